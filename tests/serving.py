@@ -65,3 +65,33 @@ def close_round(site: Site, folder: Path, round_number: int) -> None:
             for _ in range(place.games or 0):
                 place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
     tarockscore.Tournament(folder).close_round(round_number)
+
+
+# Each "name +points" of a hand's explanation, within its line, that the screen drew on more than
+# one line (the name at a line's end, its points at the next one's start).
+BROKEN_PAIRS = r"""
+(names) => {
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp("(?:" + escaped.join("|") + ")[ \u00a0][+\u2212-]?\\d[\\d.,]*", "g");
+  const pairs = [], broken = [];
+  for (const line of document.querySelectorAll("section.explain p > span")) {
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    let text = "";
+    while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+    const at = (offset) => {
+      for (let i = nodes.length - 1; i >= 0; i--) { if (nodes[i][1] <= offset) { return [nodes[i][0], offset - nodes[i][1]]; } }
+    };
+    for (const m of text.matchAll(pattern)) {
+      const range = document.createRange();
+      const [sn, so] = at(m.index), [en, eo] = at(m.index + m[0].length - 1);
+      range.setStart(sn, so);
+      range.setEnd(en, eo + 1);
+      const rows = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+      pairs.push(m[0]);
+      if (rows.size > 1) { broken.push(m[0]); }
+    }
+  }
+  return { pairs: pairs.length, broken };
+}
+"""

@@ -25,6 +25,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tests.serving import BROKEN_PAIRS
 
 IN_CI = os.environ.get("CI") == "true"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -892,6 +893,10 @@ def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
     page.click("#record")
     expect(page.locator("#record")).to_have_count(0)
     hand_two_as_entered()
+    expect(page.locator("#notice .stale")).to_have_count(0)  # the replace was this page's own
+    reloaded(page)
+    hand_two_as_entered()
+    expect(page.locator("#notice .stale")).to_have_count(0)
     page.screenshot(path=str(tmp_path / f"replaced-next-kept-{lang}.png"), full_page=True)
     page.click("#hand-form button[type=submit]")
     page.click("#record")
@@ -1166,6 +1171,9 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
         expect(shown).to_contain_text(line)
     expect(shown).to_contain_text("Pagat")
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    # each "name +points" on one line: "on the sheet: Anna" at a line's end, "+2" below, was seen
+    found = page.evaluate(BROKEN_PAIRS, [name.strip() for name in TABLE.split(",")])
+    assert found["pairs"] == 8 and found["broken"] == [], found
     page.screenshot(path=str(tmp_path / f"app-explain-{lang}.png"), full_page=True)
     page.get_by_role("button", name=back).click()
     expect(page.locator("#explanation")).to_have_count(0)
@@ -1232,4 +1240,70 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     # hand 1 now the Rufer by Cilli with Dani (50 of 70), hand 2 the Rufer by Bert with Dani (44):
     # both won (a Rufer needs 36), the winners write 1 each under the Simplified Scoring
     assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 1, "Dani": 2}
+    context.close()
+
+
+MISFIT = {
+    "en": (
+        "Correct the deal",
+        "Correct the deal of hand 1",
+        "Replace hand 1",
+        "Bert deals, Cilli is Forehand, Bert sits out",
+        "'Bert' deals this hand and sits it out (a table of five)",
+        "Hand 1 is replaced.",
+    ),
+    "de": (
+        "Geben korrigieren",
+        "Geben von Spiel 1 korrigieren",
+        "Spiel 1 ersetzen",
+        "Bert gibt, Cilli ist Vorhand, Bert setzt aus",
+        "'Bert' gibt dieses Spiel und setzt aus (zu fünft am Tisch)",
+        "Spiel 1 ist ersetzt.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_deal_the_hand_does_not_fit_opens_its_form_to_be_replaced(
+    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+) -> None:
+    """At five Bert declared hand 1; its deal corrected to Bert's, he would sit it out. The app only
+    said why, where `serve` opens the hand's form with that deal: it now does too, the reason
+    beside the declarer's field, the deal kept across a reload; replaced with Cilli as declarer,
+    hand 1 stands with Bert's deal, and the next hand's answers given before come back."""
+    choose_deal, correct, heading, deal, said, replaced = MISFIT[lang]
+    ledger = tmp_path / "five.toml"
+    made = runner.invoke(app, ["new", "--players", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(ledger)])
+    assert made.exit_code == 0, made.stderr
+    played = runner.invoke(app, ["record", "-l", str(ledger), "-c", "dreier", "-d", "Bert", "-t", "40"])
+    assert played.exit_code == 0, played.stderr
+    context = phone(browser, lang)
+    page = opened(context, server.url)
+    page.set_input_files("#f-ledger", str(ledger))
+    page.wait_for_selector("#hand-form")
+    choose(page, "contract", "rufer")
+    choose(page, "declarer", "Dani")
+    page.click(".corrections summary")
+    page.select_option('form[data-change="dealing"] select[name="deal"]', "1")
+    page.select_option('form[data-change="dealing"] select[name="dealer"]', "Bert")
+    page.get_by_role("button", name=choose_deal, exact=True).click()
+    page.get_by_role("button", name=correct, exact=True).click()
+    expect(page.locator("#hand-form h2")).to_have_text(heading)
+    expect(page.locator("#hand-head")).to_contain_text(deal)
+    expect(page.locator('fieldset[data-key="declarer"] .error')).to_contain_text(said)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    page.screenshot(path=str(tmp_path / f"deal-misfit-{lang}.png"), full_page=True)
+    reloaded(page)  # the deal kept
+    expect(page.locator("#hand-head")).to_contain_text(deal)
+    choose(page, "declarer", "Cilli")
+    expect(page.locator("#hand-head")).to_contain_text(deal)
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#preview:not([hidden])")
+    page.click("#record")
+    expect(page.locator("#notice .ok")).to_contain_text(replaced)
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Dani"]')).to_be_checked()
+    hand = json.loads(
+        runner.invoke(app, ["show", "--ledger", str(exported(page, tmp_path)), "--json"]).stdout
+    )["hands"][0]
+    assert (hand["players"], hand["declarer"]) == (["Cilli", "Dani", "Eva", "Anna"], "Cilli")
     context.close()

@@ -15,6 +15,7 @@ import tomllib
 import urllib.error
 import urllib.request
 import zipfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -596,3 +597,85 @@ def test_at_five_the_app_corrects_the_deal_of_an_earlier_hand_asked_first(tmp_pa
     assert 'name="declarer" value="Cilli" checked' in out["dealt"]["html"]
     ledger = tarockscore.Evening(tmp_path / "evening.toml").ledger
     assert ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
+
+
+MISFIT = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+def hidden(html):
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', html))
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani, Eva", "profile": "koenigrufen"}))
+one = json.loads(page.change("hand", {"expected": expected(begun["html"]), "contract": "dreier", "declarer": "Bert", "card_points": "40"}))
+half = {"contract": "rufer", "declarer": "Dani"}
+out = {"refused": json.loads(page.change("deal", {"expected": expected(one["html"]), "number": "1", "dealer": "Bert"}, half))}
+form = re.search(r'<form id="hand-form".*?</form>', out["refused"]["html"], re.S).group(0)
+carried = {k: v for k, v in hidden(form).items() if k not in ("contract", "declarer")}
+answers = {**carried, "contract": "dreier", "declarer": "Cilli", "card_points": "40"}
+out["carried"] = carried
+out["fields"] = page.fields(answers)
+out["resumed"] = json.loads(page.resume(answers))
+out["preview"] = json.loads(page.preview(answers))
+out["replaced"] = json.loads(page.change("hand", answers))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_deal_the_hand_does_not_fit_opens_its_form_in_the_app_as_serve_does(
+    tmp_path: Path, lang: str
+) -> None:
+    # At five Bert declared hand 1; its deal corrected to Bert's, he would sit it out. The app only
+    # said why; serve opens the hand's form with that deal, the declarer's field saying why, to be
+    # replaced. The app now does too: Bert's deal (Cilli Forehand, Bert sits out) above the form,
+    # the deal kept through the form's questions, the arithmetic and a reload; replaced with Cilli
+    # as the declarer, the hand stands with Bert's deal, and the next hand's answers come back.
+    done = subprocess.run(
+        [sys.executable, "-c", MISFIT, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    deal, said, heading = {
+        "en": (
+            "Bert deals, Cilli is Forehand, Bert sits out",
+            "&#x27;Bert&#x27; deals this hand and sits it out (a table of five)",
+            "Replace hand 1",
+        ),
+        "de": (
+            "Bert gibt, Cilli ist Vorhand, Bert setzt aus",
+            "&#x27;Bert&#x27; gibt dieses Spiel und setzt aus (zu fünft am Tisch)",
+            "Spiel 1 ersetzen",
+        ),
+    }[lang]
+    refused = out["refused"]
+    assert not refused["ok"] and refused["kept"]
+    assert heading in refused["html"] and deal in refused["html"]
+    declarer = re.search(r'<fieldset[^>]*data-key="declarer"[^>]*>(.*?)</fieldset>', refused["html"], re.S)
+    assert declarer is not None and said in declarer.group(1)
+    assert out["carried"] == {
+        "expected": out["carried"]["expected"],
+        "number": "1",
+        "dealer": "Bert",
+        "next:contract": "rufer",
+        "next:declarer": "Dani",
+    }
+    assert 'value="Bert"' not in out["fields"]  # Bert sits out: no field offers him
+    assert out["resumed"]["kept"] and deal in out["resumed"]["html"]
+    assert 'name="declarer" value="Cilli" checked' in out["resumed"]["html"]
+    assert out["preview"]["ok"], out["preview"]["html"]
+    replaced = out["replaced"]
+    assert replaced["ok"] and replaced["kept"]
+    assert 'name="declarer" value="Dani" checked' in replaced["html"]
+    hand = tarockscore.Evening(tmp_path / "evening.toml").ledger.hands[0].hand
+    assert hand.players == ("Cilli", "Dani", "Eva", "Anna")
+    assert (hand.declarer, hand.card_points) == ("Cilli", Fraction(40))

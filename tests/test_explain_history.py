@@ -4,9 +4,13 @@ after it, and a repair that took it as found; in the words `show`'s audit trail 
 
 from __future__ import annotations
 
+import json
 import re
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore import Evening
@@ -14,7 +18,7 @@ from tarockscore.cli.app import app
 from tarockscore.rules.hand import HandInput
 
 runner = CliRunner()
-TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d")
+TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d")
 
 
 def run(*args: str) -> Result:
@@ -156,12 +160,22 @@ def test_explain_s_help_names_the_history() -> None:
     )
 
 
+@pytest.fixture
+def vienna(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The reader's clock in Vienna (UTC+1 in winter)."""
+    monkeypatch.setenv("TZ", "Europe/Vienna")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
 def rufer(declarer: str, partner: str) -> HandInput:
     return {"contract": "rufer", "declarer": declarer, "partner": partner, "card_points": "40"}
 
 
 def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_or_spares(
-    tmp_path: Path,
+    tmp_path: Path, vienna: None
 ) -> None:
     """A Radl set by hand after hand 1 (3 hands) doubles hands 2, 3 and 4; one doubled hand struck
     after hand 2 (docs/evening.md: "strikes doubled hands it agrees not to play") leaves hands 2
@@ -178,15 +192,13 @@ def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_
     evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:20:00+01:00")
     assert [e.result.radl for e in evening.ledger.hands] == [1, 2, 2, 1]
     out = {n: ok("explain", str(n), "--ledger", str(path)).stdout for n in (1, 2, 3, 4)}
-    set_line = (
-        "audit 2025-03-14T20:06:00+01:00: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
-    )
-    struck = "audit 2025-03-14T20:11:00+01:00: Radl struck on the sheet after hand 2: 1 doubled hand fewer; 1 pending"
+    set_line = "audit 2025-03-14 20:06: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
+    struck = "audit 2025-03-14 20:11: Radl struck on the sheet after hand 2: 1 doubled hand fewer; 1 pending"
     heading = "history"
     # hand 1: the mark was set after it
     assert out[1].split("\n\n")[-1].splitlines() == [
         "history of hand 1:",
-        "recorded 2025-03-14T20:05:00+01:00",
+        "recorded 2025-03-14 20:05",
         set_line,
     ]
     assert history(out[2], heading) == [
@@ -286,3 +298,28 @@ def test_a_radl_set_before_an_undo_comes_before_the_undo_in_the_history_of_the_h
     german = history(ok("--lang", "de", "explain", "2", "--ledger", str(path)).stdout, "Verlauf")
     assert "Radl" in german[1] and "zurückgenommen" in german[2], german
     assert german[3].startswith("eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels"), german
+
+
+def test_explain_says_its_times_as_people_read_them_in_english_as_in_german(
+    tmp_path: Path, vienna: None
+) -> None:
+    """`explain N` in English printed the stored timestamp (2026-12-05T23:54:40+00:00) where German
+    prints the local day and time (06.12.2026 00:54): English now says the same local moment as
+    English readers write it, day and time; its JSON keeps the stored value. Recorded at 23:54:40
+    UTC and replaced at 23:58:10 UTC is 00:54 and 00:58 on the 6th in Vienna (UTC+1)."""
+    path = tmp_path / "l.toml"
+    evening = Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], at="2026-12-05T23:50:00+00:00").evening
+    evening.record(rufer("Anna", "Cilli"), at="2026-12-05T23:54:40+00:00")
+    evening.replace(1, {**rufer("Anna", "Cilli"), "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
+    out = ok("explain", "1", "--ledger", str(path)).stdout
+    assert out.splitlines()[1].startswith("recorded 2026-12-06 00:54; profile koenigrufen")
+    assert out.split("\n\n")[-1].splitlines()[:3] == [
+        "history of hand 1:",
+        "recorded 2026-12-06 00:54",
+        "audit 2026-12-06 00:58: hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, "
+        "lost; card_points: 40 → 30",
+    ]
+    german = ok("--lang", "de", "explain", "1", "--ledger", str(path)).stdout
+    assert german.split("\n\n")[-1].splitlines()[1] == "eingetragen 06.12.2026 00:54"
+    machine = json.loads(ok("explain", "1", "--json", "--ledger", str(path)).stdout)
+    assert [a["at"] for a in machine["history"]] == ["2026-12-05T23:58:10+00:00"]

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not instal
 
 expect = playwright_api.expect
 
-from tests.serving import Server, close_round  # noqa: E402 - after the skip: only where the browser runs
+from tests.serving import BROKEN_PAIRS, Server, close_round  # noqa: E402 - after the skip: only where the browser runs
 
 runner = CliRunner()
 HOST = "tarock.test"
@@ -1231,6 +1231,55 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_changed(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """With script, the next hand half entered, an earlier hand replaced from this page: the
+    answers came back, but under "The sheet has changed", as if another phone had changed it.
+    The replace was this page's own change: the answers go on on the sheet it left, unasked."""
+    server, path = evening
+    words = HALF_ENTERED[lang] | {
+        "replace": CORRECTIONS[lang]["replace"],
+        "replace_record": CORRECTIONS[lang]["record"],
+        "replaced": CORRECTIONS[lang]["replaced"],
+    }
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Cilli")
+    thumb.choose("partner", "Dani")
+    thumb.points("44")
+    settled(page)
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    settled(page)
+    page.locator("#fields input[name=card_points]").fill("30")
+    thumb.button(words["show"])
+    thumb.button(words["replace_record"])
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["replaced"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    for key, value in (("contract", "rufer"), ("declarer", "Cilli"), ("partner", "Dani")):
+        expect(page.locator(checked.format(key, value))).to_be_checked()
+    expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+    settled(page)
+    page.wait_for_timeout(500)  # the page's own check of the sheet, after the answers came back
+    expect(page.locator("#notice")).not_to_contain_text(words["changed"])
+    no_sideways_scrolling(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=3))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    hand = tarockscore.Evening(path).ledger.hands[2].hand
+    assert (hand.declarer, hand.partner, hand.card_points) == ("Cilli", "Dani", Fraction(44))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_hand_half_entered_stays_across_corrections(
     browser: Any, evening: tuple[Server, Path], lang: str
 ) -> None:
@@ -1732,6 +1781,37 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_players_points_in_the_explanation_stay_beside_the_name_on_a_phone(
+    tmp_path: Path, phone: Callable[[], Any], lang: str
+) -> None:
+    """At 360 px a line of the explanation broke between a name and its points ("on the sheet:
+    Anna" at a line's end, "+2, Cilli +2" below; "Punkte: Anna +4, Bartholomäus 0, Cilli" and "+4"):
+    each "name +points" is kept on one line, in English and German."""
+    players = ("Anna", "Bartholomäus", "Cilli", "Dani")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", ",".join(players), "--ledger", str(path))
+    cli(
+        "record",
+        *("-l", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-k", "kontra"),
+        *("-b", "pagat:declarers:announced:made"),
+    )
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.base + f"/t/evening/explain/1?lang={lang}")
+        shown = page.locator("section.explain")
+        expect(shown).to_contain_text({"en": "Victory Points: ", "de": "Punkte: "}[lang])
+        found = page.evaluate(BROKEN_PAIRS, list(players))
+        # two bets of two winners each, and the four players' Victory Points
+        assert found["pairs"] == 8, found
+        assert found["broken"] == [], found
+        no_sideways_scrolling(page)
+        page.screenshot(path=str(tmp_path / f"explain-pairs-{lang}.png"), full_page=True)
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
     tmp_path: Path, phone: Callable[[], Any], lang: str
 ) -> None:
@@ -1817,4 +1897,42 @@ def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
         assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
         no_sideways_scrolling(page)
     finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_shown(
+    tmp_path: Path, browser: Any, lang: str
+) -> None:
+    """Without script, "Correct the deal of hand N" carried the next hand's answers as they stood
+    when the deal was shown: the card points typed after that were lost. It sends the next hand's
+    form, as "Delete hand N" does: all its answers come back after the deal is corrected."""
+    words = DEAL[lang]
+    path = tmp_path / "five.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    server = Server(path, HOST)
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening", lang=lang))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Cilli")
+        page.locator("details.corrections > summary").click()
+        page.locator("select[name=deal]").select_option("1")
+        page.locator("select[name=dealer]").select_option("Dani")
+        page.get_by_role("button", name=words["correct"], exact=True).click()
+        asked = page.locator("details.deal")
+        expect(asked).to_contain_text(words["then"])
+        thumb.points("44")  # typed once the deal is shown
+        asked.get_by_role("button", name=words["correct_hand"], exact=True).click()
+        expect(page.locator("#notice .notice.ok")).to_contain_text(words["done"])
+        assert tarockscore.Evening(path).ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Cilli"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
         server.stop()

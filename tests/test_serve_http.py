@@ -1280,12 +1280,14 @@ WORKED = {
 
 
 def explanation(text: str) -> str:
-    """The explanation a page shows, as plain text: its paragraphs a blank line apart, a line each."""
+    """The explanation a page shows, as plain text: its paragraphs a blank line apart, a line each
+    (a name and its points held on one line, "Cilli +4", as the words they are)."""
     found = re.search(r'<section class="explain">(.*?)</section>', text, re.S)
     assert found is not None, text
+    lines = re.sub(r'<span class="held">(.*?)</span>', r"\1", found.group(1))
     return "\n\n".join(
         "\n".join(html.unescape(line) for line in re.findall(r"<span>(.*?)</span>", p, re.S))
-        for p in re.findall(r"<p>(.*?)</p>", found.group(1), re.S)
+        for p in re.findall(r"<p>(.*?)</p>", lines, re.S)
     )
 
 

@@ -32,6 +32,7 @@ from tarockscore.web.html import (
     esc,
     explained_html,
     fields_html,
+    filled,
     hand_form,
     hand_heading,
     header,
@@ -42,6 +43,7 @@ from tarockscore.web.html import (
     preview_html,
     record_label,
     sheet_section,
+    unchanged,
     whole,
 )
 
@@ -144,9 +146,12 @@ def evening_page(
     given: Mapping[str, str] | None = None,
     replace: int | None = None,
     parked: Mapping[str, str] | None = None,
+    dealer: str | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> str:
     """The sheet, the form of the next hand (or of the hand being replaced, as it stands on the sheet,
-    with ``parked``: the next hand's answers so far) and the corrections."""
+    with ``parked``: the next hand's answers so far; ``dealer``: who dealt it, its deal corrected)
+    and the corrections; ``refused``: the reasons said beside their fields."""
     evening = tarockscore.Evening(LEDGER)
     snapshot = evening.read()
     ledger, version = snapshot.ledger, snapshot.head
@@ -154,13 +159,14 @@ def evening_page(
     export = f'<button type="button" id="export">{esc(_("Export the ledger"))}</button>'
     parts = [header(render_evening.evening_title(ledger.table), export), f'<div id="notice">{notice}</div>']
     try:
-        entry = tarockscore.hand_entry(evening, replace, snapshot)
+        entry = tarockscore.hand_entry(evening, replace, snapshot, dealer if replace is not None else None)
     except TarockError as exc:  # the table has played its games, or no such hand
         parts.append(message_html("ok", _said(exc)))
         pending = 0
     else:
         pending = entry.radl_pending
-        head, hidden = hand_heading(entry), {"expected": version}
+        head = hand_heading(entry)
+        hidden: dict[str, object] = {"expected": version}
         if replace is not None:
             stored = sheet.hands[replace - 1]
             now = render_evening.hand_summary(stored.hand, sheet.table.profile.rules, stored.result)
@@ -168,8 +174,8 @@ def evening_page(
                 f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=now))} '
                 f'<button type="button" id="keep">{esc(_("Keep it"))}</button></p>'
             )
-            hidden |= {NEXT + k: v for k, v in (parked or {}).items()}
-        parts.append(hand_form(entry, given, head=head, hidden=hidden))
+            hidden |= {"dealer": dealer, **{NEXT + k: v for k, v in (parked or {}).items()}}
+        parts.append(hand_form(entry, given, head=head, hidden=hidden, refused=refused))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
     if sheet.hands:
@@ -278,8 +284,14 @@ def open_ledger() -> str:
 
 def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
-    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), whole(form.get("number")))
+    number = whole(form.get("number"))
+    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number, dealer=_dealer(form, number))
     return fields_html(entry, answers_of(_own(form)))
+
+
+def _dealer(form: Mapping[str, str], number: int | None) -> str | None:
+    """Who dealt the hand being replaced, its deal corrected (none for the next hand)."""
+    return (form.get("dealer") or None) if number is not None else None
 
 
 def preview(form: Mapping[str, str]) -> str:
@@ -287,11 +299,12 @@ def preview(form: Mapping[str, str]) -> str:
     form = _own(form)
     number = whole(form.get("number"))
     evening = tarockscore.Evening(LEDGER)
-    found = writes.previewed(evening, number, answers_of(form))
+    dealer = _dealer(form, number)
+    found = writes.previewed(evening, number, answers_of(form), dealer)
     if isinstance(found, list):
         # each reason named by its field's words, and beside the field (``fields``), as serve says it
         try:
-            entry = tarockscore.hand_entry(evening, number)
+            entry = tarockscore.hand_entry(evening, number, dealer=dealer)
         except TarockError:  # no form to name them by: the table has played its games, no such hand
             return _reply(False, message_html("refused", [p["message"] for p in found]))
         at = {p["where"]: p["message"] for p in found if p["where"]}
@@ -315,20 +328,36 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     else:
         parked = _parked(hand)
     given = answers_of(_own(form))
+    dealer = _dealer(form, number)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
     else:
-        done = writes.change(evening, what, given, number, snapshot, dealer=form.get("dealer") or None)
-    said = [p["message"] for p in done.body.get("problems", [])] or [done.body["said"]]
+        done = writes.change(evening, what, given, number, snapshot, dealer=dealer)
+    problems = done.body.get("problems", [])
+    said = [p["message"] for p in problems] or [done.body["said"]]
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
     if done.status == 409:
         return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
+    if what == "deal" and number is not None and dealer is not None:
+        # a deal the hand does not fit (its declarer sits out now): the hand's form with that deal,
+        # its answers as the sheet has them, each one that cannot stand said beside it, as serve does
+        try:
+            stored = filled(tarockscore.hand_entry(evening, number, snapshot))
+            entry = tarockscore.hand_entry(evening, number, snapshot, dealer)
+        except TarockError:  # no such hand or player: said as it is
+            pass
+        else:
+            notice = message_html("refused", named(problems, entry, stored), unchanged())
+            at = {p["where"]: p["message"] for p in problems if p["where"]}
+            html = evening_page(notice, stored, number, parked, dealer, at)
+            return _reply(False, html, kept=True)
     if what != "hand":  # a correction refused: the next hand's form, with its answers
         return _reply(False, evening_page(message_html("refused", said), parked), kept=parked is not None)
-    return _reply(False, evening_page(message_html("refused", said), given, number, parked), kept=True)
+    notice = message_html("refused", said)
+    return _reply(False, evening_page(notice, given, number, parked, dealer), kept=True)
 
 
 def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
@@ -430,16 +459,18 @@ def resume(form: Mapping[str, str]) -> str:
     number = whole(form.get("number"))
     parked = _parked(form) if number is not None else None
     given = answers_of(_own(form))
+    dealer = _dealer(form, number)
     snapshot = evening.read()
     try:
-        tarockscore.hand_entry(evening, number, snapshot)
+        tarockscore.hand_entry(evening, number, snapshot, dealer)
     except TarockError:  # the hand being replaced is gone, or the table has played its games
         if parked is not None and number is not None:  # the next hand's answers, where there is one
             return keep(form)
         return json.dumps({"html": evening_page(), "kept": False})
     if snapshot.head == form.get("expected", ""):
-        return json.dumps({"html": evening_page(given=given, replace=number, parked=parked), "kept": True})
-    moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot)
+        html = evening_page(given=given, replace=number, parked=parked, dealer=dealer)
+        return json.dumps({"html": html, "kept": True})
+    moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot, dealer)
     if moved.body.get("error") == "already_on_sheet":
         said = [p["message"] for p in moved.body["problems"]]
         return json.dumps({"html": evening_page(message_html("stale", said)), "kept": False})
@@ -449,7 +480,7 @@ def resume(form: Mapping[str, str]) -> str:
         )
     ]
     return json.dumps(
-        {"html": evening_page(message_html("stale", said), given, number, parked), "kept": True}
+        {"html": evening_page(message_html("stale", said), given, number, parked, dealer), "kept": True}
     )
 
 

@@ -526,6 +526,10 @@ class Web:
                     number=number,
                 ),
             )
+        if what == "deal" and (shown := self.params(request).get("dealer")):
+            # the page's button under a deal shown, sending the next hand's form (its answers go
+            # with it): the dealer corrected to is the one shown, not the chooser's since
+            form = {**form, "dealer": shown}
         sent = Sent(request, place, what, code, form, whole(number))
         return await self.in_thread(request, lambda: self.changed(sent))
 

@@ -217,10 +217,21 @@ def unbroken(text: str) -> str:
 
 def explained_html(explained: tarockscore.Explained) -> str:
     """``explain N`` on a phone: its words as it prints them, each of its blocks a paragraph whose
-    lines stay lines (the style sheet wraps a long one at the screen's width, indented below)."""
+    lines stay lines (the style sheet wraps a long one at the screen's width, indented below), each
+    player's name with the points after it held on one line ("Cilli +4")."""
     text = unbroken(render_hand.explained_text(explained))
+    names = sorted(explained.ledger.table.players, key=len, reverse=True)
+    pair = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r") [+\-−]?\d[\d.,]*")
+
+    def held(line: str) -> str:
+        out, last = [], 0
+        for found in pair.finditer(line):
+            out += [esc(line[last : found.start()]), f'<span class="held">{esc(found.group())}</span>']
+            last = found.end()
+        return "".join(out) + esc(line[last:])
+
     blocks = "".join(
-        "<p>" + "".join(f"<span>{esc(line)}</span>" for line in block.split("\n")) + "</p>"
+        "<p>" + "".join(f"<span>{held(line)}</span>" for line in block.split("\n")) + "</p>"
         for block in text.split("\n\n")
     )
     return f'<section class="explain">{blocks}</section>'
@@ -374,13 +385,14 @@ def deal_html(
         f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'
         f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{players}</select></label>'
         f'<button type="submit"{action}>{esc(_("Correct the deal"))}</button></form>'
-        + deal_asked(dealing, correct)
+        + deal_asked(dealing, correct, sends)
     )
 
 
-def deal_asked(dealing: Dealing | None, correct: str) -> str:
+def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] | None = None) -> str:
     """The hand chosen, its deal as the sheet has it and as corrected, and the button that corrects
-    it (``correct`` opens its form); said so where the sheet has it dealt so already."""
+    it (``correct`` opens its form; ``sends``: as :func:`corrections_html`, its address naming the
+    dealer shown); said so where the sheet has it dealt so already."""
     if dealing is None:
         return '<div id="dealing"></div>'
     label = esc(_("Correct the deal of hand {number}").format(number=dealing.number))
@@ -392,7 +404,8 @@ def deal_asked(dealing: Dealing | None, correct: str) -> str:
     else:
         then = f'<p class="meta">{esc(_("dealt as corrected: {deal}").format(deal=dealing.then))}</p>'
         carried = hidden_fields({"number": dealing.number, "dealer": dealing.dealer})
-        button = f'{correct}{carried}<button type="submit" class="danger">{label}</button></form>'
+        sent = sending(sends, "deal", name="number", value=dealing.number)
+        button = f'{correct}{carried}<button type="submit" class="danger"{sent}>{label}</button></form>'
     return f'<div id="dealing"><details class="deal" open><summary>{label}</summary>{now}{then}{button}</details></div>'
 
 

@@ -295,7 +295,10 @@ def corrections(
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
     chooser = hidden_fields({"code": code, "lang": lang}) + answers
     undo, delete = link(path + "/undo", lang=lang), link(path + "/delete", lang=lang)
+    asked = deal_of(seen, *dealing)
     sends = {"undo": undo, "choose": link(path + "/hand", lang=lang) + "#corrections", "delete": delete}
+    if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
+        sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
     deal = (
         f'<form method="get" action="{esc(path)}#corrections">{chooser}',
         f'<form method="post" action="{esc(link(path + "/deal", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
@@ -310,7 +313,7 @@ def corrections(
         deleting=deleting,
         sends=sends if hand else None,
         deal=deal,
-        dealing=deal_of(seen, *dealing),
+        dealing=asked,
     )
 
 

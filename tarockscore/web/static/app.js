@@ -126,6 +126,15 @@
   function readDraft() {
     try { return JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (e) { return null; }
   }
+  // a correction made from this page on the sheet ``expected``: the next hand half entered on that
+  // sheet goes on on the sheet the correction leaves (this page's own change, no sheet moved elsewhere)
+  function markCorrected(expected) {
+    var key = DRAFT + ":" + table + ":next";
+    try {
+      var next = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (next) { next.corrected = expected; sessionStorage.setItem(key, JSON.stringify(next)); }
+    } catch (e) { /* no storage: nothing kept */ }
+  }
   function save(items) { localStorage.setItem(STORE, JSON.stringify(items)); }
   function mine(items) { return items.filter(function (i) { return i.table === table; }); }
   function waiting() { return mine(load()).filter(function (i) { return !i.refused; }); }
@@ -380,6 +389,7 @@
         save(all);
         var done = { done: already ? "already" : item.fields.number ? "replaced" : "recorded", hand: answer.number };
         if (item.fields.number) {  // a hand replaced: the table's page says so
+          if (!already) { markCorrected(item.fields.expected); }
           location.assign(pageQuery(done));
           return;
         }
@@ -566,19 +576,17 @@
 
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
-  // A take-back or delete made from this page, the next hand half entered: its answers were given
-  // on the sheet the correction was made on, and go on on the sheet it left (no sheet moved elsewhere).
+  // A take-back, a delete, a deal corrected or a hand replaced from this page, the next hand half
+  // entered: its answers were given on the sheet the correction was made on, and go on on the
+  // sheet it left (no sheet moved elsewhere).
   if (form && !replacing) {
     corrections.addEventListener("submit", function (event) {
       var sent = event.target;
-      var draft = readDraft();
-      if (sent.method !== "post" || !draft || !sent.elements.expected) { return; }
-      draft.corrected = sent.elements.expected.value;
-      try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* no storage */ }
+      if (sent.method === "post" && sent.elements.expected) { markCorrected(sent.elements.expected.value); }
     });
   }
   var draft = form && readDraft();
-  var ownCorrection = /[?&]done=(undone|deleted|dealt)(&|$)/.test(location.search);
+  var ownCorrection = /[?&]done=(undone|deleted|dealt|replaced)(&|$)/.test(location.search);
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
   }
