@@ -817,6 +817,7 @@ def _normal(text: str) -> str:
     import re
 
     text = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", "<time>", text)
+    text = re.sub(r"\b\d{4}-\d\d-\d\d \d\d:\d\d\b", "<time>", text)  # as explain says a time
     text = re.sub(r"sha256 [0-9a-f]{12}", "sha256 <hash>", text)
     # the head a change prints hashes the times of the evening: a transcript may leave it out
     return "\n".join(
