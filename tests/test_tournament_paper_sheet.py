@@ -208,6 +208,29 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
 
 
+def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:
+    day, tables = day_with_round_one(tmp_path)
+    first, second = tables
+    a, b, c, d = first["players"]
+    rows = ["round,table,player,schrift,money", f"1,1,{a},12,12", f"1,1,{b},-4,-4", "1,1,Zoë,-4,-4"]
+    rows += [f"1,1,{c},-4,-4", *(f"1,2,{p},0,0" for p in second["players"])]
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    # the file's line 4 (its first line the columns) gives Zoë, who is not at table 1; the table's
+    # fourth player has no row; said once, not for the schrift and the money each
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:4: player: 'Zoë' is not at table 1 of round 1; the table is {a}, {b}, {c}, {d}\n"
+    )
+    german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
+    assert german.stderr == (
+        f"Fehler: {given}:4: player: 'Zoë' sitzt in Runde 1 nicht an Tisch 1; am Tisch sitzen {a}, {b}, {c}, {d}\n"
+    )
+    given.write_text("\n".join(rows[:3] + rows[4:]) + "\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == f"error: {given}: round 1, table 1: player: missing: the points of '{d}'\n"
+
+
 def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: Path) -> None:
     """0.2.0 kept a paper result in tournament.toml ([[result]]): converted to the day's log, it
     ranks as before (tests/data/old-days/README.md: the first seat +12, the others -4)."""
