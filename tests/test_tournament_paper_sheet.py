@@ -283,6 +283,17 @@ def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path)
     assert "no entry of this day has this head" in result.stderr
 
 
+def test_a_head_not_in_the_day_prints_no_success_before_its_error(tmp_path: Path) -> None:
+    day, _tables = day_with_round_one(tmp_path)
+    head = ok("tournament", "check", str(day)).stdout.split("day head ")[1].strip()
+    # the day's file and its sheets fit, but the check asked for fails: only the error, naming the
+    # day's head for the one written down
+    for lang, now in (("en", f"not this file, whose head is {head}\n"), ("de", f"deren Kopf {head} ist\n")):
+        result = refused("--lang", lang, "tournament", "check", str(day), "--head", "0123456789ab")
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1 and result.stderr.endswith(now)
+
+
 def test_a_sheet_rewritten_after_its_round_was_closed_is_caught_naming_the_table(tmp_path: Path) -> None:
     day, (first, _second) = day_with_round_one(tmp_path)
     seats = first["players"]

@@ -511,6 +511,15 @@ def check(
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
             terminal.warn(w)
+    if head is not None and checked.found is None:  # a failed check says nothing passed first
+        raise TournamentError(
+            N_(
+                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
+            ),
+            head=head,
+            now=checked.head[:12],
+            where="--head",
+        )
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
             folder=folder, head=checked.head[:12]
@@ -518,14 +527,6 @@ def check(
     )
     if head is None:
         return
-    if checked.found is None:
-        raise TournamentError(
-            N_(
-                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file"
-            ),
-            head=head,
-            where="--head",
-        )
     if not checked.since:
         typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
         return
