@@ -283,6 +283,27 @@ def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path)
     assert "no entry of this day has this head" in result.stderr
 
 
+def test_a_paper_result_prints_a_zero_as_the_sheet_does(tmp_path: Path) -> None:
+    # the sheet's columns print 0 unsigned (the total and payout rows of show): so does the result
+    day, (first, _second) = day_with_round_one(tmp_path)
+    a, b, c, d = first["players"]
+    said = ok(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=0", f"{c}=-4", f"{d}=-4"
+    )
+    assert said.stdout.startswith(f"round 1, table 1: {a} +8, {b} 0, {c} -4, {d} -4; sheet head ")
+    shown = ok("show", "--ledger", first["ledger"]).stdout
+    assert f"the result from its paper sheet: {a} +8, {b} 0, {c} -4, {d} -4\n" in shown
+    german = ok("--lang", "de", "show", "--ledger", first["ledger"]).stdout
+    assert f"das Ergebnis von seinem Papierblatt: {a} +8, {b} 0, {c} -4, {d} -4\n" in german
+    said = ok(
+        "--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "1", "--replace",
+        f"{a}=0", f"{b}=0", f"{c}=0", f"{d}=0",
+    )  # fmt: skip
+    # the correction's line alone, though it is written within the second of the result it corrects
+    assert said.stdout.startswith(f"Runde 1, Tisch 1: {a} 0, {b} 0, {c} 0, {d} 0; Kopf der Schrift ")
+    assert said.stdout.count("Runde 1, Tisch 1") == 1
+
+
 def test_a_head_not_in_the_day_prints_no_success_before_its_error(tmp_path: Path) -> None:
     day, _tables = day_with_round_one(tmp_path)
     head = ok("tournament", "check", str(day)).stdout.split("day head ")[1].strip()
