@@ -229,6 +229,8 @@ def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) ->
     given.write_text("\n".join(rows[:3] + rows[4:]) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(given))
     assert result.stderr == f"error: {given}: round 1, table 1: player: missing: the points of '{d}'\n"
+    german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
+    assert german.stderr == f"Fehler: {given}: Runde 1, Tisch 1: player: fehlt: die Punkte von '{d}'\n"
 
 
 def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: Path) -> None:
