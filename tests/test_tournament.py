@@ -9,6 +9,7 @@ TIR19 7): "die bessere beste Runde, die besseren Tischränge".
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -102,6 +103,55 @@ def test_everyone_is_seated_once() -> None:
     tables = draw(players, [], 1)
     assert sorted(len(t) for t in tables) == [4, 4, 4, 4, 4, 5]
     assert sorted(p for t in tables for p in t) == sorted(players)
+
+
+def five_seats(rounds: list[list[list[str]]]) -> Counter[str]:
+    """How often each player sat at a table of five in ``rounds``."""
+    return Counter(p for tables in rounds for table in tables if len(table) == 5 for p in table)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(101, 3), (101, 4), (102, 3), (102, 4)])
+@pytest.mark.parametrize("seed", range(5))
+def test_a_day_seats_different_players_at_its_tables_of_five(n: int, rounds: int, seed: int) -> None:
+    # 101 = 24 × 4 + 5 and 102 = 23 × 4 + 2 × 5: 5 or 10 seats at fives a round, so four rounds
+    # need 20 or 40 of the 101 or 102 players, and no one sits at a five twice or meets anyone twice
+    players = [f"P{i:03d}" for i in range(n)]
+    day: list[list[list[str]]] = []
+    for _ in range(rounds):
+        tables = draw(players, day, seed)
+        assert repeats(tables, met(day)) == 0
+        day.append(tables)
+    seats = five_seats(day)
+    assert len(seats) == rounds * 5 * (n % 4)
+    assert set(seats.values()) == {1}
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(9, 4), (10, 4), (13, 4), (15, 3), (27, 4)])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_table_of_five_again_only_once_everyone_has_sat_at_one(n: int, rounds: int, seed: int) -> None:
+    # 9 = 4 + 5: round 1 seats five at the five, round 2 the four others and one of those five;
+    # in each round no one at a five had sat at fives more often than anyone at a four
+    players = [f"P{i:02d}" for i in range(n)]
+    day: list[list[list[str]]] = []
+    for _ in range(rounds):
+        tables = draw(players, day, seed)
+        before = five_seats(day)
+        at_five = [before[p] for t in tables if len(t) == 5 for p in t]
+        at_four = [before[p] for t in tables if len(t) == 4 for p in t]
+        assert max(at_five) <= min(at_four, default=max(at_five))
+        day.append(tables)
+
+
+def test_a_late_arrival_is_seated_at_the_five_before_anyone_sits_there_again() -> None:
+    # round 1: 8 players at two fours; round 2: Ilse joins, 9 = 4 + 5; round 3: the four who
+    # sat at fours in round 2 and one of its five sit at the five
+    players = [f"P{i}" for i in range(8)]
+    one = draw(players, [], 3)
+    two = draw([*players, "Ilse"], [one], 3)
+    three = draw([*players, "Ilse"], [one, two], 3)
+    [five_two] = [t for t in two if len(t) == 5]
+    [five_three] = [t for t in three if len(t) == 5]
+    assert len(set(five_two) & set(five_three)) == 1
 
 
 def test_met_counts_each_pair_at_a_table() -> None:

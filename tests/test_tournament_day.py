@@ -261,7 +261,7 @@ def test_a_paper_results_audit_line_reads_in_german_on_the_sheet(tmp_path: Path)
         f"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {points}; es ersetzt die Spiele der Schrift (1)"
     )
     assert re.fullmatch(
-        rf"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {a} \+8, {b} -4, {c} -4, {d} \+0; "
+        rf"Runde 1, Tisch 1: das Ergebnis von seinem Papierblatt: {a} \+8, {b} -4, {c} -4, {d} 0; "
         rf"es ersetzt das Ergebnis vom \d\d\.\d\d\.\d{{4}} \d\d:\d\d: {re.escape(points)}",
         audit[1],
     )

@@ -208,6 +208,31 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
 
 
+def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:
+    day, tables = day_with_round_one(tmp_path)
+    first, second = tables
+    a, b, c, d = first["players"]
+    rows = ["round,table,player,schrift,money", f"1,1,{a},12,12", f"1,1,{b},-4,-4", "1,1,Zoë,-4,-4"]
+    rows += [f"1,1,{c},-4,-4", *(f"1,2,{p},0,0" for p in second["players"])]
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    # the file's line 4 (its first line the columns) gives Zoë, who is not at table 1; the table's
+    # fourth player has no row; said once, not for the schrift and the money each
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:4: player: 'Zoë' is not at table 1 of round 1; the table is {a}, {b}, {c}, {d}\n"
+    )
+    german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
+    assert german.stderr == (
+        f"Fehler: {given}:4: player: 'Zoë' sitzt in Runde 1 nicht an Tisch 1; am Tisch sitzen {a}, {b}, {c}, {d}\n"
+    )
+    given.write_text("\n".join(rows[:3] + rows[4:]) + "\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == f"error: {given}: round 1, table 1: player: missing: the points of '{d}'\n"
+    german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
+    assert german.stderr == f"Fehler: {given}: Runde 1, Tisch 1: player: fehlt: die Punkte von '{d}'\n"
+
+
 def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: Path) -> None:
     """0.2.0 kept a paper result in tournament.toml ([[result]]): converted to the day's log, it
     ranks as before (tests/data/old-days/README.md: the first seat +12, the others -4)."""
@@ -258,6 +283,38 @@ def test_every_change_prints_the_days_head_and_check_verifies_it(tmp_path: Path)
     assert "1 change since" in checked.stdout and "drop: Ida" in checked.stdout
     result = refused("tournament", "check", str(day), "--head", "0123456789ab")
     assert "no entry of this day has this head" in result.stderr
+
+
+def test_a_paper_result_prints_a_zero_as_the_sheet_does(tmp_path: Path) -> None:
+    # the sheet's columns print 0 unsigned (the total and payout rows of show): so does the result
+    day, (first, _second) = day_with_round_one(tmp_path)
+    a, b, c, d = first["players"]
+    said = ok(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=0", f"{c}=-4", f"{d}=-4"
+    )
+    assert said.stdout.startswith(f"round 1, table 1: {a} +8, {b} 0, {c} -4, {d} -4; sheet head ")
+    shown = ok("show", "--ledger", first["ledger"]).stdout
+    assert f"the result from its paper sheet: {a} +8, {b} 0, {c} -4, {d} -4\n" in shown
+    german = ok("--lang", "de", "show", "--ledger", first["ledger"]).stdout
+    assert f"das Ergebnis von seinem Papierblatt: {a} +8, {b} 0, {c} -4, {d} -4\n" in german
+    said = ok(
+        "--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "1", "--replace",
+        f"{a}=0", f"{b}=0", f"{c}=0", f"{d}=0",
+    )  # fmt: skip
+    # the correction's line alone, though it is written within the second of the result it corrects
+    assert said.stdout.startswith(f"Runde 1, Tisch 1: {a} 0, {b} 0, {c} 0, {d} 0; Kopf der Schrift ")
+    assert said.stdout.count("Runde 1, Tisch 1") == 1
+
+
+def test_a_head_not_in_the_day_prints_no_success_before_its_error(tmp_path: Path) -> None:
+    day, _tables = day_with_round_one(tmp_path)
+    head = ok("tournament", "check", str(day)).stdout.split("day head ")[1].strip()
+    # the day's file and its sheets fit, but the check asked for fails: only the error, naming the
+    # day's head for the one written down
+    for lang, now in (("en", f"not this file, whose head is {head}\n"), ("de", f"deren Kopf {head} ist\n")):
+        result = refused("--lang", lang, "tournament", "check", str(day), "--head", "0123456789ab")
+        assert result.stdout == ""
+        assert result.stderr.count("\n") == 1 and result.stderr.endswith(now)
 
 
 def test_a_sheet_rewritten_after_its_round_was_closed_is_caught_naming_the_table(tmp_path: Path) -> None:

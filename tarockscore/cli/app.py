@@ -596,11 +596,15 @@ def _located(text: str) -> str:
         number = text.removeprefix(prefix)
         if number != text and number.isdigit():
             return i18n.gettext(template).format(id=number)
+    table = re.fullmatch(r"round (\d+), table (\d+)", text)  # a day's table, as a file's errors place it
+    if table:
+        return i18n.gettext(TABLE).format(round=table[1], table=table[2])
     return i18n.gettext(text)
 
 
 HAND = N_("hand {id}")
 ENTRY = N_("entry {id}")
+TABLE = N_("round {round}, table {table}")
 
 # A key of a file as the user wrote it (``players``, ``bonus[0].side``, ``card_points.Anna``): shown
 # as it is in every language, never as the catalogue's word that happens to be spelt the same.

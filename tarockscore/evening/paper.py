@@ -15,8 +15,8 @@ from tarockscore.rules.words import MAXIMUM, short_number
 
 
 def points_text(points: Mapping[str, int]) -> str:
-    """``Anna +24, Bert -8``: each seat's points, signed."""
-    return ", ".join(f"{p} {v:+d}" for p, v in points.items())
+    """``Anna +24, Bert -8, Cilli 0``: each seat's points, signed, a zero as the sheet prints it."""
+    return ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in points.items())
 
 
 def paper_problems(

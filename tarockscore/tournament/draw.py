@@ -1,7 +1,8 @@
 """The draw: everyone seated at tables of four, and of five only where the count needs them (core layer).
 
-Shuffled with ``random.Random(seed)``, then players swapped between tables while that lowers the
-meetings repeated from earlier rounds, within a bounded number of tries (docs/tournament.md).
+Shuffled with ``random.Random(seed)``, the tables of five given to the players who sat at fives least
+often in earlier rounds, then players swapped between tables while that lowers the meetings repeated
+from earlier rounds, within a bounded number of tries (docs/tournament.md).
 """
 
 from __future__ import annotations
@@ -74,8 +75,14 @@ def _cost_with(player: str, table: Sequence[str], skip: str, history: Counter[fr
     return sum(history.get(frozenset((player, other)), 0) for other in table if other != skip)
 
 
-def _improve(tables: list[list[str]], history: Counter[frozenset[str]], rng: random.Random) -> int:
-    """Swap players between tables while a swap lowers the repeats; the repeats left."""
+def _improve(
+    tables: list[list[str]], history: Counter[frozenset[str]], fives: Counter[str], rng: random.Random
+) -> int:
+    """Swap players between tables while a swap lowers the repeats; the repeats left.
+
+    A swap between a table of four and one of five takes two players who sat at fives equally often
+    (``fives``), so the fives stay with those who sat there least.
+    """
     cost = repeats(tables, history)
     improved = True
     while improved and cost:
@@ -91,6 +98,8 @@ def _improve(tables: list[list[str]], history: Counter[frozenset[str]], rng: ran
                 if u == t:
                     continue
                 for j, b in enumerate(other):
+                    if len(other) != len(tables[t]) and fives[a] != fives[b]:
+                        continue
                     delta = (
                         _cost_with(a, other, b, history)
                         + _cost_with(b, tables[t], a, history)
@@ -112,21 +121,27 @@ def _improve(tables: list[list[str]], history: Counter[frozenset[str]], rng: ran
 def draw(
     players: Sequence[str], earlier: Iterable[Iterable[Sequence[str]]], seed: int | str
 ) -> list[list[str]]:
-    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds."""
+    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds.
+
+    The tables of five go to the players who sat at fives least often in ``earlier`` rounds.
+    """
     sizes = table_sizes(len(players))
-    history = met(earlier)
+    rounds = [list(tables) for tables in earlier]
+    history = met(rounds)
+    fives = Counter(p for tables in rounds for table in tables if len(table) == 5 for p in table)
     rng = random.Random(f"tarockscore draw {seed}")
     best: list[list[str]] | None = None
     best_cost = -1
     for _ in range(RESTARTS):
         pool = list(players)
         rng.shuffle(pool)
+        pool.sort(key=lambda p: -fives[p])  # the fives are seated last: to those who sat there least
         tables: list[list[str]] = []
         start = 0
         for size in sizes:
             tables.append(pool[start : start + size])
             start += size
-        cost = _improve(tables, history, rng)
+        cost = _improve(tables, history, fives, rng)
         if best is None or cost < best_cost:
             best, best_cost = [list(t) for t in tables], cost
         if best_cost == 0:

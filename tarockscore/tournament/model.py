@@ -422,13 +422,29 @@ def table_label(round_number: int, table: int) -> str:
 
 
 def _seated(
-    given: Mapping[str, int], seats: tuple[str, ...], where: str, problems: Collector
+    given: Mapping[str, int],
+    seats: tuple[str, ...],
+    where: str,
+    problems: Collector,
+    rows: Mapping[str, str] | None = None,
+    label: tuple[int, int] = (0, 0),
 ) -> dict[str, int]:
-    """The points in seat order, each name the table's own spelling."""
+    """The points in seat order, each name the table's own spelling; ``rows``: where a file gave
+    each name (a stranger is named there, at round and table ``label``, and a missing name at
+    ``player``)."""
     named: dict[str, int] = {}
     for name, points in given.items():
         seat = at_table(name, seats)
-        if seat not in seats:
+        if seat not in seats and rows is not None:
+            problems.add(
+                f"{rows[name]}: player",
+                N_("{name!r} is not at table {table} of round {round}; the table is {names}"),
+                name=name,
+                table=label[1],
+                round=label[0],
+                names=", ".join(seats),
+            )
+        elif seat not in seats:
             problems.add(
                 where,
                 N_("{name!r} is not at this table; the table is {names}"),
@@ -441,7 +457,11 @@ def _seated(
             named[seat] = points
     missing = [p for p in seats if p not in named]
     if missing and not problems.problems:
-        problems.add(where, N_("missing: the points of {allowed}"), allowed=one_of(missing))
+        problems.add(
+            where if rows is None else "player",
+            N_("missing: the points of {allowed}"),
+            allowed=one_of(missing),
+        )
     return {p: named.get(p, 0) for p in seats}
 
 
@@ -451,12 +471,18 @@ def paper_sheet(
     table: int,
     schrift: Mapping[str, int],
     money: Mapping[str, int] | None,
+    rows: Mapping[str, str] | None = None,
 ) -> PaperSheet:
-    """A paper result checked: the table drawn, every seat given once, zero-sum where the profile is."""
+    """A paper result checked: the table drawn, every seat given once, zero-sum where the profile is.
+
+    ``rows``: where a file gave each name, its Schrift and money on one row (named once, there).
+    """
     found = drawn_table(t, round_number, table)
     problems = Collector()
-    points = _seated(schrift, found.players, "schrift", problems)
-    paid = None if money is None else _seated(money, found.players, "money", problems)
+    points = _seated(schrift, found.players, "schrift", problems, rows, (round_number, table))
+    paid = None
+    if money is not None:
+        paid = _seated(money, found.players, "money", problems if rows is None else Collector())
     if not problems.problems:
         for problem in out_of_bounds(points, paid) or unbalanced(
             t.profile.name, t.profile.rules, points, paid

@@ -474,8 +474,13 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
 
 
-def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, int] | None]]:
-    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named."""
+def results_csv(
+    path: Path,
+) -> tuple[
+    list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
+]:
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named;
+    and for each table where each name was given (``FILE:LINE``)."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     text = text.removeprefix("\ufeff")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
@@ -498,6 +503,7 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
     seen: dict[tuple[int, int, str], int] = {}
+    rows_at: dict[tuple[int, int], dict[str, str]] = {}
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -540,13 +546,14 @@ def results_csv(path: Path) -> list[tuple[int, int, dict[str, int], dict[str, in
             )
             continue
         schrift[name] = numbers[3] or 0
+        rows_at.setdefault(key, {})[name] = f"{path}:{line}"
         if money is not None:
             money[name] = numbers[4] or 0
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:
         raise TournamentError(problems)
-    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()]
+    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()], rows_at
 
 
 # A table that cannot count, or has no hands, as said for the standings (False) or for the money (True).

@@ -421,18 +421,26 @@ class Tournament:
         at: str | None = None,
         replace: bool = False,
         source: str | None = None,
+        rows: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
     ) -> tm.Tournament:
-        """Several tables' paper results, all checked, then written together (``source``: their file)."""
+        """Several tables' paper results, all checked, then written together (``source``: their file;
+        ``rows``: where in it each table gave each name)."""
         t = self.read()
         checked = []
         problems: list[Problem] = []
         for number, table, schrift, money in results:
+            given = None if rows is None else rows[number, table]
             try:
-                checked.append(paper_sheet(t, number, table, schrift, money))
+                checked.append(paper_sheet(t, number, table, schrift, money, given))
             except TournamentError as exc:
                 if source is None:
                     raise
-                problems += exc.located(f"{source}: {table_label(number, table)}").problems
+                at_row = set((given or {}).values())  # a problem of one row is named at its line
+                located = exc.located(f"{source}: {table_label(number, table)}").problems
+                problems += [
+                    p if p.where.removesuffix(": player") in at_row else q
+                    for p, q in zip(exc.problems, located, strict=True)
+                ]
         if problems:
             raise TournamentError(problems)
         stamp = at or now()
@@ -445,8 +453,8 @@ class Tournament:
         self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
     ) -> tm.Tournament:
         """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``)."""
-        found = store.results_csv(Path(path))
-        return self.record_papers(found, at=at, replace=replace, source=str(path))
+        found, rows = store.results_csv(Path(path))
+        return self.record_papers(found, at=at, replace=replace, source=str(path), rows=rows)
 
 
 def cup(

@@ -442,6 +442,7 @@ def result(
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
+        before = tournament.head()
         try:
             after = tournament.record_results_file(from_file, replace=replace)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
@@ -456,13 +457,15 @@ def result(
         money = _points(money_points, "--money", problems) if money_points else None
         problems.raise_if_any(UsageError)
         assert round_number is not None and table is not None
+        before = tournament.head()
         try:
             after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
-    for entry in after.log:
-        if entry.kind == "result" and entry.at == after.log[-1].at:
+    hashes = [e.hash for e in after.log]
+    for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
+        if entry.kind == "result":
             typer.echo(i18n.translated(entry.detail))
     _say_head(after)
 
@@ -511,6 +514,15 @@ def check(
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
             terminal.warn(w)
+    if head is not None and checked.found is None:  # a failed check says nothing passed first
+        raise TournamentError(
+            N_(
+                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
+            ),
+            head=head,
+            now=checked.head[:12],
+            where="--head",
+        )
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
             folder=folder, head=checked.head[:12]
@@ -518,14 +530,6 @@ def check(
     )
     if head is None:
         return
-    if checked.found is None:
-        raise TournamentError(
-            N_(
-                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file"
-            ),
-            head=head,
-            where="--head",
-        )
     if not checked.since:
         typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
         return
