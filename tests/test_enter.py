@@ -582,8 +582,15 @@ def test_enter_replace_of_a_revoked_trischaken_asks_no_card_points(ledger: str) 
     assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
 
 
-@pytest.mark.parametrize("profile_name", ["koenigrufen", "ooe-2023", "wien", "tirol", "zwanzigerrufen"])
-@pytest.mark.parametrize("contract", ["rufer", "dreier", "solo", "bettler", "piccolo"])
+@pytest.mark.parametrize(
+    ("profile_name", "contract"),
+    [
+        (name, contract)
+        for name in ("koenigrufen", "ooe-2023", "wien", "tirol", "zwanzigerrufen")
+        for contract in ("rufer", "dreier", "solo", "bettler", "piccolo")
+        if contract in load_profile(name).contracts  # each profile's own contracts
+    ],
+)
 def test_a_revoked_hand_asks_no_card_points_no_tricks_and_no_bonus_outcome(
     profile_name: str, contract: str
 ) -> None:
@@ -592,8 +599,6 @@ def test_a_revoked_hand_asks_no_card_points_no_tricks_and_no_bonus_outcome(
     # that did not revoke [PAGAT], as_if_won pays it as if won [OÖR25 B.4], [WTC20 § Renonce],
     # [TIR20 7)]; a silent one counts in none. So none of them is asked.
     profile = KR if profile_name == "koenigrufen" else load_profile(profile_name)
-    if contract not in profile.contracts:
-        pytest.skip(f"{profile_name} has no {contract}")
     e = Entry(Flow(profile, TABLE, TABLE, renonce="Bert"))
     answer(e, contract)
     keys = []
