@@ -723,7 +723,7 @@ def explained_text(ex: Explained) -> str:
     lines = [
         hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(ex.entry.recorded, readable=True), name=stored.name, sha=stored.sha256[:12]
+            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
         explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out),
@@ -848,12 +848,10 @@ def history_lines(ex: Explained) -> list[str]:
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
     before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
-    lines += [audit_line(a, readable=True) for a in before]
+    lines += [audit_line(a) for a in before]
     if len(ex.undone) == 1:
         lines.append(
-            _("recorded {at}, in the place of the hand undone above").format(
-                at=moment(ex.entry.recorded, readable=True)
-            )
+            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
         )
     elif ex.undone:  # the first of them stood in its place, the others after it
         lines.append(
@@ -861,15 +859,15 @@ def history_lines(ex: Explained) -> list[str]:
                 "recorded {at}, after the undo above",
                 "recorded {at}, after the {count} undos above",
                 len(ex.undone),
-            ).format(at=moment(ex.entry.recorded, readable=True), count=len(ex.undone))
+            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
         )
     else:
-        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded, readable=True)))
-    lines += [audit_line(a, readable=True) for a in ex.history if a not in earlier]
+        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
         lines.append(
             _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
-                at=moment(ex.repaired, readable=True)
+                at=moment(ex.repaired)
             )
         )
     if not ex.history:
