@@ -21,7 +21,15 @@ from tarockscore.rules.hand import (
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.valat import check_tricks, made_valat
-from tarockscore.rules.words import Reader, as_written, at_table, name_problems, repeated_names, type_name
+from tarockscore.rules.words import (
+    SIDE_WORDS,
+    Reader,
+    as_written,
+    at_table,
+    name_problems,
+    repeated_names,
+    type_name,
+)
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
@@ -869,7 +877,7 @@ def _read_bonus(
     """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
     given = r.text("name")
-    side = r.choice("side", Side, Side.DECLARERS)
+    side = r.choice("side", Side, Side.DECLARERS, SIDE_WORDS)
     announced = r.flag("announced", False)
     made = r.flag("made", True)
     kontra_raw = r.raw("kontra")
