@@ -271,6 +271,22 @@ def test_a_hand_file_takes_a_bonus_s_side_in_the_short_form_s_words(
     assert word == side or f'"{word}"' not in path.read_text(encoding="utf-8")
 
 
+def test_a_side_the_bonus_is_not_for_is_named_as_the_hand_file_writes_it(tmp_path: Path) -> None:
+    # koenigrufen counts the King Ultimo for the declarers only (D33: bonuses.king_ultimo.side)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\n'
+        'partner = "Cilli"\ncard_points = 40\n\n[[bonus]]\nname = "king_ultimo"\nside = "Gegner"\n',
+        encoding="utf-8",
+    )
+    scored = run("score", str(hand))
+    assert scored.exit_code == 1
+    assert (
+        "bonus[0].side: 'Gegner': under 'koenigrufen' the king_ultimo is only the declarers' bonus"
+        " (bonuses.king_ultimo.side = 'declarers')\n"
+    ) in scored.stderr
+
+
 def test_a_side_no_word_names_is_refused_with_the_sides(tmp_path: Path) -> None:
     hand = tmp_path / "hand.toml"
     hand.write_text(

@@ -911,7 +911,7 @@ def _read_bonus(
     seen.add(name)
     bonus = profile.bonuses[name]
     entry = BonusEntry(name, side, announced, made, None, caught_by, lost_by)
-    _check_bonus_entry(path, bonus, entry, profile, problems)
+    _check_bonus_entry(path, bonus, entry, profile, problems, r.data.get("side", side.value))
     entry = entry._replace(kontra=_read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems))
     _check_between_players(path, bonus, entry, profile, problems)
     return entry
@@ -968,9 +968,10 @@ def _check_bonus_players(
 
 
 def _check_bonus_entry(
-    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector, side_said: object
 ) -> None:
-    """The side that may make the bonus, whether it can fail, whether it can be announced."""
+    """The side that may make the bonus (``side_said``: as the table gives it), whether it can
+    fail, whether it can be announced."""
     name, side, announced, made = bonus.name, entry.side, entry.announced, entry.made
     if not legality.may_make(bonus, side.value):
         problems.add(
@@ -978,7 +979,7 @@ def _check_bonus_entry(
             N_(
                 "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
             ),
-            side=side.value,
+            side=side_said,
             profile=profile.name,
             name=name,
             allowed=bonus.side,
