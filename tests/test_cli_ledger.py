@@ -538,10 +538,10 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
     # Rufer won 1, doubled in the bet's own arithmetic: 2 each, the numbers on the sheet; the
-    # players in the hand's seat order, B the Forehand of hand 2 first
+    # players in the sheet's seat order, as its columns list them (not the deal's, B first)
     assert "   ×2 Radl started by hand 1 (after Valat) = 2 [3]\n" in result.stdout
     assert "on the sheet: B +2, D +2\n" in result.stdout
-    assert "Victory Points: B +2, C 0, D +2, A 0\n" in result.stdout
+    assert "Victory Points: A 0, B +2, C 0, D +2\n" in result.stdout
     assert "[3] profile 'radl', a house rule: each hand of a Radl counts ×2\n" in result.stdout
     shown = run("show", "--ledger", path).stdout.splitlines()
     assert "×2" not in shown[3] and "×2" in shown[4]
@@ -987,9 +987,10 @@ def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
     assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", path).exit_code == 0
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
     out = run("explain", "1", "--ledger", path).stdout.splitlines()
-    assert "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0; Eva sat out (dealer)" in out
+    # in her seat, as the sheet's columns list her, with 0
+    assert "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0, Eva 0 (sat out as dealer)" in out
     german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
-    assert "Punkte: Anna 0, Bert +5, Cilli 0, Dani 0; Eva hat ausgesetzt (Geber)" in german
+    assert "Punkte: Anna 0, Bert +5, Cilli 0, Dani 0, Eva 0 (hat als Geber ausgesetzt)" in german
     # at four nobody sits out and the line names the four alone
     four = str(tmp_path / "four.toml")
     assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", four).exit_code == 0
@@ -997,6 +998,39 @@ def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
     assert (
         "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0"
         in run("explain", "1", "-l", four).stdout.splitlines()
+    )
+
+
+def test_explain_lists_the_players_in_the_sheets_seat_order(tmp_path: Path) -> None:
+    # A table of five under `wien`: Bert deals hand 3 and sits out, Cilli is Forehand, so the deal
+    # runs Cilli, Dani, Eva, Anna while the sheet's columns run Anna, Bert, Cilli, Dani, Eva. A
+    # Dreier won by Cilli (5 [WTC20 Spiele]), zero-sum: Cilli +15, each defender -5; its Kontra
+    # doubles the money only (×2 [WTC20 § Allgemeines]): Cilli +30, each defender -10. A silent
+    # Trull of the defenders (1 [WTC20 Prämien]): each defender +1, Cilli -3. Victory Points:
+    # Cilli +12, each defender -4; payout: Cilli +27, each defender -9. Each line the explanation
+    # is held against the sheet with lists the players as the columns do, Bert in his seat with 0.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--profile", "wien", "--ledger", path).exit_code == 0
+    record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
+    record(path, "-c", "dreier", "-d", "Cilli", "-t", "40")
+    record(path, "-c", "dreier", "-d", "Cilli", "-t", "40", "-k", "kontra", "-b", "trull,defenders")
+    out = run("explain", "3", "--ledger", path).stdout.splitlines()
+    assert out[0] == "hand 3: dreier by Cilli, kontra, won (Bert deals, Cilli is Forehand, Bert sits out)"
+    assert "   won by Cilli; on the sheet: Anna -5, Cilli +15, Dani -5, Eva -5" in out
+    assert "   won by Anna, Dani, Eva; on the sheet: Anna +1, Cilli -3, Dani +1, Eva +1" in out
+    assert "Victory Points: Anna -4, Bert 0 (sat out as dealer), Cilli +12, Dani -4, Eva -4" in out
+    assert "Payout: Anna -9, Bert 0 (sat out as dealer), Cilli +27, Dani -9, Eva -9" in out
+    german = run("--lang", "de", "explain", "3", "--ledger", path).stdout.splitlines()
+    assert "Punkte: Anna -4, Bert 0 (hat als Geber ausgesetzt), Cilli +12, Dani -4, Eva -4" in german
+    assert "Auszahlung: Anna -9, Bert 0 (hat als Geber ausgesetzt), Cilli +27, Dani -9, Eva -9" in german
+    # the JSON keeps its keys and values
+    data = json.loads(run("explain", "3", "--json", "--ledger", path).stdout)
+    assert data["victory_points"] == {"Cilli": 12, "Dani": -4, "Eva": -4, "Anna": -4}
+    # hand 4: Cilli deals and sits out, Dani is Forehand; a Trischaken's card points as the columns run
+    record(path, "-c", "trischaken", "-t", "Dani=30", "-t", "Eva=20", "-t", "Anna=10", "-t", "Bert=10")
+    assert (
+        "Card points: Anna 10, Bert 10, Dani 30, Eva 20"
+        in run("explain", "4", "-l", path).stdout.splitlines()
     )
 
 
@@ -1008,9 +1042,9 @@ def test_explain_at_five_pays_who_sat_out_nothing(tmp_path: Path) -> None:
     assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--profile", "wien", "--ledger", path).exit_code == 0
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40", "-k", "kontra")
     out = run("explain", "1", "--ledger", path).stdout.splitlines()
-    assert "Payout: Anna -10, Bert +30, Cilli -10, Dani -10; Eva 0 (sat out as dealer)" in out
+    assert "Payout: Anna -10, Bert +30, Cilli -10, Dani -10, Eva 0 (sat out as dealer)" in out
     german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
-    assert "Auszahlung: Anna -10, Bert +30, Cilli -10, Dani -10; Eva 0 (hat als Geber ausgesetzt)" in german
+    assert "Auszahlung: Anna -10, Bert +30, Cilli -10, Dani -10, Eva 0 (hat als Geber ausgesetzt)" in german
     # the JSON names her as the one who sat out, and her payout on the sheet 0
     data = json.loads(run("explain", "1", "--json", "--ledger", path).stdout)
     assert (data["sitting_out"], data["sheet_payout"]["Eva"]) == ("Eva", 0)

@@ -323,3 +323,18 @@ def test_explain_says_its_times_as_people_read_them_in_english_as_in_german(
     assert german.split("\n\n")[-1].splitlines()[1] == "eingetragen 06.12.2026 00:54"
     machine = json.loads(ok("explain", "1", "--json", "--ledger", str(path)).stdout)
     assert [a["at"] for a in machine["history"]] == ["2026-12-05T23:58:10+00:00"]
+
+
+def test_show_s_audit_trail_says_its_times_as_explain_does(tmp_path: Path, vienna: None) -> None:
+    """A scorekeeper holds explain's history against show's audit trail: the same mark, set at
+    20:06 Vienna time, is the same line in both, its time the local day and time, not the stored
+    timestamp; the JSON keeps the stored one."""
+    path = tmp_path / "l.toml"
+    evening = Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], at="2025-03-14T20:00:00+01:00").evening
+    evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:05:00+01:00")
+    evening.add_radl(3, at="2025-03-14T20:06:00+01:00")
+    set_line = "audit 2025-03-14 20:06: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
+    assert set_line in ok("explain", "1", "--ledger", str(path)).stdout.splitlines()
+    assert ok("show", "--ledger", str(path)).stdout.splitlines()[-1] == set_line
+    shown = json.loads(ok("show", "--json", "--ledger", str(path)).stdout)
+    assert "2025-03-14T20:06:00+01:00" in json.dumps(shown)

@@ -63,10 +63,11 @@ def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: 
         "   ×2 Kontra on the contract = 2 [3]",
         "   ×2 Radl started by hand 1 (after Trischaken) = 4 [4]",
         "   ×2 Radl started by hand 2 (after Trischaken) = 8 [4] [5]",
-        "   won by A, C; on the sheet: C +8, A +8",
+        "   won by A, C; on the sheet: A +8, C +8",
     ]
-    # the totals under the arithmetic are the sheet's, and add up from the bets above them
-    assert "\nVictory Points: C +16, D 0, A +16, B 0\n" in out
+    # the totals under the arithmetic are the sheet's, and add up from the bets above them; the
+    # players in the sheet's seat order, as its columns list them
+    assert "\nVictory Points: A +16, B 0, C +16, D 0\n" in out
     assert "[4] profile 'ruediger', a house rule: each hand of a Radl counts ×2\n" in out
     assert (
         "[5] profile 'ruediger', a house rule: a Radl started while one runs doubles the hands they share\n"
@@ -86,7 +87,7 @@ def test_a_hand_inside_two_radls_in_german(tmp_path: Path) -> None:
     out = run("--lang", "de", "explain", "3", "--ledger", path).stdout
     assert "   ×2 Radl, ausgelöst von Spiel 1 (nach Trischaken) = 4 [4]\n" in out
     assert "   ×2 Radl, ausgelöst von Spiel 2 (nach Trischaken) = 8 [4] [5]\n" in out
-    assert "\nPunkte: C +16, D 0, A +16, B 0\n" in out
+    assert "\nPunkte: A +16, B 0, C +16, D 0\n" in out
     assert "[4] Profil „ruediger“, eine Hausregel: jedes Spiel eines Radls zählt ×2\n" in out
     assert "Radl: dieses Spiel zählt ×4, in 2 doppelten Runden zugleich: " in out
     assert "Radl started" not in out and "house rule" not in out
@@ -120,7 +121,7 @@ def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: 
     assert "= 10 [4]\n   won by C; on the sheet: B -10, C +10\n" in out
     assert "\n[2] profile 'lau', a house rule: Bettler 2 1/2\n" in out  # the house's, not pagat.com's 3
     assert "rounded down" not in out  # 5 and 10 are whole: nothing was rounded
-    assert "\nVictory Points: B -20, C +10, D +5, A +5\n" in out
+    assert "\nVictory Points: A +5, B -20, C +10, D +5\n" in out  # in the sheet's seat order
 
 
 def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_path: Path) -> None:
@@ -131,7 +132,7 @@ def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_p
     path = two_trischaken_then_a_rufer(tmp_path)
     out = run("explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B loses; C, D and A each write +20\n" in out
-    assert "on the sheet: C +20, D +20, A +20\n" in out
+    assert "on the sheet: A +20, C +20, D +20\n" in out  # in the sheet's seat order
     german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B verliert; C, D und A schreiben je +20\n" in german
     # outside a Radl the heading is the hand's own: hand 1, A is Forehand, B not: 5 each
@@ -147,7 +148,7 @@ def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path:
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     out = run("explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B pays 20 to each of C, D and A\n" in out
-    assert "on the sheet: B -60, C +20, D +20, A +20\n" in out
+    assert "on the sheet: A +20, B -60, C +20, D +20\n" in out  # in the sheet's seat order
 
 
 # a table of five playing "once round" (D36: hands = 5), the Radl queued (no overlap)

@@ -222,7 +222,9 @@ def test_a_stored_audit_line_is_said_in_german() -> None:
         assert moment("2025-03-14T20:40:00+00:00").startswith("14.03.2025 ")
         assert moment("not a time") == "not a time"
     assert said(line) == line
-    assert moment("2025-03-14T20:40:00+00:00") == "2025-03-14T20:40:00+00:00"
+    # in English too a time is said as people read it, as explain says it, not as the trail stores it
+    assert re.fullmatch(r"2025-03-1[45] \d\d:40", moment("2025-03-14T20:40:00+00:00"))
+    assert moment("not a time") == "not a time"
 
 
 # -- what the commands show ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Anna, Bert, Cilli, Dani, Erik: Erik deals hand 1 and sits out; Anna deals hand 2
 
 from __future__ import annotations
 
+import html
 import re
 import warnings
 from pathlib import Path
@@ -266,3 +267,24 @@ def test_without_script_the_deal_is_corrected_and_the_hand_half_entered_stays(fi
     page = client.get(done.headers["location"]).text
     assert 'name="declarer" value="Cilli" checked' in page and 'name="partner" value="Anna" checked' in page
     assert re.search(r'name="card_points"[^>]*value="40"', page)
+
+
+@pytest.mark.parametrize(
+    ("lang", "points"),
+    [
+        ("en", "Victory Points: Anna 0, Bert 0 (sat out as dealer), Cilli +5, Dani 0, Erik 0"),
+        ("de", "Punkte: Anna 0, Bert 0 (hat als Geber ausgesetzt), Cilli +5, Dani 0, Erik 0"),
+    ],
+)
+def test_the_explanation_page_lists_the_players_as_the_sheet_s_columns_do(
+    five: Path, lang: str, points: str
+) -> None:
+    # Bert deals hand 3 and sits out, Cilli is Forehand: the deal runs Cilli, Dani, Erik, Anna.
+    # A Dreier won by Cilli: Simplified Scoring, she adds the Dreier's 5 [STC-TB], the others 0;
+    # the page names them in the sheet's seat order, Bert in his seat with 0, as `explain 3` does.
+    for declarer in ("Bert", "Cilli", "Cilli"):
+        cli("record", "--ledger", str(five), "-c", "dreier", "-d", declarer, "-t", "40")
+    client = TestClient(make_app(Site(five)), follow_redirects=False)
+    answer = client.get(f"/t/evening/explain/3?lang={lang}")
+    assert answer.status_code == 200
+    assert points in html.unescape(re.sub(r"<[^>]+>", "", answer.text)).replace("\u00a0", " ")

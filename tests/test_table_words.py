@@ -228,6 +228,78 @@ def test_the_ledger_stores_names_in_the_tables_spelling(tmp_path: Path) -> None:
     assert hands[2]["entry"]["players"] == ["Cilli", "Dani", "Anna", "Bert"]
 
 
+# A bonus's side in a hand file, in every word the short form takes for it (-b trull,Gegner).
+SIDE_WORDS = {
+    "declarers": "declarers",
+    "decl": "declarers",
+    "d": "declarers",
+    "Spieler": "declarers",
+    "defenders": "defenders",
+    "def": "defenders",
+    "x": "defenders",
+    "Gegner": "defenders",
+    "Gegenspieler": "defenders",
+    "GEGNER": "defenders",
+}
+
+
+@pytest.mark.parametrize(("word", "side"), SIDE_WORDS.items())
+def test_a_hand_file_takes_a_bonus_s_side_in_the_short_form_s_words(
+    word: str, side: str, tmp_path: Path
+) -> None:
+    """A Rufer by Anna with Cilli at 40 is won: contracts.rufer.value = 1 to each declarer; a silent
+    Trull made adds bonuses.trull.value = 1 to each player of the side that made it (simplified
+    scoring: the winners add). The ledger stores the side as the hand file's own word."""
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\n'
+        f'partner = "Cilli"\ncard_points = 40\n\n[[bonus]]\nname = "trull"\nside = "{word}"\n',
+        encoding="utf-8",
+    )
+    scored = run("score", str(hand), "--json")
+    assert scored.exit_code == 0, scored.stderr
+    expected = {
+        "declarers": {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0},
+        "defenders": {"Anna": 1, "Bert": 1, "Cilli": 1, "Dani": 1},
+    }
+    assert json.loads(scored.stdout)["victory_points"] == expected[side]
+    path = tmp_path / "evening.toml"
+    assert run("new", "-p", TABLE, "--ledger", str(path)).exit_code == 0
+    recorded = run("record", str(hand), "--ledger", str(path))
+    assert recorded.exit_code == 0, recorded.stderr
+    assert f'side = "{side}"' in path.read_text(encoding="utf-8")
+    assert word == side or f'"{word}"' not in path.read_text(encoding="utf-8")
+
+
+def test_a_side_the_bonus_is_not_for_is_named_as_the_hand_file_writes_it(tmp_path: Path) -> None:
+    # koenigrufen counts the King Ultimo for the declarers only (D33: bonuses.king_ultimo.side)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\n'
+        'partner = "Cilli"\ncard_points = 40\n\n[[bonus]]\nname = "king_ultimo"\nside = "Gegner"\n',
+        encoding="utf-8",
+    )
+    scored = run("score", str(hand))
+    assert scored.exit_code == 1
+    assert (
+        "bonus[0].side: 'Gegner': under 'koenigrufen' the king_ultimo is only the declarers' bonus"
+        " (bonuses.king_ultimo.side = 'declarers')\n"
+    ) in scored.stderr
+
+
+def test_a_side_no_word_names_is_refused_with_the_sides(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\n'
+        'partner = "Cilli"\ncard_points = 40\n\n[[bonus]]\nname = "trull"\nside = "both"\n',
+        encoding="utf-8",
+    )
+    scored = run("score", str(hand))
+    assert scored.exit_code == 1
+    assert "bonus[0].side: 'both' is not allowed; choose one of" in scored.stderr
+    assert "'declarers'" in scored.stderr and "'defenders'" in scored.stderr
+
+
 # -- §2 the players' notations --------------------------------------------------------------------
 
 

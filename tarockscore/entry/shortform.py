@@ -14,13 +14,11 @@ from tarockscore.entry.flow import Choice, matching, typed_number
 from tarockscore.errors import N_, Collector, HandError, UsageError, near_miss, one_of
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.valat import VALAT
-from tarockscore.rules.words import fold, strip_spaces
+from tarockscore.rules.words import SIDE_WORDS, fold, strip_spaces
 
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
-_SIDE = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
-    ("defenders", "def", "x", "gegner", "gegenspieler"), "defenders"
-)
+_SIDE = SIDE_WORDS
 _ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt"), True) | dict.fromkeys(
     ("silent", "s", "still", "stumm"), False
 )

@@ -254,10 +254,10 @@ def local_time(at: str) -> dt.datetime | None:
     return when.astimezone() if when.tzinfo is not None else when
 
 
-def moment(at: str, readable: bool = False) -> str:
-    """When an audit entry was made: in German the local day and time, in English as stored, or
-    (``readable``: as ``explain`` says it) the local day and time as English readers write it."""
-    local = local_time(at) if readable or current() != DEFAULT else None
+def moment(at: str) -> str:
+    """When an audit entry was made, as people read it: the local day and time, in English
+    ``2026-12-05 23:54``, in German ``05.12.2026 23:54``; a text that is no time as it is."""
+    local = local_time(at)
     if local is None:
         return at
     return local.strftime("%Y-%m-%d %H:%M" if current() == DEFAULT else "%d.%m.%Y %H:%M")
@@ -707,9 +707,9 @@ def head_check_text(held: HeadCheck) -> str:
     ).format(head=short, count=len(held.since))
 
 
-def audit_line(a: AuditEntry, readable: bool = False) -> str:
-    """One line of the audit trail as ``show`` prints it (``readable``: its time as :func:`moment` says)."""
-    return _("audit {at}: {detail}").format(at=moment(a.at, readable), detail=said(a.detail))
+def audit_line(a: AuditEntry) -> str:
+    """One line of the audit trail as ``show`` and ``explain`` print it."""
+    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:

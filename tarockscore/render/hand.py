@@ -172,13 +172,19 @@ def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
 
 
 def explain(
-    score: Score, profile: Profile, radl: Sequence[tuple[str, int]] = (), sat_out: str | None = None
+    score: Score,
+    profile: Profile,
+    radl: Sequence[tuple[str, int]] = (),
+    sat_out: str | None = None,
+    seats: Sequence[str] = (),
 ) -> str:
     """Bet by bet, the arithmetic behind every number, each rule cited once as a numbered note.
 
     ``radl``: the Radls doubling a hand of the evening, each as its words and its factor; each bet
     is multiplied by them in turn, so the numbers shown are those on the sheet. ``sat_out``: at a
-    table of five, the dealer, named after the Victory Points."""
+    table of five, the dealer, named with 0 in the points. ``seats``: the sheet's seat order, in
+    which the players are listed, as its columns list them (else the hand's deal order)."""
+    order = _seat_order([*score.players, *filter(None, [sat_out])], seats)
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
     def cite(key: str, own: str = "", said: str = "") -> str:
@@ -196,7 +202,7 @@ def explain(
     out = [
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
-        *decided(score, _revoke_cited(score, profile, cite)),
+        *decided(score, _revoke_cited(score, profile, cite), order),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
@@ -243,7 +249,8 @@ def explain(
             )
         out.append(
             _("   won by {winners}; on the sheet: {points}").format(
-                winners=", ".join(line.winners) or _("nobody"), points=adds_text(line.times(factor))
+                winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"),
+                points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
         )
         key = "called_king_in_talon.concede_pays"
@@ -251,9 +258,9 @@ def explain(
         out += ["   " + n for n in _noted(line.note)]
     points, payout = score.counted(factor)
     out.append("")
-    out.append(_victory_points({p: points[p] for p in score.players}, sat_out))
+    out.append(_("Victory Points: {points}").format(points=_each(order, points, sat_out)))
     if payout is not None:
-        out.append(_payout({p: payout[p] for p in score.players}, sat_out))
+        out.append(_("Payout: {points}").format(points=_each(order, payout, sat_out)))
     for n in score.notes:
         out += _noted(n)
     if cited:
@@ -325,24 +332,19 @@ def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     return math.floor((r.stake if payout else r.value) * factor)
 
 
-def _each(points: Mapping[str, int]) -> str:
-    return ", ".join(f"{p} {signed(v)}" for p, v in points.items())
+def _seat_order(players: Sequence[str], seats: Sequence[str]) -> list[str]:
+    """The hand's ``players`` in the sheet's seat order, as its columns list them (any not seated
+    there after them, in the order given)."""
+    return [p for p in seats if p in players] + [p for p in players if p not in seats]
 
 
-def _victory_points(points: Mapping[str, int], sat_out: str | None) -> str:
-    """The hand's Victory Points; at a table of five, the dealer who sat it out after them."""
-    each = _each(points)
-    if sat_out:
-        each += "; " + _("{player} sat out (dealer)").format(player=sat_out)
-    return _("Victory Points: {points}").format(points=each)
-
-
-def _payout(paid: Mapping[str, int], sat_out: str | None) -> str:
-    """The hand's payout; at a table of five, the dealer who sat it out and pays nothing after them."""
-    each = _each(paid)
-    if sat_out:
-        each += "; " + _("{player} 0 (sat out as dealer)").format(player=sat_out)
-    return _("Payout: {points}").format(points=each)
+def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) -> str:
+    """Each player's points in ``order``; at a table of five, the dealer who sat the hand out in
+    their seat with 0."""
+    return ", ".join(
+        _("{player} 0 (sat out as dealer)").format(player=p) if p == sat_out else f"{p} {signed(points[p])}"
+        for p in order
+    )
 
 
 def _noted(note: str | None) -> list[str]:
@@ -366,16 +368,18 @@ def _result(score: Score, why: str = "") -> str:
     return text.format(why=why) if why else text
 
 
-def decided(score: Score, revoke_cited: str = "") -> list[str]:
+def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> list[str]:
     """The outcome, with the card points and the line that decided it (explain's, and the phones'
-    arithmetic's; ``revoke_cited``: the note of the revoke rule, where a revoke decided it)."""
+    arithmetic's; ``revoke_cited``: the note of the revoke rule, where a revoke decided it;
+    ``seats``: the order each player's card points are listed in, else the deal's)."""
     if score.renonce is not None:  # the revoke decided it, not the card points (a Trischaken's too)
         revoked = _("Renonce by {player}").format(player=score.renonce)
         if score.won is None:  # each other player is paid by the revoker: no side won
             return [_("Result: {why}").format(why=revoked) + revoke_cited]
         return [_result(score, revoked) + revoke_cited]
     if score.trischaken_points:
-        each = ", ".join(f"{p} {render_points(v)}" for p, v in score.trischaken_points)
+        seated = sorted(score.trischaken_points, key=lambda pv: seats.index(pv[0]) if pv[0] in seats else -1)
+        each = ", ".join(f"{p} {render_points(v)}" for p, v in seated)
         return [_("Card points: {points}").format(points=each)]
     if score.won is None:
         return []
@@ -723,10 +727,10 @@ def explained_text(ex: Explained) -> str:
     lines = [
         hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(ex.entry.recorded, readable=True), name=stored.name, sha=stored.sha256[:12]
+            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
         ),
         "",
-        explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out),
+        explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out, ex.ledger.players),
     ]
     radl = ex.entry.result.radl
     if len(ex.radl_layers) > 1:  # a hand inside more than one Radl: each of them
@@ -848,12 +852,10 @@ def history_lines(ex: Explained) -> list[str]:
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
     before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
-    lines += [audit_line(a, readable=True) for a in before]
+    lines += [audit_line(a) for a in before]
     if len(ex.undone) == 1:
         lines.append(
-            _("recorded {at}, in the place of the hand undone above").format(
-                at=moment(ex.entry.recorded, readable=True)
-            )
+            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
         )
     elif ex.undone:  # the first of them stood in its place, the others after it
         lines.append(
@@ -861,15 +863,15 @@ def history_lines(ex: Explained) -> list[str]:
                 "recorded {at}, after the undo above",
                 "recorded {at}, after the {count} undos above",
                 len(ex.undone),
-            ).format(at=moment(ex.entry.recorded, readable=True), count=len(ex.undone))
+            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
         )
     else:
-        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded, readable=True)))
-    lines += [audit_line(a, readable=True) for a in ex.history if a not in earlier]
+        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+    lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
         lines.append(
             _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
-                at=moment(ex.repaired, readable=True)
+                at=moment(ex.repaired)
             )
         )
     if not ex.history:

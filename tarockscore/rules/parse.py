@@ -21,7 +21,15 @@ from tarockscore.rules.hand import (
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile
 from tarockscore.rules.valat import check_tricks, made_valat
-from tarockscore.rules.words import Reader, as_written, at_table, name_problems, repeated_names, type_name
+from tarockscore.rules.words import (
+    SIDE_WORDS,
+    Reader,
+    as_written,
+    at_table,
+    name_problems,
+    repeated_names,
+    type_name,
+)
 
 
 def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
@@ -869,7 +877,7 @@ def _read_bonus(
     """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
     given = r.text("name")
-    side = r.choice("side", Side, Side.DECLARERS)
+    side = r.choice("side", Side, Side.DECLARERS, SIDE_WORDS)
     announced = r.flag("announced", False)
     made = r.flag("made", True)
     kontra_raw = r.raw("kontra")
@@ -903,7 +911,7 @@ def _read_bonus(
     seen.add(name)
     bonus = profile.bonuses[name]
     entry = BonusEntry(name, side, announced, made, None, caught_by, lost_by)
-    _check_bonus_entry(path, bonus, entry, profile, problems)
+    _check_bonus_entry(path, bonus, entry, profile, problems, r.data.get("side", side.value))
     entry = entry._replace(kontra=_read_bonus_kontra(path, bonus, announced, kontra_raw, profile, problems))
     _check_between_players(path, bonus, entry, profile, problems)
     return entry
@@ -960,9 +968,10 @@ def _check_bonus_players(
 
 
 def _check_bonus_entry(
-    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector
+    path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector, side_said: object
 ) -> None:
-    """The side that may make the bonus, whether it can fail, whether it can be announced."""
+    """The side that may make the bonus (``side_said``: as the table gives it), whether it can
+    fail, whether it can be announced."""
     name, side, announced, made = bonus.name, entry.side, entry.announced, entry.made
     if not legality.may_make(bonus, side.value):
         problems.add(
@@ -970,7 +979,7 @@ def _check_bonus_entry(
             N_(
                 "{side!r}: under {profile!r} the {name} is only the {allowed}' bonus (bonuses.{name}.side = {allowed!r})"
             ),
-            side=side.value,
+            side=side_said,
             profile=profile.name,
             name=name,
             allowed=bonus.side,

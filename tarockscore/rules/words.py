@@ -23,6 +23,13 @@ def fold(name: str) -> str:
     return name.casefold().translate(_FOLD)
 
 
+# A bonus's side as the table says it, in English and German (Spieler / Gegner): the short form's
+# flags (-b pagat,Gegner) and a hand file's [[bonus]] side; matched in any case.
+SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
+    ("defenders", "def", "x", "gegner", "gegenspieler"), "defenders"
+)
+
+
 def player_key(name: str) -> str:
     """The form two spellings of one player share: the name without regard to case."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
@@ -480,12 +487,21 @@ class Reader:
             self.problems.add(self.where(key), reason(exc))
             return Fraction(0)
 
-    def choice(self, key: str, enum: type[E], default: E | None = None) -> E:
+    def choice(
+        self, key: str, enum: type[E], default: E | None = None, said: Mapping[str, str] | None = None
+    ) -> E:
         words = tuple(member.value for member in enum)
-        return enum(self.word(key, words, None if default is None else default.value))
+        return enum(self.word(key, words, None if default is None else default.value, said))
 
-    def word(self, key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
-        """One of the words ``allowed``, as given or stripped and lower-cased; else a problem and the default."""
+    def word(
+        self,
+        key: str,
+        allowed: tuple[str, ...],
+        default: str | None = None,
+        said: Mapping[str, str] | None = None,
+    ) -> str:
+        """One of the words ``allowed``, as given or stripped and lower-cased, or the one a word of
+        ``said`` (lower-cased) stands for; else a problem and the default."""
         value = self._get(key, default is None)
         if value is _MISSING:
             return default if default is not None else allowed[0]
@@ -495,6 +511,8 @@ class Reader:
             folded = value.strip().lower()
             if folded in allowed:
                 return folded
+            if said and folded in said:
+                return said[folded]
         self.problems.add(
             self.where(key),
             N_("{value!r} is not allowed; choose one of {allowed}{hint}"),
