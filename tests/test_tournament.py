@@ -165,6 +165,21 @@ def test_27_players_repeat_only_the_meetings_the_fair_fives_force() -> None:
     assert later <= 2
 
 
+def test_25_players_sit_at_the_fair_fives_without_meeting_again() -> None:
+    # 25 = 5 × 4 + 5: each round's five takes five who sat only at fours, from 20, 15, then 10.
+    # Nothing forces a repeat if round 3 leaves, among the ten who never sat at the five, five
+    # who never met; the search is bounded, so ten days may leave two
+    players = [f"P{i:02d}" for i in range(25)]
+    found = 0
+    for seed in range(10):
+        day: list[list[list[str]]] = []
+        for _ in range(4):
+            tables = draw(players, day, seed)
+            found += repeats(tables, met(day))
+            day.append(tables)
+    assert found <= 2
+
+
 def test_a_late_arrival_is_seated_at_the_five_before_anyone_sits_there_again() -> None:
     # round 1: 8 players at two fours; round 2: Ilse joins, 9 = 4 + 5; round 3: the four who
     # sat at fours in round 2 and one of its five sit at the five

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
 
 from tarockscore.errors import N_, TournamentError, message
 
@@ -138,7 +139,8 @@ def _ahead(tables: list[list[str]], history: Counter[frozenset[str]], fives: Cou
     """The meetings among the players left at fewest fives, whom the next round seats at its fives first.
 
     Counted only when they are at most twice the next round's seats at fives (``seats``): then it
-    matters which of the tied players sit at this round's fives.
+    matters which of the tied players sit at this round's fives. With one five, the next round
+    seats five of them there: the five who met least.
     """
     after = fives.copy()
     after.update(p for table in tables if len(table) == 5 for p in table)
@@ -147,7 +149,8 @@ def _ahead(tables: list[list[str]], history: Counter[frozenset[str]], fives: Cou
     if not seats or len(left) > 2 * seats:
         return 0
     now = met([tables])
-    return sum(history.get(pair, 0) + now.get(pair, 0) for pair in _pairs([left]))
+    groups = combinations(left, 5) if seats == 5 < len(left) else [left]  # one five: its best five
+    return min(sum(history.get(pair, 0) + now.get(pair, 0) for pair in _pairs([group])) for group in groups)
 
 
 def draw(
