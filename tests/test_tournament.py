@@ -142,6 +142,44 @@ def test_a_table_of_five_again_only_once_everyone_has_sat_at_one(n: int, rounds:
         day.append(tables)
 
 
+def test_27_players_repeat_only_the_meetings_the_fair_fives_force() -> None:
+    # 27 = 3 × 4 + 3 × 5. Round 2's 15 seats at fives take all 12 who sat at the three fours of
+    # round 1 and 3 of the 15 from its fives. The four from one four, at three fives, leave two of
+    # them together: 1 repeat per four, 3 in all (4 + 4 + 4 as 2 + 1 + 1 each). The 12 left at
+    # the three fours come from round 1's three fives: a four holds at most one from each, 3 < 4,
+    # so 1 repeat at each four: 6 in round 2 at least, and 6 are enough (A1 A2 B1 C1 D1 |
+    # B2 B3 A3 C2 E1 | C3 C4 A4 B4 F1 at the fives, D2 D3 E2 F2 | E3 E4 D4 F3 | F4 F5 D5 E5 at
+    # the fours). Nothing forces a repeat in rounds 3 and 4 if each round leaves the next one's
+    # fives to players who have not met; the search is bounded, so ten days may leave two
+    later = 0
+    for seed in range(10):
+        players = [f"P{i:02d}" for i in range(27)]
+        day: list[list[list[str]]] = []
+        found = []
+        for _ in range(4):
+            tables = draw(players, day, seed)
+            found.append(repeats(tables, met(day)))
+            day.append(tables)
+        assert found[:2] == [0, 6]
+        later += found[2] + found[3]
+    assert later <= 2
+
+
+def test_25_players_sit_at_the_fair_fives_without_meeting_again() -> None:
+    # 25 = 5 × 4 + 5: each round's five takes five who sat only at fours, from 20, 15, then 10.
+    # Nothing forces a repeat if round 3 leaves, among the ten who never sat at the five, five
+    # who never met; the search is bounded, so ten days may leave two
+    players = [f"P{i:02d}" for i in range(25)]
+    found = 0
+    for seed in range(10):
+        day: list[list[list[str]]] = []
+        for _ in range(4):
+            tables = draw(players, day, seed)
+            found += repeats(tables, met(day))
+            day.append(tables)
+    assert found <= 2
+
+
 def test_a_late_arrival_is_seated_at_the_five_before_anyone_sits_there_again() -> None:
     # round 1: 8 players at two fours; round 2: Ilse joins, 9 = 4 + 5; round 3: the four who
     # sat at fours in round 2 and one of its five sit at the five

@@ -2,7 +2,8 @@
 
 Shuffled with ``random.Random(seed)``, the tables of five given to the players who sat at fives least
 often in earlier rounds, then players swapped between tables while that lowers the meetings repeated
-from earlier rounds, within a bounded number of tries (docs/tournament.md).
+from earlier rounds, within a bounded number of tries; of draws with as few repeats, the one whose
+players left for the next round's fives met least (docs/tournament.md).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
 
 from tarockscore.errors import N_, TournamentError, message
 
 RESTARTS = 60  # fresh shuffles tried when a draw with no repeated pair is not found at once
+SIDEWAYS = 5  # swaps that keep the repeats, tried from a draw no single swap improves
 
 
 class UnseatableCount(TournamentError):
@@ -81,14 +84,17 @@ def _improve(
     """Swap players between tables while a swap lowers the repeats; the repeats left.
 
     A swap between a table of four and one of five takes two players who sat at fives equally often
-    (``fives``), so the fives stay with those who sat there least.
+    (``fives``), so the fives stay with those who sat there least. Where no swap lowers the repeats,
+    one that keeps them is taken, up to ``SIDEWAYS`` times, and the best tables seen are kept.
     """
     cost = repeats(tables, history)
-    improved = True
-    while improved and cost:
-        improved = False
+    best, best_cost = [list(table) for table in tables], cost
+    sideways = 0
+    while cost:
         order = [(t, i) for t, table in enumerate(tables) for i in range(len(table))]
         rng.shuffle(order)
+        level: list[tuple[int, int, int, int]] = []
+        delta = 0
         for t, i in order:
             a = tables[t][i]
             here = _cost_with(a, tables[t], a, history)
@@ -107,15 +113,44 @@ def _improve(
                         - _cost_with(b, other, b, history)
                     )
                     if delta < 0:
-                        tables[t][i], other[j] = b, a
-                        cost += delta
-                        improved = True
                         break
-                if improved:
+                    if delta == 0:
+                        level.append((t, i, u, j))
+                if delta < 0:
                     break
-            if improved:
+            if delta < 0:
                 break
-    return cost
+        if delta < 0:
+            tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+            cost += delta
+            if cost < best_cost:
+                best, best_cost = [list(table) for table in tables], cost
+            continue
+        if not level or sideways == SIDEWAYS:
+            break
+        t, i, u, j = rng.choice(level)
+        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+        sideways += 1
+    tables[:] = best
+    return best_cost
+
+
+def _ahead(tables: list[list[str]], history: Counter[frozenset[str]], fives: Counter[str], seats: int) -> int:
+    """The meetings among the players left at fewest fives, whom the next round seats at its fives first.
+
+    Counted only when they are at most twice the next round's seats at fives (``seats``): then it
+    matters which of the tied players sit at this round's fives. With one five, the next round
+    seats five of them there: the five who met least.
+    """
+    after = fives.copy()
+    after.update(p for table in tables if len(table) == 5 for p in table)
+    least = min(after[p] for table in tables for p in table)
+    left = [p for table in tables for p in table if after[p] == least]
+    if not seats or len(left) > 2 * seats:
+        return 0
+    now = met([tables])
+    groups = combinations(left, 5) if seats == 5 < len(left) else [left]  # one five: its best five
+    return min(sum(history.get(pair, 0) + now.get(pair, 0) for pair in _pairs([group])) for group in groups)
 
 
 def draw(
@@ -131,7 +166,8 @@ def draw(
     fives = Counter(p for tables in rounds for table in tables if len(table) == 5 for p in table)
     rng = random.Random(f"tarockscore draw {seed}")
     best: list[list[str]] | None = None
-    best_cost = -1
+    best_cost = (0, 0)
+    seats = sum(size for size in sizes if size == 5)
     for _ in range(RESTARTS):
         pool = list(players)
         rng.shuffle(pool)
@@ -142,9 +178,10 @@ def draw(
             tables.append(pool[start : start + size])
             start += size
         cost = _improve(tables, history, fives, rng)
-        if best is None or cost < best_cost:
-            best, best_cost = [list(t) for t in tables], cost
-        if best_cost == 0:
+        ahead = _ahead(tables, history, fives, seats)
+        if best is None or (cost, ahead) < best_cost:
+            best, best_cost = [list(t) for t in tables], (cost, ahead)
+        if best_cost == (0, 0):
             break
     assert best is not None
     for table in best:
