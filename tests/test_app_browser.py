@@ -56,20 +56,39 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def do_GET(self) -> None:
+        kept: bytes | None = getattr(self.server, "kept", None)
+        if self.path != "/kept-engine" or kept is None:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(kept)))
+        self.end_headers()
+        self.wfile.write(kept)
+
 
 class StaticServer:
-    """A plain static host on localhost (a secure context for the service worker)."""
+    """A plain static host on localhost (a secure context for the service worker). Given ``kept``
+    (a cache's name and the engine's memory), it hands that engine to each phone ``opened`` on it."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, kept: tuple[str, bytes] | None = None) -> None:
         handler = functools.partial(Handler, directory=str(folder))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = f"http://localhost:{self.server.server_address[1]}/"
+        if kept is not None:
+            self.server.kept = kept[1]  # type: ignore[attr-defined]
+            SEEDS[self.url] = kept[0]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
     def stop(self) -> None:
+        SEEDS.pop(self.url, None)
         self.server.shutdown()
         self.server.server_close()
+
+
+# The servers that hand a new phone the kept engine: their address, and the name of the cache the
+# app keeps it in.
+SEEDS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="session")
@@ -89,9 +108,48 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+@pytest.fixture(scope="module")
+def engine(browser: Any, site: Path) -> tuple[str, bytes]:
+    """The engine a phone keeps after its first start (Pyodide's memory with the package imported,
+    about 30 MB), taken once a run from a phone that started Python anew. Each phone of these tests
+    is handed it before it opens the app, as on a later visit, and starts in a second or two instead
+    of five: the first start itself is seen here, in test_hands_replaced_and_deleted_in_german and in
+    the broken engine's test (``opened(..., anew=True)`` or a kept engine broken)."""
+    name = re.search(r'const BUILD = "([^"]+)"', (site / "worker.js").read_text(encoding="utf-8"))
+    assert name is not None
+    cache = name[1] + "-engine"
+    kept = site.parent / f"{cache}.memory"
+    with (site.parent / "app-engine.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.is_file():
+            served = StaticServer(site)
+            context = phone(browser, "en-GB")
+            page = opened(context, served.url)
+            assert page.get_attribute("body", "data-ready") == "new"
+            assert kept_engine(page) == cache
+            with page.expect_download() as download:
+                page.evaluate(KEEP, cache)
+            download.value.save_as(kept.with_suffix(".part"))
+            kept.with_suffix(".part").rename(kept)
+            context.close()
+            served.stop()
+    return cache, kept.read_bytes()
+
+
+# The kept engine as a file the browser downloads.
+KEEP = """async (name) => {
+  const memory = await (await caches.open(name)).match("memory");
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await memory.blob());
+  link.download = "engine";
+  document.body.append(link);
+  link.click();
+}"""
+
+
 @pytest.fixture
-def server(site: Path) -> Iterator[StaticServer]:
-    served = StaticServer(site)
+def server(site: Path, engine: tuple[str, bytes]) -> Iterator[StaticServer]:
+    served = StaticServer(site, engine)
     yield served
     served.stop()
 
@@ -119,7 +177,23 @@ def phone(browser: Any, lang: str) -> Any:
     return context
 
 
-def opened(context: Any, url: str) -> Page:
+# The kept engine put in the phone's cache, where it has none yet.
+SEED = """async (name) => {
+  const cache = await caches.open(name);
+  if (!(await cache.match("memory"))) {
+    await cache.put("memory", await fetch("/kept-engine"));
+  }
+}"""
+
+
+def opened(context: Any, url: str, *, anew: bool = False) -> Page:
+    """The app opened on a new page; from the kept engine where the server hands one out, unless
+    ``anew`` (Python started anew, as on a phone's first visit)."""
+    if url in SEEDS and not anew:
+        seeding = context.new_page()
+        seeding.goto(url + "manifest.webmanifest")  # the app's origin, without its page
+        seeding.evaluate(SEED, SEEDS[url])
+        seeding.close()
     page: Page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready]")
@@ -283,7 +357,7 @@ def delete_hand(page: Page, number: str) -> None:
 
 def test_hands_replaced_and_deleted_in_german(browser: Any, server: StaticServer, tmp_path: Path) -> None:
     context = phone(browser, "de-AT")
-    page = opened(context, server.url)
+    page = opened(context, server.url, anew=True)
     assert page.get_attribute("body", "data-ready") == "new"  # the first visit starts Python anew
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Rufer")

@@ -153,6 +153,12 @@ def test_hand_round_trips_through_its_mapping(name: str, data: st.DataObject) ->
 TRISCHAKEN = [
     n for n, p in PROFILES.items() if "trischaken" in p.contracts and p.trischaken.virgins == "take_all"
 ]
+# Read once per rounding: a profile read from its file takes longer than a hand's scoring.
+ROUNDED = {
+    (name, rounding): load_profile(name, {"trischaken": {"rounding": rounding}})
+    for name in TRISCHAKEN
+    for rounding in ("up", "down")
+}
 
 
 @pytest.mark.parametrize("rounding", ["up", "down"])
@@ -162,7 +168,7 @@ TRISCHAKEN = [
 def test_virgins_share_equally(name: str, rounding: str, data: st.DataObject) -> None:
     """Players without a trick who take a payment always take the same, in whole points
     (docs/rules/disagreements.md#d29), whichever way the profile rounds."""
-    profile = load_profile(name, {"trischaken": {"rounding": rounding}})
+    profile = ROUNDED[name, rounding]
     mapping = data.draw(trischaken_with_virgins(profile))
     score = _score(mapping, profile)
     card_points = mapping["card_points"]

@@ -127,10 +127,16 @@ def test_a_game_without_a_card_floor_proves_nothing() -> None:
 # -- the property: whatever the card points and bonuses, an accepted hand tells one story ------
 
 
+# Read once: each profile read from its file takes longer than a hand's parse and check.
+PROFILES = {
+    name: load_profile(name) for name in ("koenigrufen", "gametwist", "ooe-2023", "pagat", "steiermark")
+}
+
+
 @st.composite
 def _any_hand(draw: st.DrawFn) -> tuple[str, HandInput]:
-    profile = draw(st.sampled_from(["koenigrufen", "gametwist", "ooe-2023", "pagat", "steiermark"]))
-    p = load_profile(profile)
+    profile = draw(st.sampled_from(list(PROFILES)))
+    p = PROFILES[profile]
     names = [c.name for c in p.contracts.values() if c.kind.value == "positive"]
     contract = p.contracts[draw(st.sampled_from(names))]
     thirds = draw(st.integers(0, 210))
@@ -154,7 +160,7 @@ def _any_hand(draw: st.DrawFn) -> tuple[str, HandInput]:
 @given(_any_hand())
 def test_accepted_card_points_agree_with_every_bonus(case: tuple[str, HandInput]) -> None:
     profile, given_hand = case
-    p = load_profile(profile)
+    p = PROFILES[profile]
     try:
         hand = parse_hand(given_hand, p)
     except HandError:
