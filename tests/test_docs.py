@@ -556,8 +556,8 @@ def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/tournament.md, "Nothing is left out": the day as the page runs it (round 1 closed by
-    the draw of round 2), then a hand at round 2's table 1, which the page does not print (Bert's
-    Rufer with Dani, won: +1 each for them, -1 for Cilli and Gerti). Each refusal the section
+    the draw of round 2), then a hand at round 2's table 1, which the page does not print (Gerti's
+    Rufer with Bert, won: +1 each for them, -1 for Cilli and Dani). Each refusal the section
     shows is what `standings` prints for the edit it describes. The page showed the words of an
     earlier version for a stored result the rules do not give, and a sheet copied into a round
     already closed, which is named as rewritten after the close, not as moved."""
@@ -570,7 +570,7 @@ def test_the_tournament_page_names_each_sheet_it_refuses_as_it_shows(
     for command, _ in _console_commands(page):
         if command.startswith(REPLAYED) and "--points 40" not in command:
             assert runner.invoke(app, shlex.split(command)[1:]).exit_code == 0, command
-    hand = "record --ledger cup-day/round-2/table-1.toml -c rufer -d Bert -w Dani -t 40"
+    hand = "record --ledger cup-day/round-2/table-1.toml -c rufer -d Gerti -w Bert -t 40"
     assert runner.invoke(app, hand.split()).exit_code == 0
     shutil.copytree("cup-day", "as-played")
 
