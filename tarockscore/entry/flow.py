@@ -52,17 +52,8 @@ Answer = str | bool | Fraction
 TALON = "\x00talon"
 OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
-NO_MORE = (
-    "none",
-    "no",
-    "done",
-    "no more",
-    "keine",
-    "keine mehr",
-    "nein",
-    "fertig",
-    "-",
-)  # the words of no bonus
+NONE_WORDS = ("none", "no", "keine", "kein", "nein", "-")  # the words of no Kontra
+NO_MORE = (*NONE_WORDS, "done", "no more", "keine mehr", "fertig")  # the words of no further bonus
 # The key of "was it their Valat?", asked where the card points prove one side took every trick.
 VALAT_PROVEN = "valat"
 # The answer to the card points that says one side took every trick: its Valat made stands for
@@ -490,7 +481,7 @@ class Flow:
             Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
-        none = Choice(NONE, _("none"), 0, ("none", "no", "keine", "kein", "nein", "-"))
+        none = Choice(NONE, _("none"), 0, NONE_WORDS)
         return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
     def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
