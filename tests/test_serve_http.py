@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 import tarockscore
 from tarockscore.cli.app import app
+from tarockscore.rules.hand import HandInput
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")
@@ -1539,8 +1540,9 @@ def test_the_explanation_says_its_times_as_the_laptops_clock_and_show_do(
     00:58 of the 6th on the laptop's clock in Vienna, on the page as on the command line, whatever
     zone the ledger was written in or the phone is set to (the page is made on the laptop)."""
     table = tarockscore.Evening(evening)
-    table.record(RUFER, at="2026-12-05T23:54:40+00:00")
-    table.replace(1, {**RUFER, "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
+    hand: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "40"}
+    table.record(hand, at="2026-12-05T23:54:40+00:00")
+    table.replace(1, {**hand, "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
     client, _site = client_of(evening)
     shown = explanation(client.get(f"/t/evening/explain/1?lang={lang}").text).replace("\u00a0", " ")
     printed = cli("--lang", lang, "explain", "1", "-l", str(evening))
