@@ -1551,3 +1551,34 @@ def test_the_explanation_says_its_times_as_the_laptops_clock_and_show_do(
     assert history[2].startswith(f"{'audit' if lang == 'en' else 'Protokoll'} {changed}: ")
     assert history == printed.rstrip("\n").split("\n\n")[-1].splitlines()
     assert changed in cli("--lang", lang, "show", "-l", str(evening))
+
+
+def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
+    """A phone set to another language (French: the page answers in English) had no way to the
+    German page but typing `?lang=de` into the address: each page links to itself in the other
+    language, named in its own words, keeping the table's code and the hand being replaced."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    client, site = client_of(evening)
+    code = site.code("evening")
+    french = {"Accept-Language": "fr-FR"}
+    for address, english, german in [
+        (f"/t/evening?code={code}", "English", "Deutsch"),
+        (f"/t/evening?code={code}&replace=1", "English", "Deutsch"),
+        ("/t/evening/explain/1", "English", "Deutsch"),
+        ("/board", "English", "Deutsch"),
+    ]:
+        shown = client.get(address, headers=french).text
+        path, _, query = address.partition("?")
+        other = dict(p.split("=") for p in query.split("&") if p) | {"lang": "de"}
+        assert (
+            f'<a class="board-link" lang="de" href="{html.escape(path + "?" + urlencode(other))}">{german}</a>'
+            in shown
+        )
+        assert english not in re.sub(r"<script.*?</script>", "", shown, flags=re.S)
+        shown = client.get(address + ("&" if query else "?") + "lang=de").text
+        other["lang"] = "en"
+        assert (
+            f'<a class="board-link" lang="en" href="{html.escape(path + "?" + urlencode(other))}">{english}</a>'
+            in shown
+        )
+        assert german not in shown
