@@ -306,6 +306,25 @@ def test_only_what_the_profile_allows_is_offered() -> None:
     assert e.hand()["kontra"] == {"Anna": "kontra"}
 
 
+def test_a_contract_only_the_forehand_may_bid_is_his_without_a_tap() -> None:
+    """A Zwanzigerrufen Call is Forehand's alone (docs/rules/zwanzigerrufen.md §2, bidders =
+    "forehand"): the phone offered his name as the only button, unchosen, and a Call entered
+    without that tap was refused ("Declarer: an answer is needed here"). The only player who may
+    bid it is the answer already; Enter takes it. At five, hand 2's Forehand is Bert."""
+    e = entry("zwanzigerrufen")
+    answer(e, "rufer")
+    assert (asked(e).key, asked(e).default) == ("declarer", "Anna")
+    answer(e, "", "Cilli", "50", "")
+    assert e.hand()["declarer"] == "Anna"
+    seats = ("Anna", "Bert", "Cilli", "Dani", "Edi")
+    e = Entry(Flow(load_profile("zwanzigerrufen"), seats, ("Bert", "Cilli", "Dani", "Edi")))
+    answer(e, "rufer", "", "Dani", "50", "")
+    assert (e.hand()["declarer"], e.hand()["partner"]) == ("Bert", "Dani")
+    e = entry("zwanzigerrufen")
+    answer(e, "solo")
+    assert asked(e).default is None  # anyone may bid a Solo: an answer is needed
+
+
 def test_a_five_player_table_keeps_its_seat_numbers_and_leaves_out_who_sits_out() -> None:
     seats = ("Anna", "Bert", "Cilli", "Dani", "Edi")
     # hand 2: Anna deals and sits out; Bert is Forehand

@@ -629,6 +629,31 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
 
 
+def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Record tapped as the network went: the hand waited to be sent, and the form was headed
+    "Hand 1, Dani deals, Anna is Forehand" again, as if it had not been entered; a table would
+    enter it twice. The form moves on to hand 2 as it does for a hand shown without network,
+    and the hand is recorded once when the network is back."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+    expect(page.locator("#hand-head")).not_to_contain_text("Dani deals")
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+    expect(page.locator("#hand-head")).to_contain_text("Anna deals, Bert is Forehand")
+    assert hands(path) == 1
+
+
 def test_the_page_follows_the_sheet_written_elsewhere(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

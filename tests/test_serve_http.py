@@ -10,7 +10,9 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -20,6 +22,7 @@ from typer.testing import CliRunner
 
 import tarockscore
 from tarockscore.cli.app import app
+from tarockscore.rules.hand import HandInput
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")
@@ -1513,3 +1516,69 @@ def test_card_points_with_blatt_are_not_broken_across_lines_on_a_phone(evening: 
     preview = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON).json()
     said = " ".join(v for k, v in preview.items() if isinstance(v, str) and "<" in v)  # its HTML
     assert "35\u00a02/3" in said and "35 2/3" not in said, preview.keys()
+
+
+@pytest.fixture
+def vienna(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The laptop's clock in Vienna (UTC+1 in December)."""
+    monkeypatch.setenv("TZ", "Europe/Vienna")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize(
+    ("lang", "recorded", "changed"),
+    [("en", "2026-12-06 00:54", "2026-12-06 00:58"), ("de", "06.12.2026 00:54", "06.12.2026 00:58")],
+)
+def test_the_explanation_says_its_times_as_the_laptops_clock_and_show_do(
+    evening: Path, vienna: None, lang: str, recorded: str, changed: str
+) -> None:
+    """A dispute holds the phone's explanation against `show` and `explain` on the laptop: a hand
+    recorded at 23:54:40 UTC and replaced at 23:58:10 UTC (stored with their offset) is 00:54 and
+    00:58 of the 6th on the laptop's clock in Vienna, on the page as on the command line, whatever
+    zone the ledger was written in or the phone is set to (the page is made on the laptop)."""
+    table = tarockscore.Evening(evening)
+    hand: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "40"}
+    table.record(hand, at="2026-12-05T23:54:40+00:00")
+    table.replace(1, {**hand, "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
+    client, _site = client_of(evening)
+    shown = explanation(client.get(f"/t/evening/explain/1?lang={lang}").text).replace("\u00a0", " ")
+    printed = cli("--lang", lang, "explain", "1", "-l", str(evening))
+    history = shown.split("\n\n")[-1].splitlines()
+    assert history[1].endswith(recorded) and recorded in shown.splitlines()[1]
+    assert history[2].startswith(f"{'audit' if lang == 'en' else 'Protokoll'} {changed}: ")
+    assert history == printed.rstrip("\n").split("\n\n")[-1].splitlines()
+    assert changed in cli("--lang", lang, "show", "-l", str(evening))
+
+
+def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
+    """A phone set to another language (French: the page answers in English) had no way to the
+    German page but typing `?lang=de` into the address: each page links to itself in the other
+    language, named in its own words, keeping the table's code and the hand being replaced."""
+    cli("record", "-l", str(evening), *RUFER_CLI)
+    client, site = client_of(evening)
+    code = site.code("evening")
+    french = {"Accept-Language": "fr-FR"}
+    for address, english, german in [
+        (f"/t/evening?code={code}", "English", "Deutsch"),
+        (f"/t/evening?code={code}&replace=1", "English", "Deutsch"),
+        ("/t/evening/explain/1", "English", "Deutsch"),
+        ("/board", "English", "Deutsch"),
+    ]:
+        shown = client.get(address, headers=french).text
+        path, _, query = address.partition("?")
+        other = dict(p.split("=") for p in query.split("&") if p) | {"lang": "de"}
+        assert (
+            f'<a class="board-link" lang="de" href="{html.escape(path + "?" + urlencode(other))}">{german}</a>'
+            in shown
+        )
+        assert english not in re.sub(r"<script.*?</script>", "", shown, flags=re.S)
+        shown = client.get(address + ("&" if query else "?") + "lang=de").text
+        other["lang"] = "en"
+        assert (
+            f'<a class="board-link" lang="en" href="{html.escape(path + "?" + urlencode(other))}">{english}</a>'
+            in shown
+        )
+        assert german not in shown

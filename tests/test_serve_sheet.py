@@ -302,6 +302,29 @@ def test_a_trischakens_line_names_the_losers_its_profile_makes(
 
 
 @pytest.mark.parametrize(
+    ("lang", "line", "undone"),
+    [
+        ("en", "Rufer by Anna with Cilli, renonce by Bert, won", "hand 1 undone: rufer by Anna with Cilli, renonce by Bert, won"),
+        ("de", "Rufer von Anna mit Cilli, Renonce von Bert, gewonnen", "Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, Renonce von Bert, gewonnen"),
+    ],
+)  # fmt: skip
+def test_a_revoked_hands_line_says_who_revoked(tmp_path: Path, lang: str, line: str, undone: str) -> None:
+    """Bert, a Defender, revokes in Anna's Rufer with 30 card points: the defenders lose the
+    contract (renonce.rule = "side_loses", D28). The sheet said "Rufer by Anna with Cilli, won",
+    a line a table reads as won on the card points, and only the explanation told why; the line
+    says the revoke, as it says a concession, on the phone, in `show` and in the audit trail."""
+    path = new(tmp_path / "friday.toml", "Anna,Bert,Cilli,Dani")
+    record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "30", "--renonce", "Bert")
+    web, _code = client(path)
+    _names, _cells, lines = schrift(web.get(f"/t/evening?lang={lang}").text)
+    assert html_lib.unescape(lines[1]) == line
+    outcome, revoke = line.split(", ")[-1], line.split(", ")[-2]  # show's result: the outcome first
+    assert f"{outcome}, {revoke}" in cli("--lang", lang, "show", "--ledger", str(path))
+    cli("undo", "--ledger", str(path))
+    assert undone in cli("--lang", lang, "show", "--ledger", str(path))
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "Profile 'koenigrufen': Königrufen: main rules (Calling the King), Simplified Scoring"),

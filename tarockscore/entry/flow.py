@@ -276,7 +276,10 @@ class Flow:
             yield from self._trischaken(contract, a)
             return
         bidders = [x for x in self.players if legality.may_bid(contract, self.players.index(x))]
-        yield Question("declarer", _("Declarer"), Kind.CHOICE, _("declarer"), self.seat_choices(bidders))
+        sole = bidders[0] if len(bidders) == 1 else None  # a Forehand's contract: his without a tap
+        yield Question(
+            "declarer", _("Declarer"), Kind.CHOICE, _("declarer"), self.seat_choices(bidders), sole
+        )
         declarer: str = a["declarer"]
         partner: str | None = None
         called_king: str | None = None

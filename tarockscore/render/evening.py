@@ -80,6 +80,7 @@ TEMPLATES = (
     # a hand's Kontra step (a profile key), and who lost a Trischaken
     N_("{contract}, {player} loses"),
     N_("{contract}, {players} lose"),
+    N_("{hand}, renonce by {player}"),
     # a conceded hand has no Kontra: its word is read before a Kontra step could take it
     N_("{hand}, conceded"),
     N_("{hand}, called King in the talon"),

@@ -86,6 +86,15 @@ def link(path: str, **query: object) -> str:
     return path + ("?" + urlencode(given) if given else "")
 
 
+def languages(path: str, **query: object) -> str:
+    """Links to this page (``path`` and its ``query``) in each other language, named in its own words."""
+    return "".join(
+        f'<a class="board-link" lang="{other}" href="{esc(link(path, **query, lang=other))}">{name}</a>'
+        for other, name in (("en", "English"), ("de", "Deutsch"))
+        if other != i18n.current()
+    )
+
+
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as SVG markup, with a viewBox and no fixed size: the page sizes it."""
     out = io.BytesIO()
@@ -187,7 +196,11 @@ def table_page(
         status_line = _("reading only: recording needs the table's code (its card's address)")
     title = place_title(place, site.title)
     parts = [
-        header(title, f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'),
+        header(
+            title,
+            f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'
+            + languages(place.path, code=given_code, replace=replace, dealer=dealer),
+        ),
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
         f'<div id="notice">{notice}</div>',
     ]
@@ -242,7 +255,8 @@ def explain_page(
     reading needs no code)."""
     title = place_title(place, site.title)
     back = f'<a class="board-link" href="{esc(link(place.path, code=code, lang=lang))}">{esc(_("back to the sheet"))}</a>'
-    body = header(title, back) + explained_html(explained) + f"<p>{back}</p>"
+    here = languages(f"{place.path}/explain/{explained.number}", code=code)
+    body = header(title, back + here) + explained_html(explained) + f"<p>{back}</p>"
     return page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
 
 
@@ -431,7 +445,7 @@ def last_change(sheet: tarockscore.Sheet) -> str:
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
     body = (
-        header(site_title, '<span id="live" class="live"></span>')
+        header(site_title, '<span id="live" class="live"></span>' + languages("/board"))
         + f'<main id="board" class="board">{fragment}</main>'
         + texts_block()
     )

@@ -299,13 +299,15 @@
     if (replacing) { return; }
     fields.innerHTML = pristine;
     touched = false;
-    if (offline) {
-      var heading = head.querySelector("h2");
-      var number = parseInt(heading.dataset.number, 10) + 1;
-      heading.dataset.number = number;
-      heading.textContent = t("hand").replace("{number}", number);
-      Array.prototype.forEach.call(head.querySelectorAll("p"), function (p) { p.remove(); });
-    }
+    if (offline) { nextHeading(); }
+  }
+  // the form headed by the next number, its deal unknown until the sheet has the hand before it
+  function nextHeading() {
+    var heading = head.querySelector("h2");
+    var number = parseInt(heading.dataset.number, 10) + 1;
+    heading.dataset.number = number;
+    heading.textContent = t("hand").replace("{number}", number);
+    Array.prototype.forEach.call(head.querySelectorAll("p"), function (p) { p.remove(); });
   }
 
   // -- the outbox ---------------------------------------------------------------------------
@@ -418,15 +420,18 @@
       flush();
     }).catch(function () {
       sending = false;
+      // no network as Record was tapped: the form under the hand's own number moves on
+      var heading = form && !replacing && head.querySelector("h2");
+      if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
       renderOutbox();
     });
   }
 
-  function queue(data, stage) {
+  function queue(data, stage, number) {
     var all = load();
     var before = waiting();
     var item = {
-      id: newKey(), table: table, url: location.pathname + "/hand" + langQuery(), stage: stage,
+      id: newKey(), table: table, url: location.pathname + "/hand" + langQuery(), stage: stage, number: number,
       fields: data, after: before.length ? before[before.length - 1].id : null
     };
     item.fields.request = item.id;
@@ -497,7 +502,7 @@
           showing = null;
           update(item.id, function (i) { i.stage = "record"; });
         } else {
-          queue(data, "record");
+          queue(data, "record", res.answer.number);
           clearForm(false);
         }
         flush();
