@@ -51,9 +51,10 @@ def number(value: int | Fraction) -> str | int:
     return render_points(Fraction(value))
 
 
-def factors_text(line: Line, gap: str = " ") -> str:
-    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N)."""
-    return ", ".join(f"×{f.multiplier}{gap}{translated(f.label)}" for f in line.factors)
+def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
+    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N; the
+    players they name in seat ``order``)."""
+    return ", ".join(f"×{f.multiplier}{gap}{translated(seated(f.label, order))}" for f in line.factors)
 
 
 def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
@@ -219,7 +220,7 @@ def explain(
     )
     for i, line in enumerate(score.lines, 1):
         out.append("")
-        out.append(f"{i}. {translated(radl_label(line, factor))}")
+        out.append(f"{i}. {translated(radl_label(line, factor, order))}")
         out.append(
             _("   base {base}").format(base=number(line.base))
             + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
@@ -230,7 +231,7 @@ def explain(
                 continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            said = f"×{f.multiplier} {translated(f.label)}"
+            said = f"×{f.multiplier} {translated(seated(f.label, order))}"
             source = cite(f.rule, said=said) + _switch_cited(f.rule, cite)
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
@@ -315,13 +316,28 @@ def _bet_words(line: Line) -> str:
     return translated(line.label)
 
 
-def radl_label(line: Line, factor: int) -> str:
-    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in a Radl."""
-    label = line.label
+def radl_label(line: Line, factor: int, order: Sequence[str] = ()) -> str:
+    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in
+    a Radl, the players it lists in seat ``order``."""
+    label = seated(line.label, order)
     if factor == 1 or not isinstance(label, Message) or not line.winners:
         return label
     each = line.times(factor)[line.winners[0]]
     return Message(label.template, tuple((k, each if k == "each" else v) for k, v in label.values))
+
+
+def seated(text: str, order: Sequence[str]) -> str:
+    """``text`` with every list of players in it ("Cilli, Dani and Anna") in seat ``order``."""
+    if not isinstance(text, Message):
+        return text
+    values = tuple((k, seated(v, order) if isinstance(v, str) else v) for k, v in text.values)
+    if text.template == "{names} and {last}":
+        said = dict(values)
+        names = [*str(said["names"]).split(", "), str(said["last"])]
+        if all(n in order for n in names):
+            names.sort(key=list(order).index)
+            values = (("names", ", ".join(names[:-1])), ("last", names[-1]))
+    return Message(text.template, values)
 
 
 def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
