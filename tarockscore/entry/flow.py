@@ -248,6 +248,9 @@ class Flow:
         # one it can prove ([OÖ23 Renonce 7 via HT §7.9]).
         self.renonce = renonce
         self.outcome = renonce is None
+        # where the revoker pays the contract alone, no bonus counts: none is asked, the hand
+        # keeps those it was recorded with
+        self.bonuses_count = renonce is None or profile.renonce.rule != "offender_pays"
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -304,6 +307,8 @@ class Flow:
             if conceded
             else legality.possible_bonuses(p, contract, called_king, king_half)
         )
+        if not self.bonuses_count:
+            bonuses = []
         if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
