@@ -711,3 +711,17 @@ def test_a_revoke_the_offender_pays_asks_no_bonus(tmp_path: Path) -> None:
     assert "Bonus" not in result.stdout and "Kontra or bonuses" not in result.stdout, result.stdout
     assert result.stdout.endswith("hand 1: nothing changed; the ledger is unchanged\n"), result.stdout
     assert Path(path).read_bytes() == before
+
+
+@pytest.mark.parametrize(("profile_name", "asked_made"), [("koenigrufen", False), ("ooe-2023", True)])
+def test_a_revoked_hand_asks_a_silent_bonus_made_only_where_it_is_claimed(
+    profile_name: str, asked_made: bool
+) -> None:
+    # A silent bonus counts in a revoked hand only where the wronged side may claim one it can
+    # prove (renonce.silent_claimed: ooe-2023, [OÖ23 Renonce 7 via HT §7.9]); under koenigrufen's
+    # side_loses [PAGAT] only the announced ones count, so whether it was made is not asked.
+    profile = load_profile(profile_name)
+    e = Entry(Flow(profile, TABLE, TABLE, renonce="Dani"))
+    answer(e, "dreier", "Bert", "y", "", "pagat", "declarers", "n")
+    question = e.next()
+    assert (question is not None and question.key == "bonus:1:made") is asked_made, question

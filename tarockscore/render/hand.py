@@ -42,6 +42,7 @@ from tarockscore.rules.profile import (
     RenonceRules,
     Trischaken,
     key_path,
+    setting,
 )
 from tarockscore.rules.scoring import Line, Score
 
@@ -254,8 +255,7 @@ def explain(
                 points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
         )
-        key = "called_king_in_talon.concede_pays"
-        out += ["   " + paid + cite(key, said=paid) for paid in _conceded(profile, line)]
+        out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note)]
     points, payout = score.counted(factor)
     out.append("")
@@ -275,6 +275,15 @@ def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> s
     if score.renonce is None:
         return ""
     return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
+
+
+def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str]]:
+    """What a conceded hand pays, or a silent bonus claimed after a revoke, each with the profile
+    key of its rule (none for any other line)."""
+    if line.note == setting(RenonceRules, "silent_claimed", True):
+        claimed = _("a silent bonus made by the side the revoke wronged: claimed, the revoker pays it")
+        return [(claimed, key_path(RenonceRules, "silent_claimed"))]
+    return [(paid, "called_king_in_talon.concede_pays") for paid in _conceded(profile, line)]
 
 
 def _conceded(profile: Profile, line: Line) -> list[str]:
@@ -586,6 +595,8 @@ def _renonce_words(profile: Profile, dodge: bool) -> str:
             if rules.trischaken_forehand_factor != 1
             else _("; in Trischaken the revoker pays each other player {each}")
         ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
+    if rules.silent_claimed:
+        words += _("; a silent bonus made by the side the revoke wronged is claimed, the revoker pays it")
     return words
 
 

@@ -318,6 +318,9 @@ class RenonceRules(NamedTuple):
     rule: RenonceRule
     trischaken_each: int = 1
     trischaken_forehand_factor: int = 1
+    # True (with rule = "as_if_won"): a silent bonus made by a player the revoke wronged is his
+    # too, paid by the revoker
+    silent_claimed: bool = False
 
 
 declare(RenonceRules, "renonce", minimum={"trischaken_each": 1, "trischaken_forehand_factor": 1})
@@ -585,6 +588,12 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
         for needed in ("trischaken_each", "trischaken_forehand_factor"):
             if not rn.has(needed):
                 problems.add(rn.where(needed), N_('missing (required with rule = "as_if_won")'))
+    elif renonce.silent_claimed:
+        problems.add(
+            rn.where("silent_claimed"),
+            N_('true only with rule = "as_if_won"; under {rule!r} no bonus is paid as if won'),
+            rule=renonce.rule,
+        )
     rn.finish()
 
     trischaken = _read(top, "trischaken", Trischaken)
