@@ -246,7 +246,8 @@ class Game(NamedTuple):
     value_rounding: ValueRounding = "whole"
 
 
-declare(Game, "game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1})
+PLAYERS = 4  # who play each hand, in both families: a fifth at the table sits the hand out
+declare(Game, "game", minimum={"players": PLAYERS, "announced_factor": 1, "solo_bonus_factor": 1})
 
 
 class Settlement(NamedTuple):
@@ -525,6 +526,34 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return None
 
 
+def _check_game(game: Game, problems: Collector) -> None:
+    """What the ``[game]`` keys must meet together: no line above the deck's card points, four
+    at play."""
+    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
+        problems.add(
+            key_path(Game, "talon_card_points"),
+            N_("{most} is above card_points_total {card_points_total}"),
+            most=render_points(game.talon_card_points[1]),
+            card_points_total=game.card_points_total,
+        )
+    for line in ("win_threshold", "kontra_win_threshold"):
+        if getattr(game, line) > game.card_points_total:
+            problems.add(
+                key_path(Game, line),
+                N_("{win_threshold} is above card_points_total {card_points_total}"),
+                win_threshold=render_points(getattr(game, line)),
+                card_points_total=game.card_points_total,
+            )
+    if game.players != PLAYERS:
+        problems.add(
+            key_path(Game, "players"),
+            N_(
+                "{players}: four play each hand; a table of five gives five names to 'tarockscore new' and the dealer sits out"
+            ),
+            players=game.players,
+        )
+
+
 def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
     """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
 
@@ -551,20 +580,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     game_reader = top.table("game")
     game = read_table(game_reader, Game, talon_card_points=_talon_card_points(game_reader, problems))
     game_reader.finish()
-    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
-        problems.add(
-            key_path(Game, "talon_card_points"),
-            N_("{most} is above card_points_total {card_points_total}"),
-            most=render_points(game.talon_card_points[1]),
-            card_points_total=game.card_points_total,
-        )
-    if game.win_threshold > game.card_points_total:
-        problems.add(
-            key_path(Game, "win_threshold"),
-            N_("{win_threshold} is above card_points_total {card_points_total}"),
-            win_threshold=game.win_threshold,
-            card_points_total=game.card_points_total,
-        )
+    _check_game(game, problems)
 
     st = top.table("settlement")
     settlement = read_table(st, Settlement)
@@ -597,6 +613,13 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     rn.finish()
 
     trischaken = _read(top, "trischaken", Trischaken)
+    if trischaken.mayor_threshold > game.card_points_total:
+        problems.add(
+            key_path(Trischaken, "mayor_threshold"),
+            N_("{win_threshold} is above card_points_total {card_points_total}"),
+            win_threshold=render_points(trischaken.mayor_threshold),
+            card_points_total=game.card_points_total,
+        )
     if trischaken.losers >= game.players:
         problems.add(
             key_path(Trischaken, "losers"),
