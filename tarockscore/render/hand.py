@@ -93,7 +93,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile)) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -157,20 +157,26 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str) -> str:
-    """The profile key that switches on the factor at ``rule``, or '' (no shipped profile plays the
-    Hüttenfleck: a house that switches it on has its rule cited beside the multiplier's source)."""
-    return (
-        key_path(KontraRules, "huettenfleck")
-        if rule == key_path(KontraRules, "huettenfleck_multiplier")
-        else ""
-    )
+def _switch_of(rule: str, profile: Profile) -> str:
+    """The profile key that switches on the factor at ``rule``, or '': the Hüttenfleck (no shipped
+    profile plays it), and the ladder's ceiling for its highest step; a house that sets it has its
+    rule cited beside the multiplier's source."""
+    if rule == key_path(KontraRules, "huettenfleck_multiplier"):
+        return key_path(KontraRules, "huettenfleck")
+    if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
+        return key_path(KontraRules, "ceiling")
+    return ""
 
 
-def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
-    """The note's number for the switch that let a factor count."""
-    switch = _switch_of(rule)
-    return cite(switch, said=_("Hüttenfleck allowed")) if switch else ""
+def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile) -> str:
+    """The note's number for the house rule that let a factor count."""
+    switch = _switch_of(rule, profile)
+    if switch == key_path(KontraRules, "huettenfleck"):
+        return cite(switch, said=_("Hüttenfleck allowed"))
+    if switch and profile.house_rule(switch):
+        step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
+        return cite(switch, said=_("Kontra up to {step}").format(step=step))
+    return ""
 
 
 def explain(
@@ -233,7 +239,7 @@ def explain(
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite)
+            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile)
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
