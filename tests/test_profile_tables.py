@@ -346,3 +346,17 @@ def test_a_line_above_every_card_point_is_refused() -> None:
         with pytest.raises(ProfileError) as refused:
             load_profile("koenigrufen", overrides)
         assert said in str(refused.value), refused.value
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("drei", "dreier"), ("Dreier", "dreier"), ("solo_dreier", "solodreier")]
+)
+def test_a_misspelt_contract_says_which_one_it_may_mean(written: str, meant: str) -> None:
+    # A house that lowers the Dreier writes [contracts.drei] value = 3: no contract is named so,
+    # and a new one would need its kind and team. The error names the table as written and the
+    # contract meant, not the two keys a new contract would need.
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"contracts": {written: {"value": 3}}})
+    text = str(refused.value)
+    assert f"contracts.{written}: no contract is named {written!r} (did you mean {meant!r}?)" in text, text
+    assert "missing" not in text, text

@@ -869,6 +869,15 @@ def _contracts(
     contracts: dict[str, Contract] = {}
     for name in table.data:
         r = table.table(name)
+        others = [n for n in table.data if n != name]
+        if not r.has("kind") and (hint := near_miss(name, others, any_case=True)):  # [contracts.drei]
+            problems.add(
+                table.where(name),
+                N_("no contract is named {name!r}{hint}; a new contract gives its kind and team"),
+                name=name,
+                hint=hint,
+            )
+            continue
         talon = r.flag("talon", game.talon) and game.talon
         contract = read_table(r, Contract, name=name, talon=talon, value=_contract_value(r, game))
         if not talon and not r.has("talon_share"):  # without a talon no talon card counts
