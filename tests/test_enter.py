@@ -699,3 +699,48 @@ def test_every_question_keeps_ctrl_c_apart_from_end_of_input(monkeypatch: pytest
     monkeypatch.setattr(termui, "visible_prompt_func", pressed(EOFError))
     with pytest.raises(typer.Abort):
         ask.confirm("Delete hand 1?")
+
+
+def test_a_revoke_the_offender_pays_asks_no_bonus(tmp_path: Path) -> None:
+    # renonce.rule = "offender_pays" (D28): the revoker pays the contract with its Kontra to each
+    # other player; no bonus is charged or scored, announced or silent. So the guided entry asks
+    # the Kontra on the contract and no bonus, and a replaced hand keeps the bonuses recorded.
+    profile = load_profile("koenigrufen", {"renonce": {"rule": "offender_pays"}})
+    e = Entry(Flow(profile, TABLE, TABLE, renonce="Bert"))
+    answer(e, "rufer", "Anna", "Cilli")
+    question = asked(e)
+    assert (question.key, question.text) == ("extras", "Kontra?")
+    answer(e, "y", "kontra")
+    assert e.next() is None
+    assert "bonus" not in e.hand()
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "koenigrufen"\n[renonce]\nrule = "offender_pays"\n', encoding="utf-8")
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", ",".join(TABLE), "-P", str(house), "--ledger", path).exit_code == 0
+    recorded = run(
+        "record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-b", "pagat,announced", "-b", "trull",
+        "--renonce", "Bert", "-l", path,
+    )  # fmt: skip
+    assert recorded.exit_code == 0, recorded.stderr
+    # Rufer 1 [CTK], Simplified Scoring: each other player adds 1, Bert nothing
+    assert totals(path) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 1}
+    before = Path(path).read_bytes()
+    result = run("enter", "--replace", "1", "--ledger", path, input="\n" * 8)
+    assert result.exit_code == 0, result.stderr
+    assert "Bonus" not in result.stdout and "Kontra or bonuses" not in result.stdout, result.stdout
+    assert result.stdout.endswith("hand 1: nothing changed; the ledger is unchanged\n"), result.stdout
+    assert Path(path).read_bytes() == before
+
+
+@pytest.mark.parametrize(("profile_name", "asked_made"), [("koenigrufen", False), ("ooe-2023", True)])
+def test_a_revoked_hand_asks_a_silent_bonus_made_only_where_it_is_claimed(
+    profile_name: str, asked_made: bool
+) -> None:
+    # A silent bonus counts in a revoked hand only where the wronged side may claim one it can
+    # prove (renonce.silent_claimed: ooe-2023, [OÖ23 Renonce 7 via HT §7.9]); under koenigrufen's
+    # side_loses [PAGAT] only the announced ones count, so whether it was made is not asked.
+    profile = load_profile(profile_name)
+    e = Entry(Flow(profile, TABLE, TABLE, renonce="Dani"))
+    answer(e, "dreier", "Bert", "y", "", "pagat", "declarers", "n")
+    question = e.next()
+    assert (question is not None and question.key == "bonus:1:made") is asked_made, question

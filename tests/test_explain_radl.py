@@ -127,14 +127,14 @@ def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: 
 def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_path: Path) -> None:
     # Hand 2 of two_trischaken_then_a_rufer lies in hand 1's Radl (×2). B is its Forehand and has
     # the most card points: he loses alone and counts double (trischaken.forehand_factor [OÖ23,
-    # WTC19/20]), Simplified Scoring: C, D and A each write the Trischaken's 5 [STC-TB] ×2 = 10,
+    # WTC19/20]), Simplified Scoring: A, C and D each write the Trischaken's 5 [STC-TB] ×2 = 10,
     # ×2 in the Radl = 20. The heading said "each write +10" above a sheet of +20 each.
     path = two_trischaken_then_a_rufer(tmp_path)
     out = run("explain", "2", "--ledger", path).stdout
-    assert "1. Trischaken: B loses; C, D and A each write +20\n" in out
+    assert "1. Trischaken: B loses; A, C and D each write +20\n" in out
     assert "on the sheet: A +20, C +20, D +20\n" in out  # in the sheet's seat order
     german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
-    assert "1. Trischaken: B verliert; C, D und A schreiben je +20\n" in german
+    assert "1. Trischaken: B verliert; A, C und D schreiben je +20\n" in german
     # outside a Radl the heading is the hand's own: hand 1, A is Forehand, B not: 5 each
     assert (
         "1. Trischaken: B loses; A, C and D each write +5\n" in run("explain", "1", "--ledger", path).stdout
@@ -142,12 +142,12 @@ def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_p
 
 
 def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path: Path) -> None:
-    # Zero-sum: hand 2's B pays C, D and A each 5 ×2 (losing Forehand) ×2 (Radl) = 20, -60 in all
+    # Zero-sum: hand 2's B pays A, C and D each 5 ×2 (losing Forehand) ×2 (Radl) = 20, -60 in all
     path = evening(tmp_path, RUEDIGER + '[settlement]\nmode = "zero_sum"\n')
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     out = run("explain", "2", "--ledger", path).stdout
-    assert "1. Trischaken: B pays 20 to each of C, D and A\n" in out
+    assert "1. Trischaken: B pays 20 to each of A, C and D\n" in out
     assert "on the sheet: A +20, B -60, C +20, D +20\n" in out  # in the sheet's seat order
 
 

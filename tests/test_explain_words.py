@@ -15,6 +15,7 @@ from tarockscore import i18n
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules import profile as profiles
+from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
@@ -308,3 +309,19 @@ def test_a_trischaken_renonce_says_its_multiple_once(language: str, each_line: s
         line.strip() for line in _explained(case, language).splitlines() if line.strip().startswith("×")
     ]
     assert [re.sub(r" \[\d+\]$", "", line) for line in factors] == [each_line, paid_line]
+
+
+def test_a_trischaken_on_the_sheet_names_the_receivers_in_seat_order() -> None:
+    # OÖ23: hand 2 of an evening seated Anna, Bert, Cilli, Dani: Anna deals, Bert is Forehand and
+    # loses with 30 1/3: b = 1, ×2 as Forehand = 2 to each other player. The heading and the factor
+    # name the three as the sheet's columns do, Anna first, not in the deal's order from Bert.
+    profile = load_profile("ooe-2023")
+    hand: HandInput = {
+        "players": ["Bert", "Cilli", "Dani", "Anna"],
+        "contract": "trischaken",
+        "card_points": {"Anna": 20, "Bert": "30 1/3", "Cilli": 10, "Dani": "9 2/3"},
+    }
+    score = score_hand(parse_hand(hand, profile), profile)
+    text = explain(score, profile, seats=["Anna", "Bert", "Cilli", "Dani"])
+    assert "Trischaken: Bert pays 2 to each of Anna, Cilli and Dani" in text, text
+    assert "×3 Anna, Cilli and Dani each" in text, text

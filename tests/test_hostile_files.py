@@ -764,3 +764,18 @@ def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alo
         )
     assert (day / "tournament.toml").read_bytes() == before and not (other / "round-1").exists()
     assert invoke("tournament", "standings", str(day)).exit_code == 0
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_key_written_with_an_umlaut_says_how_keys_are_written(language: str) -> None:
+    """A German scorekeeper writes ``hüttenfleck = true``; TOML takes no ü in a bare key, and the
+    parser's "expected '='" sent him looking for a missing sign. The error names the letter and
+    the spelling the profiles use (huettenfleck), at its line."""
+    from tarockscore import i18n
+
+    text = 'extends = "koenigrufen"\n[kontra]\nhüttenfleck = true\n'
+    with i18n.language(language), pytest.raises(TarockError) as refused:
+        sio.load_toml(text, "house.toml", TarockError, "profile")
+    said = str(refused.value)
+    assert said.startswith("house.toml:3: "), said
+    assert "'ü'" in said and "ue" in said and "=" not in said.partition("house.toml:3: ")[2], said

@@ -297,3 +297,19 @@ def test_explain_json_marks_a_huettenfleck_the_house_switched_on_as_its_rule(tmp
         ("kontra.huettenfleck_multiplier", True)
     ]
     assert rufer["base_house_rule"] is False  # the Rufer's 1 is pagat's
+
+
+def test_a_kontra_step_the_house_let_the_ladder_reach_cites_the_house(tmp_path: Path) -> None:
+    # koenigrufen stops at Rekontra [CTK, D2]; this round plays on to Subkontra (kontra.ceiling),
+    # at the multiplier koenigrufen's ladder gives it (×8 of the bet: Kontra ×2, Rekontra ×2,
+    # Subkontra ×2): a Rufer 1 [CTK] × 8 = 8 to A and C (Simplified Scoring [CTK]). The Subkontra's
+    # step stands on the house that let it be said as well.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[kontra]\nceiling = "subkontra"\n')
+    args = ("score", *HAND[:10], "-k", "subkontra", "--profile", path, "--explain")
+    out = run(*args).stdout
+    steps = bet(out, "1. Rufer")
+    assert steps[3].startswith("   ×2 Subkontra on the contract = 8 [5] [6]"), out
+    assert "\n[6] profile 'stammtisch', a house rule: Kontra up to Subkontra\n" in out, out
+    assert "Kontra up to" not in run("score", *HAND[:10], "-k", "rekontra", "--explain").stdout
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: Kontra bis Subkontra\n" in german, german

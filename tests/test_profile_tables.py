@@ -323,3 +323,40 @@ def test_a_misspelt_bonus_table_is_refused_not_added_as_a_bonus_never_scored(tmp
     # spelt right, it changes the Pagat: 2 silent, 4 announced (announced_factor 2)
     mine.write_text('extends = "koenigrufen"\n[bonuses.pagat]\nvalue = 2\n', encoding="utf-8")
     assert load_profile(str(mine)).bonuses["pagat"].value == 2
+
+
+def test_four_play_each_hand_whatever_the_table() -> None:
+    # Königrufen and Zwanzigerrufen are dealt to four (docs/rules/koenigrufen.md §1,
+    # docs/rules/zwanzigerrufen.md); a table of five gives five names to `new` and the dealer sits
+    # out. A house file that says `players = 5` for its five friends is refused, saying so, rather
+    # than refusing every hand it records later.
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"game": {"players": 5}})
+    text = str(refused.value)
+    assert "game.players: 5: four play each hand" in text and "five names" in text, text
+
+
+def test_a_line_above_every_card_point_is_refused() -> None:
+    # 70 card points in the deck (docs/rules/koenigrufen.md §1): a Kontra line or a Bürgermeister
+    # above them could never be met, as a win_threshold above them is refused.
+    for overrides, said in (
+        ({"game": {"kontra_win_threshold": "71"}}, "game.kontra_win_threshold: 71 is above"),
+        ({"trischaken": {"mayor_threshold": 80}}, "trischaken.mayor_threshold: 80 is above"),
+    ):
+        with pytest.raises(ProfileError) as refused:
+            load_profile("koenigrufen", overrides)
+        assert said in str(refused.value), refused.value
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("drei", "dreier"), ("Dreier", "dreier"), ("solo_dreier", "solodreier")]
+)
+def test_a_misspelt_contract_says_which_one_it_may_mean(written: str, meant: str) -> None:
+    # A house that lowers the Dreier writes [contracts.drei] value = 3: no contract is named so,
+    # and a new one would need its kind and team. The error names the table as written and the
+    # contract meant, not the two keys a new contract would need.
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"contracts": {written: {"value": 3}}})
+    text = str(refused.value)
+    assert f"contracts.{written}: no contract is named {written!r} (did you mean {meant!r}?)" in text, text
+    assert "missing" not in text, text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -135,3 +136,26 @@ def test_simplified_settlement_is_zero_sum_and_pairwise(totals: list[int], stake
     for a, b in itertools.combinations(range(len(totals)), 2):
         # whoever has more points ends with more money, by exactly the difference × players
         assert got[names[a]] - got[names[b]] == (totals[a] - totals[b]) * len(totals) * D(stake)
+
+
+def test_the_dealer_who_sits_a_hand_out_neither_pays_nor_receives_for_it(tmp_path: Path) -> None:
+    # At five the dealer sits the hand out [PAGAT], [LTA-GK1 Kap. 5 via HT §2.7]: he does not play
+    # it. koenigrufen, Simplified Scoring [CTK]: Anna's Dreier won adds 5 [STC-TB]; the four who
+    # played settle it as at a table of four, Bert, Cilli and Dani 0.50 each to Anna at 0.10 a
+    # point; Eva, who dealt and sat out, pays nothing. Cilli's Rufer won with Dani in hand 2 (Anna
+    # deals and sits out): Cilli and Dani add 1 each, Bert and Eva pay 0.10 to each of them.
+    from tarockscore import Evening
+
+    evening = Evening.begin(
+        str(tmp_path / "five.toml"), ["Anna", "Bert", "Cilli", "Dani", "Eva"], "koenigrufen", stake="0.10"
+    ).evening
+    evening.record({"contract": "dreier", "declarer": "Anna", "card_points": 40})
+    settled = evening.settle().settlement
+    assert settled.balances == {
+        "Anna": D("1.50"), "Bert": D("-0.50"), "Cilli": D("-0.50"), "Dani": D("-0.50"), "Eva": D("0.00"),
+    }  # fmt: skip
+    evening.record({"contract": "rufer", "declarer": "Cilli", "partner": "Dani", "card_points": 40})
+    settled = evening.settle().settlement
+    assert settled.balances == {
+        "Anna": D("1.50"), "Bert": D("-0.70"), "Cilli": D("-0.30"), "Dani": D("-0.30"), "Eva": D("-0.20"),
+    }  # fmt: skip

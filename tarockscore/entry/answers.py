@@ -304,9 +304,10 @@ def hand_of(flow: Flow, answers: Mapping[str, Any], kept: Mapping[str, Any] | No
     if a.get("huettenfleck"):
         out["huettenfleck"] = True
     bonuses = [_bet(VALAT, VALAT_BET, a)] if flow.every_trick(a) else []
+    given = a if flow.bonuses_count else kept or {}
     i = 1
-    while a.get(f"bonus:{i}"):
-        bonuses.append(_bet(a[f"bonus:{i}"], f"bonus:{i}", a, kept or {}))
+    while given.get(f"bonus:{i}"):
+        bonuses.append(_bet(given[f"bonus:{i}"], f"bonus:{i}", given, kept or {}))
         i += 1
     if a.get(VALAT_PROVEN) is True:
         bonuses = _with_valat(bonuses, flow, a)

@@ -244,10 +244,14 @@ class Flow:
         # renonce.rule (D28) scores it without the card points or tricks and gives each announced
         # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
         # as if won (as_if_won), or scores the contract alone (offender_pays). So none of them is
-        # asked (rules/renonce.py); a silent bonus's outcome still is: the wronged side may claim
-        # one it can prove ([OÖ23 Renonce 7 via HT §7.9]).
+        # asked (rules/renonce.py); a silent bonus's outcome is where the profile lets the wronged
+        # side claim one it can prove (renonce.silent_claimed, [OÖ23 Renonce 7 via HT §7.9]).
         self.renonce = renonce
         self.outcome = renonce is None
+        # where the revoker pays the contract alone, no bonus counts: none is asked, the hand
+        # keeps those it was recorded with
+        self.bonuses_count = renonce is None or profile.renonce.rule != "offender_pays"
+        self.silent_claimed = renonce is not None and profile.renonce.silent_claimed
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -307,6 +311,8 @@ class Flow:
             if conceded
             else legality.possible_bonuses(p, contract, called_king, king_half)
         )
+        if not self.bonuses_count:
+            bonuses = []
         if not conceded and self.outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
@@ -555,7 +561,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and legality.may_fail(bonus) and (self.outcome or not announced):
+        if made and legality.may_fail(bonus) and (self.outcome or (self.silent_claimed and not announced)):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),

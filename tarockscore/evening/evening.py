@@ -420,7 +420,8 @@ class Evening:
             raise UsageError(reason(exc), where="stake") from None
         paid = totals.payout_totals(led)
         points = paid if paid is not None else totals.totals(led)
-        result = money.settle(points, amount, led.profile.settlement.mode)
+        parts, how = totals.settling(led)
+        result = money.settle(parts, amount, how)
         return Settled(result, points, paid is not None, led.profile)
 
     def _change(

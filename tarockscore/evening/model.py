@@ -26,7 +26,7 @@ from tarockscore.errors import (
 )
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
 from tarockscore.rules.parse import parse_hand
-from tarockscore.rules.profile import Profile
+from tarockscore.rules.profile import Profile, SettlementMode
 from tarockscore.rules.words import at_table, check_names, type_name
 
 
@@ -168,6 +168,26 @@ def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | N
     paper = [ledger.paper.money or ledger.paper.schrift] if ledger.paper is not None else []
     paid = (e.result.payout or e.result.victory_points for e in ledger.hands[:upto])
     return _added(ledger.players, [*paper, *paid])
+
+
+def settling(ledger: Ledger) -> tuple[dict[str, int], SettlementMode]:
+    """The points the evening is settled from in money, and how: the payout totals where the
+    profile keeps them, else the totals. Under Simplified Scoring every two players settle the
+    difference of their points, at a table of five each hand among the four who played it: the
+    dealer who sat it out neither pays nor receives (docs/rules/settlement.md §1), so each
+    player's part, 4 × his points − the four's, is summed and settled as zero-sum."""
+    points = payout_totals(ledger) or totals(ledger)
+    mode = ledger.profile.settlement.mode
+    if mode == "zero_sum" or len(ledger.players) == ledger.profile.game.players:
+        return points, mode
+    paper = payout_totals(ledger, 0) or totals(ledger, 0)  # a result from the paper sheet: its totals
+    part = {p: len(paper) * v - sum(paper.values()) for p, v in paper.items()}
+    for e in ledger.hands:
+        column = (has_payout(ledger) and e.result.payout) or e.result.victory_points
+        four = e.hand.players
+        for p in four:
+            part[p] += len(four) * column[p] - sum(column[q] for q in four)
+    return part, "zero_sum"
 
 
 def _added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:

@@ -2,7 +2,8 @@
 
 Amounts are :class:`~decimal.Decimal` to the cent, exact: zero-sum, a balance is the total ×
 stake; Simplified Scoring, every two players settle the difference of their totals, so a
-balance is (players × own total − sum of all totals) × stake.
+balance is (players × own total − sum of all totals) × stake (at five, each hand among the four
+who played it: ``model.settling`` gives each player's part, settled as zero-sum).
 """
 
 import re

@@ -6,8 +6,18 @@ A typed view for the renderers (``render.evening``: the table, CSV and JSON of `
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from tarockscore.evening.model import AuditEntry, Ledger, Result, Table, dealer_of, payout_totals, totals
+from tarockscore.evening.model import (
+    AuditEntry,
+    Ledger,
+    Result,
+    Table,
+    dealer_of,
+    payout_totals,
+    settling,
+    totals,
+)
 from tarockscore.rules.hand import Hand
+from tarockscore.rules.profile import SettlementMode
 
 
 class SheetHand(NamedTuple):
@@ -43,6 +53,7 @@ class Sheet(NamedTuple):
     totals: Mapping[str, int]
     payout_totals: Mapping[str, int] | None  # None unless the profile keeps a money column
     audit: tuple[AuditEntry, ...]
+    settling: tuple[Mapping[str, int], SettlementMode]  # what the money is settled from, and how
     head: str | None = None  # the ledger's head, where the sheet was read from a file
     on_paper: bool = False  # the table's result was taken from its paper sheet
 
@@ -91,5 +102,6 @@ def sheet(ledger: Ledger) -> Sheet:
         totals=dict(running),
         payout_totals=None if paid is None else dict(paid),
         audit=ledger.audit,
+        settling=settling(ledger),
         on_paper=ledger.paper is not None,
     )

@@ -236,6 +236,12 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
     if duplicate:
         key = duplicate.group(1).strip("'\"")
         return line, message(N_("{key!r} is given twice in one table; give each key once"), key=key)
+    at = lines[line - 1][int(m.group(2)) - 1 : int(m.group(2))] if m and line and line <= len(lines) else ""
+    if at and not at.isascii() and at.isalpha():  # hüttenfleck: TOML takes no ü in a key unquoted
+        return line, message(
+            N_("{letter!r} cannot stand in a key: ä, ö, ü and ß are written ae, oe, ue and ss"),
+            letter=at,
+        )
     template = _TOML_SAYS.get(said)
     if template is None:
         return line, reason

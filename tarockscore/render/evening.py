@@ -27,6 +27,7 @@ from tarockscore.evening.model import (
     hand_deal,
     next_deal,
     payout_totals,
+    settling,
     totals,
 )
 from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
@@ -38,7 +39,7 @@ from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, 
 from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.legality import bidding_allowed, bidding_rule
-from tarockscore.rules.profile import Profile, key_paths
+from tarockscore.rules.profile import Profile, SettlementMode, key_paths
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -305,24 +306,23 @@ def money_text(amount: Decimal) -> str:
     return ("+" if amount > 0 else "") + money(amount)
 
 
-def _settled(table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None) -> Settlement | None:
-    """The evening settled as it stands (the payout totals where Kontra counts in money only); None without a stake."""
+def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Settlement | None:
+    """The evening settled as it stands from ``parts``, what ``settling`` says it is settled from
+    (the payout totals where Kontra counts in money only); None without a stake."""
     stake = table.stake
     if stake is None:
         return None
-    return settle(paid if paid is not None else total, stake, table.profile.rules.settlement.mode)
+    return settle(parts[0], stake, parts[1])
 
 
-def _balances(
-    table: Table, total: Mapping[str, int], paid: Mapping[str, int] | None
-) -> Mapping[str, Decimal] | None:
-    settled = _settled(table, total, paid)
+def _balances(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Mapping[str, Decimal] | None:
+    settled = _settled(table, parts)
     return None if settled is None else settled.balances
 
 
 def payment_lines(after: Ledger) -> list[str]:
     """Who pays whom if the evening ended now, as ``settle`` says it; none without a stake or a hand."""
-    settled = _settled(after.table, totals(after), payout_totals(after)) if after.hands else None
+    settled = _settled(after.table, settling(after)) if after.hands else None
     return [] if settled is None else payments_said(settled.payments)
 
 
@@ -337,7 +337,7 @@ def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list
     """Each player's points in one hand (if given), the running totals and the money so far."""
     entry = after.hands[hand - 1] if hand is not None else None
     table, total, paid = after.table, totals(after), payout_totals(after)
-    cash = _balances(table, total, paid)
+    cash = _balances(table, settling(after))
     rows = []
     for p in table.players:
         row: list[object] = [p]
@@ -578,7 +578,7 @@ def sheet_text(sheet: Sheet) -> str:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    cash = _balances(t, sheet.totals, sheet.payout_totals)
+    cash = _balances(t, sheet.settling)
     money_row = None if cash is None else {p: money_text(v) for p, v in cash.items()}
     for label, values in (
         (_("total"), sheet.totals),
@@ -616,6 +616,10 @@ def settle_text(s: Settled) -> str:
         _("zero-sum: each player's total × stake")
         if s.profile.settlement.mode == "zero_sum"
         else _("Simplified Scoring: every two players settle the difference of their totals")
+        if len(s.points) == s.profile.game.players
+        else _(
+            "Simplified Scoring: every two players who played a hand settle the difference of their points; the dealer who sat it out neither pays nor receives"
+        )
     )
     basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
     stake = _("stake {amount} per Victory Point; {basis}; {how}")

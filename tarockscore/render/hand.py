@@ -42,6 +42,7 @@ from tarockscore.rules.profile import (
     RenonceRules,
     Trischaken,
     key_path,
+    setting,
 )
 from tarockscore.rules.scoring import Line, Score
 
@@ -51,9 +52,10 @@ def number(value: int | Fraction) -> str | int:
     return render_points(Fraction(value))
 
 
-def factors_text(line: Line, gap: str = " ") -> str:
-    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N)."""
-    return ", ".join(f"×{f.multiplier}{gap}{translated(f.label)}" for f in line.factors)
+def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
+    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N; the
+    players they name in seat ``order``)."""
+    return ", ".join(f"×{f.multiplier}{gap}{translated(seated(f.label, order))}" for f in line.factors)
 
 
 def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
@@ -91,7 +93,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile)) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -155,20 +157,26 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str) -> str:
-    """The profile key that switches on the factor at ``rule``, or '' (no shipped profile plays the
-    Hüttenfleck: a house that switches it on has its rule cited beside the multiplier's source)."""
-    return (
-        key_path(KontraRules, "huettenfleck")
-        if rule == key_path(KontraRules, "huettenfleck_multiplier")
-        else ""
-    )
+def _switch_of(rule: str, profile: Profile) -> str:
+    """The profile key that switches on the factor at ``rule``, or '': the Hüttenfleck (no shipped
+    profile plays it), and the ladder's ceiling for its highest step; a house that sets it has its
+    rule cited beside the multiplier's source."""
+    if rule == key_path(KontraRules, "huettenfleck_multiplier"):
+        return key_path(KontraRules, "huettenfleck")
+    if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
+        return key_path(KontraRules, "ceiling")
+    return ""
 
 
-def _switch_cited(rule: str, cite: Callable[..., str]) -> str:
-    """The note's number for the switch that let a factor count."""
-    switch = _switch_of(rule)
-    return cite(switch, said=_("Hüttenfleck allowed")) if switch else ""
+def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile) -> str:
+    """The note's number for the house rule that let a factor count."""
+    switch = _switch_of(rule, profile)
+    if switch == key_path(KontraRules, "huettenfleck"):
+        return cite(switch, said=_("Hüttenfleck allowed"))
+    if switch and profile.house_rule(switch):
+        step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
+        return cite(switch, said=_("Kontra up to {step}").format(step=step))
+    return ""
 
 
 def explain(
@@ -219,7 +227,7 @@ def explain(
     )
     for i, line in enumerate(score.lines, 1):
         out.append("")
-        out.append(f"{i}. {translated(radl_label(line, factor))}")
+        out.append(f"{i}. {translated(radl_label(line, factor, order))}")
         out.append(
             _("   base {base}").format(base=number(line.base))
             + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
@@ -230,8 +238,8 @@ def explain(
                 continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            said = f"×{f.multiplier} {translated(f.label)}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite)
+            said = f"×{f.multiplier} {translated(seated(f.label, order))}"
+            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile)
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
@@ -253,8 +261,7 @@ def explain(
                 points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
         )
-        key = "called_king_in_talon.concede_pays"
-        out += ["   " + paid + cite(key, said=paid) for paid in _conceded(profile, line)]
+        out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note)]
     points, payout = score.counted(factor)
     out.append("")
@@ -274,6 +281,15 @@ def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> s
     if score.renonce is None:
         return ""
     return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
+
+
+def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str]]:
+    """What a conceded hand pays, or a silent bonus claimed after a revoke, each with the profile
+    key of its rule (none for any other line)."""
+    if line.note == setting(RenonceRules, "silent_claimed", True):
+        claimed = _("a silent bonus made by the side the revoke wronged: claimed, the revoker pays it")
+        return [(claimed, key_path(RenonceRules, "silent_claimed"))]
+    return [(paid, "called_king_in_talon.concede_pays") for paid in _conceded(profile, line)]
 
 
 def _conceded(profile: Profile, line: Line) -> list[str]:
@@ -315,13 +331,28 @@ def _bet_words(line: Line) -> str:
     return translated(line.label)
 
 
-def radl_label(line: Line, factor: int) -> str:
-    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in a Radl."""
-    label = line.label
+def radl_label(line: Line, factor: int, order: Sequence[str] = ()) -> str:
+    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in
+    a Radl, the players it lists in seat ``order``."""
+    label = seated(line.label, order)
     if factor == 1 or not isinstance(label, Message) or not line.winners:
         return label
     each = line.times(factor)[line.winners[0]]
     return Message(label.template, tuple((k, each if k == "each" else v) for k, v in label.values))
+
+
+def seated(text: str, order: Sequence[str]) -> str:
+    """``text`` with every list of players in it ("Cilli, Dani and Anna") in seat ``order``."""
+    if not isinstance(text, Message):
+        return text
+    values = tuple((k, seated(v, order) if isinstance(v, str) else v) for k, v in text.values)
+    if text.template == "{names} and {last}":
+        said = dict(values)
+        names = [*str(said["names"]).split(", "), str(said["last"])]
+        if all(n in order for n in names):
+            names.sort(key=list(order).index)
+            values = (("names", ", ".join(names[:-1])), ("last", names[-1]))
+    return Message(text.template, values)
 
 
 def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
@@ -570,6 +601,8 @@ def _renonce_words(profile: Profile, dodge: bool) -> str:
             if rules.trischaken_forehand_factor != 1
             else _("; in Trischaken the revoker pays each other player {each}")
         ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
+    if rules.silent_claimed:
+        words += _("; a silent bonus made by the side the revoke wronged is claimed, the revoker pays it")
     return words
 
 

@@ -246,7 +246,8 @@ class Game(NamedTuple):
     value_rounding: ValueRounding = "whole"
 
 
-declare(Game, "game", minimum={"players": 4, "announced_factor": 1, "solo_bonus_factor": 1})
+PLAYERS = 4  # who play each hand, in both families: a fifth at the table sits the hand out
+declare(Game, "game", minimum={"players": PLAYERS, "announced_factor": 1, "solo_bonus_factor": 1})
 
 
 class Settlement(NamedTuple):
@@ -318,6 +319,9 @@ class RenonceRules(NamedTuple):
     rule: RenonceRule
     trischaken_each: int = 1
     trischaken_forehand_factor: int = 1
+    # True (with rule = "as_if_won"): a silent bonus made by a player the revoke wronged is his
+    # too, paid by the revoker
+    silent_claimed: bool = False
 
 
 declare(RenonceRules, "renonce", minimum={"trischaken_each": 1, "trischaken_forehand_factor": 1})
@@ -522,6 +526,34 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return None
 
 
+def _check_game(game: Game, problems: Collector) -> None:
+    """What the ``[game]`` keys must meet together: no line above the deck's card points, four
+    at play."""
+    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
+        problems.add(
+            key_path(Game, "talon_card_points"),
+            N_("{most} is above card_points_total {card_points_total}"),
+            most=render_points(game.talon_card_points[1]),
+            card_points_total=game.card_points_total,
+        )
+    for line in ("win_threshold", "kontra_win_threshold"):
+        if getattr(game, line) > game.card_points_total:
+            problems.add(
+                key_path(Game, line),
+                N_("{win_threshold} is above card_points_total {card_points_total}"),
+                win_threshold=render_points(getattr(game, line)),
+                card_points_total=game.card_points_total,
+            )
+    if game.players != PLAYERS:
+        problems.add(
+            key_path(Game, "players"),
+            N_(
+                "{players}: four play each hand; a table of five gives five names to 'tarockscore new' and the dealer sits out"
+            ),
+            players=game.players,
+        )
+
+
 def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
     """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
 
@@ -548,20 +580,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     game_reader = top.table("game")
     game = read_table(game_reader, Game, talon_card_points=_talon_card_points(game_reader, problems))
     game_reader.finish()
-    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
-        problems.add(
-            key_path(Game, "talon_card_points"),
-            N_("{most} is above card_points_total {card_points_total}"),
-            most=render_points(game.talon_card_points[1]),
-            card_points_total=game.card_points_total,
-        )
-    if game.win_threshold > game.card_points_total:
-        problems.add(
-            key_path(Game, "win_threshold"),
-            N_("{win_threshold} is above card_points_total {card_points_total}"),
-            win_threshold=game.win_threshold,
-            card_points_total=game.card_points_total,
-        )
+    _check_game(game, problems)
 
     st = top.table("settlement")
     settlement = read_table(st, Settlement)
@@ -585,9 +604,22 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
         for needed in ("trischaken_each", "trischaken_forehand_factor"):
             if not rn.has(needed):
                 problems.add(rn.where(needed), N_('missing (required with rule = "as_if_won")'))
+    elif renonce.silent_claimed:
+        problems.add(
+            rn.where("silent_claimed"),
+            N_('true only with rule = "as_if_won"; under {rule!r} no bonus is paid as if won'),
+            rule=renonce.rule,
+        )
     rn.finish()
 
     trischaken = _read(top, "trischaken", Trischaken)
+    if trischaken.mayor_threshold > game.card_points_total:
+        problems.add(
+            key_path(Trischaken, "mayor_threshold"),
+            N_("{win_threshold} is above card_points_total {card_points_total}"),
+            win_threshold=render_points(trischaken.mayor_threshold),
+            card_points_total=game.card_points_total,
+        )
     if trischaken.losers >= game.players:
         problems.add(
             key_path(Trischaken, "losers"),
@@ -837,6 +869,15 @@ def _contracts(
     contracts: dict[str, Contract] = {}
     for name in table.data:
         r = table.table(name)
+        others = [n for n in table.data if n != name]
+        if not r.has("kind") and (hint := near_miss(name, others, any_case=True)):  # [contracts.drei]
+            problems.add(
+                table.where(name),
+                N_("no contract is named {name!r}{hint}; a new contract gives its kind and team"),
+                name=name,
+                hint=hint,
+            )
+            continue
         talon = r.flag("talon", game.talon) and game.talon
         contract = read_table(r, Contract, name=name, talon=talon, value=_contract_value(r, game))
         if not talon and not r.has("talon_share"):  # without a talon no talon card counts

@@ -21,7 +21,7 @@ from tarockscore.rules.bets import (
     settle_bet,
     title,
 )
-from tarockscore.rules.hand import Side
+from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.valat import (
     CANCELS_KONTRA,
@@ -110,6 +110,11 @@ def _side_words(deal: Deal, side: Side) -> str:
     return message(N_("the Defenders"))
 
 
+# a bet paid as if won: its name, label, base value, the key of that value, and its factors by the
+# side that receives it
+Bet = tuple[str, str, int | Fraction, str, dict[Side, tuple[Factor, ...]]]
+
+
 def as_if_won_lines(deal: Deal, offender: str) -> Scored:
     """``renonce.rule = "as_if_won"``: each other player receives what his side would have won of each bet; the revoker pays."""
     hand, c, p = deal.hand, deal.contract, deal.profile
@@ -122,7 +127,7 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
         if kontra and cancels_game_kontra(p, valat):
             out, kontra = out.then(note(CANCELS_KONTRA)), ()
         kontra = (*kontra, *valat_kontra(deal, valat))
-    bets: list[tuple[str, str, int | Fraction, str, dict[Side, tuple[Factor, ...]]]] = [
+    bets: list[Bet] = [
         (
             "contract",
             title(c.name),
@@ -134,28 +139,11 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             },
         )
     ]
-    for b in hand.bonuses:
-        if not b.announced or (b is valat and in_contract):
-            continue
-        base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
-        both = tuple(bonus_factors(deal, b)) + deal.side_factors
-        if b.name == VALAT:
-            # the fixed premium: its announced value, doubled in a solo only by valat.solo_doubles
-            base, rule = p.valat.announced, key_path(ValatRules, "announced")
-            both = fixed_factors(deal, b) + deal.side_factors
-        bets.append(
-            (
-                b.name,
-                bonus_label(b.name, True),
-                base,
-                rule,
-                {Side.DECLARERS: both, Side.DEFENDERS: both},
-            )
-        )
+    bets += _bonus_bets(deal, valat if in_contract else None)
     players, mode = hand.players, p.settlement.mode
     steps = dict(hand.kontra_by)
     for bet, label, worth, rule, by_side in bets:
-        for side in (Side.DECLARERS, Side.DEFENDERS):
+        for side in by_side:
             receivers = tuple(x for x in deal.side(side) if x != offender)
             if not receivers:
                 continue
@@ -185,7 +173,9 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             line = Line(
                 bet="renonce" if bet == "contract" else bet,
                 label=message(
-                    N_("Renonce by {player}: {bet} as if {side} had won"),
+                    N_("Renonce by {player}: {bet} made by {side}, claimed")
+                    if len(by_side) == 1
+                    else N_("Renonce by {player}: {bet} as if {side} had won"),
                     player=offender,
                     bet=label,
                     side=_side_words(deal, side),
@@ -199,7 +189,39 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 stake=stake,
                 points=points,
                 payout=payout,
-                note=setting(RenonceRules, "rule", "as_if_won"),
+                note=setting(RenonceRules, "silent_claimed", True)
+                if len(by_side) == 1
+                else setting(RenonceRules, "rule", "as_if_won"),
             )
             out = out.then(Scored(lines=(line,)))
     return out
+
+
+def _bonus_bets(deal: Deal, in_contract: BonusEntry | None) -> list[Bet]:
+    """The bonuses a revoke pays as if won: each announced one (but the Valat ``in_contract``) to
+    either side, and with ``renonce.silent_claimed`` each silent one made, to the side that made it."""
+    hand, p = deal.hand, deal.profile
+    bets: list[Bet] = []
+    for b in hand.bonuses:
+        claimed = not b.announced and b.made and b.name != VALAT and p.renonce.silent_claimed
+        if not (b.announced or claimed) or b is in_contract:
+            continue
+        base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
+        both = tuple(bonus_factors(deal, b)) + deal.side_factors
+        if claimed:  # the side that made it claims it [OÖ23 Renonce 7]
+            bets.append((b.name, bonus_label(b.name, False), base, rule, {b.side: both}))
+            continue
+        if b.name == VALAT:
+            # the fixed premium: its announced value, doubled in a solo only by valat.solo_doubles
+            base, rule = p.valat.announced, key_path(ValatRules, "announced")
+            both = fixed_factors(deal, b) + deal.side_factors
+        bets.append(
+            (
+                b.name,
+                bonus_label(b.name, True),
+                base,
+                rule,
+                {Side.DECLARERS: both, Side.DEFENDERS: both},
+            )
+        )
+    return bets

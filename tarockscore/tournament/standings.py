@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Collector, Problem, TournamentError, grouped, message, near_miss, one_of
-from tarockscore.evening.model import Ledger, payout_totals
+from tarockscore.evening.model import Ledger, payout_totals, settling
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.rules.words import MAXIMUM, Reader, player_key, short_number, skeleton, type_name
@@ -248,7 +248,8 @@ def money(tables: Sequence[Ledger]) -> list[Money]:
         totals = schrift_totals(led)
         paid = payout_totals(led) or totals
         stake = led.table.stake
-        settled = balances(paid, stake, led.profile.settlement.mode) if stake is not None else None
+        parts, how = settling(led)
+        settled = balances(parts, stake, how) if stake is not None else None
         for p in led.players:
             schrift[p] = schrift.get(p, 0) + totals[p]
             points[p] = points.get(p, 0) + paid[p]

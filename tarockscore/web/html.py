@@ -446,7 +446,7 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     bets = []
     radl, gap = result.radl, "\u00a0"  # the Radl among each bet's factors, as explain has it
     for line in score.lines:
-        factors = render_hand.factors_text(line, gap) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
+        factors = render_hand.factors_text(line, gap, seated) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
         value = render_hand.sheet_value(line, radl)
         row: list[object] = [render_hand.number(line.base), factors.lstrip(", ") or "-", value]
         row += [render_hand.sheet_value(line, radl, payout=True)] if payout else []
@@ -454,7 +454,7 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
         winners = ", ".join([*in_seats, *(w for w in line.winners if w not in in_seats)]) or "-"
         adds = render_hand.adds_text({p: line.times(radl)[p] for p in seated}, gap)
         bets.append(
-            f"<li><strong>{esc(translated(render_hand.radl_label(line, radl)))}</strong>{table(headers, [row], cls='bet')}"
+            f"<li><strong>{esc(translated(render_hand.radl_label(line, radl, seated)))}</strong>{table(headers, [row], cls='bet')}"
             f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(adds)}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
