@@ -263,3 +263,26 @@ def test_a_hands_line_names_the_huettenfleck_that_makes_it_count_four_times(
         assert printed.splitlines()[0].split(": ", 1)[1].startswith(line + " ("), printed
         assert cell in run("show")
         assert run("undo").splitlines()[0].endswith(undone + line)
+
+
+def test_a_ceiling_named_by_the_tables_word_for_the_step_is_that_step(tmp_path: Path) -> None:
+    # koenigrufen's [kontra] aliases give "sub" for Subkontra, as a hand's kontra takes it; a house
+    # raising its ceiling writes the step as the table says it. Subkontra is ×8 of the bet [CTK
+    # Kontra]: a Rufer's 1 point under Subkontra is 8, with the two winners +8 each (Simplified).
+    club = tmp_path / "club.toml"
+    club.write_text('extends = "koenigrufen"\n[kontra]\nceiling = "Sub"\n', encoding="utf-8")
+    profile = load_profile(str(club))
+    assert [s.name for s in profile.playable_steps] == ["kontra", "rekontra", "subkontra"]
+    hand = cast(
+        HandInput,
+        {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "card_points": 40,
+            "kontra": "sub",
+        },
+    )
+    result = score_hand(parse_hand(hand, profile), profile)
+    assert result.victory_points == {"Anna": 8, "Bert": 0, "Cilli": 8, "Dani": 0}

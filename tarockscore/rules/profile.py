@@ -745,8 +745,9 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
             aliases[alias] = target
             folded[fold(alias)] = target
     ceiling = 0
-    if ceiling_name in step_names:
-        ceiling = step_names.index(ceiling_name) + 1
+    named = folded.get(fold(ceiling_name))  # a step as a hand's kontra takes it: any spelling, an alias
+    if named is not None:
+        ceiling = step_names.index(named) + 1
     elif isinstance(ko.raw("ceiling"), str):  # a ceiling that is not text is refused by ko.text
         problems.add(
             key_path(KontraRules, "ceiling"),
