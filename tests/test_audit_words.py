@@ -73,6 +73,26 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
     assert "undone" not in shown and "rufer" not in shown
 
 
+def test_a_delete_after_an_undo_says_the_later_hands_by_their_numbers_on_the_sheet() -> None:
+    # hand 2 taken back and entered again: the sheet's hands 1 to 4 are stored as 1, 3, 4, 5. After
+    # hand 1 is deleted the sheet's hands 2 to 4 are its 1 to 3: three hands, named as the sheet
+    # (and the phones, which show no other number) numbered them, not by their stored ids 3 to 5.
+    led = new_ledger(FOUR, load_profile("koenigrufen"), created=AT)
+    hand: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    led = undo(record(record(led, hand, AT), hand, AT), AT)
+    for _ in range(3):
+        led = record(led, hand, AT)
+    assert [e.id for e in led.hands] == [1, 3, 4, 5]
+    gone = delete(led, 1, AT)
+    assert gone.audit[-1].detail == (
+        "hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3"
+    )
+    again = delete(gone, 1, AT)  # the sheet's hand 1 is stored as 3 now; its 2 and 3 become 1 and 2
+    assert again.audit[-1].detail == (
+        "hand 3 (no. 1 on the sheet) deleted: rufer by Anna with Cilli, won; hands 2 to 3 are now 1 to 2"
+    )
+
+
 def test_every_correction_renders_its_english_line_word_for_word() -> None:
     led = new_ledger(FOUR, load_profile("koenigrufen"), created=AT)
     hand: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}

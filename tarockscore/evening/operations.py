@@ -131,16 +131,17 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
         hand=label(old.id, number),
         summary=summary(old.hand, ledger.profile, old.result),
     )
+    # the hands after it by their numbers on the sheet, before and after: the numbers a table sees
     if len(after) == 1:
         detail = message(
-            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=after[0].id, start=number
+            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=number + 1, start=number
         )
     elif after:
         detail = message(
             N_("{detail}; hands {first} to {last} are now {start} to {end}"),
             detail=detail,
-            first=after[0].id,
-            last=after[-1].id,
+            first=number + 1,
+            last=number + len(after),
             start=number,
             end=number + len(after) - 1,
         )
