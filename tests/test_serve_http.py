@@ -653,6 +653,22 @@ def test_pages_are_german_under_lang_de(evening: Path) -> None:
     assert '<html lang="en">' in english.get("/t/evening").text
 
 
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("en;q=0,de", "de"),  # q=0: "not acceptable" (RFC 9110 §12.4.2)
+        ("fr,en;q=0.5,de;q=0.8", "de"),  # the highest weight first, whatever the order
+        ("de;q=0.3,en;q=0.7", "en"),
+        ("de-AT,en;q=0.9", "de"),
+        ("de;q=9e9,en", "en"),  # a weight that is not one is not a preference
+    ],
+)
+def test_a_phone_gets_the_language_its_browser_weighs_highest(evening: Path, header: str, lang: str) -> None:
+    client, site = client_of(evening)
+    page = client.get("/t/evening", headers={"Accept-Language": header}).text
+    assert f'<html lang="{lang}">' in page
+
+
 def test_a_days_cards_are_the_command_lines_cards_with_each_tables_qr_code(tmp_path: Path) -> None:
     day = tmp_path / "day"
     players = [f"P{i}" for i in range(1, 9)]

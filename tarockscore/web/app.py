@@ -10,6 +10,7 @@ import ipaddress
 import json
 import logging
 import math
+import re
 import socket
 import sys
 import threading
@@ -57,6 +58,22 @@ from tarockscore.web.html import (
 )
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, previewed
+
+# a weight of Accept-Language (RFC 9110 §12.4.2): 0 to 1, at most three decimals (1, 0.8, 0)
+_QVALUE = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")
+
+
+def _weight(params: list[str]) -> int | None:
+    """An Accept-Language entry's weight in thousandths, 1000 where none is given; None: not a weight."""
+    for param in params:
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "q":
+            if not _QVALUE.fullmatch(value.strip()):
+                return None
+            whole, _, decimals = value.strip().partition(".")
+            return int(whole) * 1000 + int(decimals.ljust(3, "0"))
+    return 1000
+
 
 # -- app -------------------------------------------------------------------------------------------
 
@@ -257,11 +274,15 @@ class Web:
             return str(i18n.language_of(asked))
         if self.settings.lang:
             return self.settings.lang
+        offered: list[tuple[int, str]] = []  # (weight, language), in the header's order
         for part in request.headers.get("accept-language", "").split(","):
-            found = i18n.language_of(part.split(";")[0]) if part.strip() else None
-            if found:
-                return found
-        return i18n.DEFAULT
+            tag, *params = part.split(";")
+            found = i18n.language_of(tag) if tag.strip() else None
+            weight = _weight(params)
+            if found and weight:  # None: a weight that is none; 0: not acceptable (RFC 9110 §12.4.2)
+                offered.append((weight, found))
+        # the highest weight, the first of equal ones (max keeps the first)
+        return max(offered, key=lambda o: o[0])[1] if offered else i18n.DEFAULT
 
     @staticmethod
     def lang_param(request: Request) -> str | None:
