@@ -494,13 +494,13 @@ def test_the_json_warnings_are_every_warning_said_on_stderr(club: Path, command:
     # a file skipped for not being a ledger, one left out with --skip-bad, and a name spelt two
     # ways: the JSON's warnings are the stderr's lines, each without its 'warning: '
     broken = club / "broken.toml"
-    broken.write_text("not [ toml\n", encoding="utf-8")
+    broken.write_text("schema = 2\nnot [ toml\n", encoding="utf-8")  # a ledger broken by hand
     code, out, err = run(command, str(club), "--skip-bad", "--json")
     assert code == 0, err
     said = [line.removeprefix("warning: ") for line in err.splitlines()]
     assert len(said) == 3
     assert json.loads(out)["warnings"] == said
-    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:1: not valid TOML") for w in said)
+    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:2: not valid TOML") for w in said)
     assert f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped" in said
     assert any("--alias 'Berti=Bert'" in w for w in said)
     # in German the lines on stderr are German, the JSON's the same English ones
@@ -624,3 +624,32 @@ def test_a_tournament_format_in_a_season_folder_is_skipped_not_taken_for_an_old_
     assert rows(json.loads(out)) == BY_HAND
     assert said.format(fmt) in err
     assert "upgrade" not in err
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [
+        b"Gerti hat die Runde bezahlt.\n",
+        "Müller kommt später\n".encode("cp1252"),  # saved by an editor in the Windows code page
+        "Notizen\n".encode("utf-16"),
+    ],
+)
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_notes_in_a_season_folder_are_skipped_even_where_they_are_no_toml(
+    club: Path, notes: bytes, command: str
+) -> None:
+    # docs/season.md: a folder's files that are not ledgers (notes among them) are skipped with a
+    # warning; a round's notes written as plain text under notes.toml stopped the whole season
+    # (exit 1, "not valid TOML"). Every ledger sets `schema`; a file that does not is no evening.
+    (club / "march" / "notes.toml").write_bytes(notes)
+    code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 0, err
+    skipped = f"{club / 'march' / 'notes.toml'}: not a ledger (no schema key), skipped"
+    assert skipped in json.loads(out)["warnings"]
+    assert f"warning: {skipped}" in err.splitlines()
+    if command == "season":
+        assert rows(json.loads(out)) == BY_HAND
+    # a ledger broken by hand still stops it, as docs/season.md says: it may be an evening
+    (club / "march" / "broken.toml").write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
+    code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 1 and out == "" and "broken.toml:2: not valid TOML" in err, err
