@@ -381,3 +381,29 @@ def test_a_paper_result_read_back_from_the_kept_fold_is_the_same_sheet(tmp_path:
     assert reads[0] == reads[1]
     assert reads[1]["totals"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
     assert "scored from the table's paper sheet" in ok("show", "--ledger", first["ledger"]).stdout
+
+
+def test_a_name_typed_twice_with_two_values_is_refused_not_the_last_one_kept(tmp_path: Path) -> None:
+    # The Schrift typed from the paper sheet names a player twice (the first seat's points typed
+    # again at the end): the last value was kept without a word, the 30 lost. Refused as a
+    # repeated `--points` is, naming both values; the same value twice is one.
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    sheet = Path(first["ledger"]).read_bytes()
+    typed = [*points(seats, [30, -6, -12, -12]), f"{seats[0]}=12"]
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "1", *typed)
+    assert result.exit_code == 2 and Path(first["ledger"]).read_bytes() == sheet, result.stderr
+    assert f"error: NAME=POINTS: '{seats[0]}' is given twice, '30' and '12'" in result.stderr
+    money = [f"--money={m}" for m in points(seats, [30, -6, -12, -12])]
+    result = run(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", *typed[:4], *money, f"--money={seats[1]}=6"
+    )
+    assert (
+        result.exit_code == 2
+        and f"error: --money: '{seats[1]}' is given twice, '-6' and '6'" in result.stderr
+    )
+    again = [*points(seats, [30, -6, -12, -12]), f"{seats[0]}=30"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *again)
+    assert [e["paper"]["schrift"] for e in events(first["ledger"])] == [
+        dict(zip(seats, [30, -6, -12, -12], strict=True))
+    ]

@@ -397,10 +397,12 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     for text in given:
         name, sep, value = text.rpartition("=")
         points = tarockscore.whole_number(value)
-        if not sep or not name.strip() or points is None:
+        name = name.strip()
+        if not sep or not name or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
-            continue
-        out[name.strip()] = points
+        elif out.setdefault(name, points) != points:
+            said = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+            problems.add(option, said, name=name, value=str(out[name]), rest=str(points))
     return out
 
 
