@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.evening.store import create
 from tests.test_chart import dump_dom
-from tests.test_season import ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
+from tests.test_season import call, evening, ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -653,3 +653,27 @@ def test_notes_in_a_season_folder_are_skipped_even_where_they_are_no_toml(
     (club / "march" / "broken.toml").write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
     code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
     assert code == 1 and out == "" and "broken.toml:2: not valid TOML" in err, err
+
+
+def test_the_chart_reads_as_machine_output_md_says(club: Path) -> None:
+    # docs/machine-output.md tells a script how to read the chart. Dani plays the evenings of
+    # 03-05 and 03-12, misses 03-19 and comes back on 03-26: her line is two polylines, one per
+    # run of hands she was at the table for, the second starting where the first left off.
+    create(
+        club / "d.toml",
+        evening(["Anna", "Bert", "Cilli", "Dani"], [call("Dani", "Anna", 40)], day="2026-03-26"),
+    )
+    code, svg, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", "-")
+    assert code == 0, err
+    section = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8").split("## `chart`")[1]
+    form = re.search(r"`(<polyline [^`]*>)`", section)
+    assert form is not None
+    # the form the page gives, each … standing for what varies, matches every line drawn
+    parts = re.split(r"(NAME|x,y …|…)", form.group(1).removesuffix(">"))
+    pattern = "".join({"NAME": '[^"]*', "x,y …": '[^"]*', "…": "[^>]*"}.get(p, re.escape(p)) for p in parts)
+    drawn = re.findall(r"<polyline [^>]*>", svg)
+    assert [line for line in drawn if re.match(pattern, line)] == drawn and len(drawn) == 6, (pattern, drawn)
+    dani = re.findall(r'<polyline data-player="Dani"[^>]* points="([^"]*)"', svg)
+    assert [len(points.split()) for points in dani] == [1 + 4 + 5, 1 + 1]  # the start, then a point per hand
+    assert dani[0].split()[-1].split(",")[1] == dani[1].split()[0].split(",")[1]
+    assert "one for each run of hands the player was at the table for" in " ".join(section.split())
