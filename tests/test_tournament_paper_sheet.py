@@ -407,3 +407,22 @@ def test_a_name_typed_twice_with_two_values_is_refused_not_the_last_one_kept(tmp
     assert [e["paper"]["schrift"] for e in events(first["ledger"])] == [
         dict(zip(seats, [30, -6, -12, -12], strict=True))
     ]
+
+
+def test_stats_of_a_round_on_paper_count_no_hands_and_name_every_players_payout(tmp_path: Path) -> None:
+    # docs/machine-output.md, `stats`: Victory Points are those of the hands played (a sheet from
+    # paper has none, as the warning says; `season` adds its Schrift), and `payout` is there for
+    # every player where a profile moves the money alone with Kontra (ooe-2023), 0 for one who
+    # sat only at tables scored on paper. Over a round scored on paper alone the key was missing.
+    day, (first, second) = day_with_round_one(tmp_path)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [30, -6, -12, -12]))
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [12, -4, -4, -4]))
+    rows = json.loads(ok("stats", str(day), "--json").stdout)["players"]
+    assert {(r["player"], r["hands"], r["victory_points"], r.get("payout")) for r in rows} == {
+        (p, 0, 0, 0) for p in EIGHT
+    }
+    season = json.loads(ok("season", str(day), "--json").stdout)["standings"]
+    assert {r["player"]: r["victory_points"] for r in season}[first["players"][0]] == 30
+    doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    stats = " ".join(doc.split("## `stats`")[1].split("## `chart`")[0].split())
+    assert "| `victory_points` | integer | the total of the hands played" in stats
