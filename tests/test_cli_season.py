@@ -677,3 +677,29 @@ def test_the_chart_reads_as_machine_output_md_says(club: Path) -> None:
     assert [len(points.split()) for points in dani] == [1 + 4 + 5, 1 + 1]  # the start, then a point per hand
     assert dani[0].split()[-1].split(",")[1] == dani[1].split()[0].split(",")[1]
     assert "one for each run of hands the player was at the table for" in " ".join(section.split())
+
+
+def test_an_evening_begun_without_hands_under_a_payout_profile_is_no_ledger_without_payout(
+    tmp_path: Path,
+) -> None:
+    # Under ooe-2023 Kontra moves the money alone: every ledger of it keeps a payout, 0 before its
+    # first hand. The season of Friday (one hand) and of Saturday (begun, no hand yet) warned
+    # "payout is known for 1 of 2 ledgers only", and Saturday alone had no payout column.
+    # Friday's hand: a Dreier by Bert won with a Kontra, 4 a Defender [OÖ23 Tarif], zero-sum;
+    # on the sheet Bert +12, each Defender -4; the Kontra doubles the money alone: +24, -8.
+    friday, saturday = str(tmp_path / "friday.toml"), str(tmp_path / "saturday.toml")
+    for path, day in ((friday, "2026-03-06"), (saturday, "2026-03-07")):
+        assert run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--date", day, "-l", path)[0] == 0
+    assert run("record", "-c", "dreier", "-d", "Bert", "-t", "40", "-k", "kontra", "-l", friday)[0] == 0
+    code, out, err = run("season", str(tmp_path), "--json")
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    assert data["warnings"] == []
+    assert {s["player"]: (s["victory_points"], s["payout"], s["evenings"]) for s in data["standings"]} == {
+        "Bert": (12, 24, 2),
+        "Anna": (-4, -8, 2),
+        "Cilli": (-4, -8, 2),
+        "Dani": (-4, -8, 2),
+    }
+    code, out, err = run("season", saturday, "--csv")
+    assert code == 0 and out.splitlines()[0].endswith(",payout"), out

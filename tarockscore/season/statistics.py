@@ -180,11 +180,7 @@ def player_stats(season: Season) -> tuple[PlayerStats, ...]:
     out = {p: PlayerStats(p) for p in season.players}
     for evening, played in season.hands():
         _hand(out, evening, played)
-    # a payout for everybody, or for nobody: where a profile moves the money alone (a sheet from
-    # paper under one has no hands, and its players 0)
-    if any(s.payout is not None for s in out.values()) or any(
-        e.profile.settlement.kontra_scope == "payout" for e in season.evenings
-    ):
+    if any(e.pays for e in season.evenings):  # a payout for everybody, or for nobody
         for s in out.values():
             s.payout = s.payout or 0
     return tuple(out[p] for p in season.selected)
