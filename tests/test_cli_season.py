@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -703,3 +704,30 @@ def test_an_evening_begun_without_hands_under_a_payout_profile_is_no_ledger_with
     }
     code, out, err = run("season", saturday, "--csv")
     assert code == 0 and out.splitlines()[0].endswith(",payout"), out
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_json_csv_and_svg_are_utf8_whatever_the_locale_encodes_standard_output_in(
+    tmp_path: Path, encoding: str
+) -> None:
+    # docs/machine-output.md: CSV output is UTF-8 and stays so, JSON one document. Redirected to a
+    # file where the locale is not UTF-8 (Windows writes a pipe or a file in its code page,
+    # cp1252), Müller came out as the byte 0xFC, Łukasz as the text \u0141ukasz, and under ASCII
+    # the JSON held \xfc, which is no JSON.
+    ledger = tmp_path / "m.toml"
+    assert run("new", "--players", "Anna,Łukasz,Cilli,Müller", "--ledger", str(ledger))[0] == 0
+    environment = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONUTF8": "0"}
+    for command in (
+        ["season", str(ledger), "--csv"],
+        ["season", str(ledger), "--json"],
+        ["show", "-l", str(ledger), "--json"],
+        ["chart", str(ledger), "-o", "-"],  # an SVG that says encoding="UTF-8"
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "tarockscore", *command], capture_output=True, check=False, env=environment
+        )
+        assert done.returncode == 0, done.stderr
+        text = done.stdout.decode("utf-8")
+        assert "Müller" in text and "Łukasz" in text, (command, done.stdout)
+        if "--json" in command:
+            assert "Łukasz" in json.dumps(json.loads(text), ensure_ascii=False)

@@ -19,6 +19,7 @@ from tarockscore.cli.options import (
     parameter,
     read_option,
     show,
+    utf8_output,
     with_format,
     with_options,
 )
@@ -282,6 +283,7 @@ def chart(
         raise TarockError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
+        utf8_output()
         typer.echo(data, nl=False)
         return
     tarockscore.write_chart_file(out, data, inputs, "--output")

@@ -22,6 +22,7 @@ from tarockscore.cli.options import (
     read_option,
     show,
     typed_names,
+    utf8_output,
     with_format,
 )
 from tarockscore.errors import (
@@ -362,6 +363,7 @@ def cards(
         except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
             raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
+        utf8_output()
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
     else:
