@@ -731,3 +731,15 @@ def test_json_csv_and_svg_are_utf8_whatever_the_locale_encodes_standard_output_i
         assert "Müller" in text and "Łukasz" in text, (command, done.stdout)
         if "--json" in command:
             assert "Łukasz" in json.dumps(json.loads(text), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("command", ["season", "stats", "chart"])
+def test_skip_bad_says_it_leaves_out_a_ledger_that_cannot_be_read_too(club: Path, command: str) -> None:
+    # --help said --skip-bad leaves out "a ledger that fails its check (changed outside
+    # tarockscore)"; it leaves out one that cannot be read as well (docs/season.md), as here.
+    said = " ".join(run(command, "--help")[1].split())
+    assert "a ledger that cannot be read or fails its check (changed outside tarockscore)" in said, said
+    (club / "broken.toml").write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
+    out = ["-o", "-"] if command == "chart" else ["--json"]
+    code, _, err = run(command, str(club), "--alias", "Berti=Bert", "--skip-bad", *out)
+    assert code == 0 and "broken.toml: left out (--skip-bad)" in err, err

@@ -90,8 +90,8 @@ with_season = with_options(
             bool,
             False,
             "--skip-bad",
-            help="Leave out, with a warning, a ledger that fails its check (changed outside tarockscore) "
-            "instead of stopping.",
+            help="Leave out, with a warning, a ledger that cannot be read or fails its check (changed "
+            "outside tarockscore) instead of stopping.",
         ),
         parameter("ledger", LedgerOpt, None),
     ),
