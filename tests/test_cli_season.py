@@ -743,3 +743,17 @@ def test_skip_bad_says_it_leaves_out_a_ledger_that_cannot_be_read_too(club: Path
     out = ["-o", "-"] if command == "chart" else ["--json"]
     code, _, err = run(command, str(club), "--alias", "Berti=Bert", "--skip-bad", *out)
     assert code == 0 and "broken.toml: left out (--skip-bad)" in err, err
+
+
+def test_the_exit_code_of_an_alias_file_that_cannot_be_read_is_the_one_the_page_gives(
+    club: Path, tmp_path: Path
+) -> None:
+    # docs/machine-output.md gave exit 1 for "a file that cannot be read"; an --aliases file that
+    # is not there or is no alias file is a usage error (2), as the option's other mistakes are.
+    # The page's row for 2 now names it, so a script does not wait for 1.
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    usage = next(line for line in doc.splitlines() if line.startswith("| 2 | usage"))
+    assert "an `--aliases` file that is not there or cannot be read" in usage
+    for given in (tmp_path / "nowhere.toml", ROOT / "profiles" / "pagat.toml"):
+        code, out, err = run("season", str(club), "--aliases", str(given), "--json")
+        assert code == 2 and out == "" and err.startswith("error: "), err
