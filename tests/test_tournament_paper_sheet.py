@@ -426,3 +426,25 @@ def test_stats_of_a_round_on_paper_count_no_hands_and_name_every_players_payout(
     doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
     stats = " ".join(doc.split("## `stats`")[1].split("## `chart`")[0].split())
     assert "| `victory_points` | integer | the total of the hands played" in stats
+
+
+def test_show_csv_of_a_sheet_from_paper_is_its_header_and_the_page_says_where_the_schrift_is(
+    tmp_path: Path,
+) -> None:
+    # A script folding `show --csv` sheet by sheet found nothing of a table scored on paper: the
+    # CSV has a row per hand and the sheet has none. docs/machine-output.md now says so and where
+    # its Schrift is (show --json's totals, season), as the table shows it on its total line.
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [30, -6, -12, -12]))
+    rows = ok("show", "--ledger", first["ledger"], "--csv").stdout.splitlines()
+    assert rows == [
+        "hand,dealer,forehand,contract,declarer,partner,won,radl,"
+        + ",".join([*seats, *(f"{p} total" for p in seats)])
+    ]
+    doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    section = " ".join(doc.split("`show --csv` columns")[1].split("## `explain")[0].split())
+    assert (
+        "A table scored from its paper sheet (`tournament result`) has no hands: its CSV is the header alone"
+        in section
+    )
