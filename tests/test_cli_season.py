@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -21,7 +22,7 @@ from typer.testing import CliRunner
 from tarockscore.cli.app import app
 from tarockscore.evening.store import create
 from tests.test_chart import dump_dom
-from tests.test_season import ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
+from tests.test_season import call, evening, ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -494,13 +495,13 @@ def test_the_json_warnings_are_every_warning_said_on_stderr(club: Path, command:
     # a file skipped for not being a ledger, one left out with --skip-bad, and a name spelt two
     # ways: the JSON's warnings are the stderr's lines, each without its 'warning: '
     broken = club / "broken.toml"
-    broken.write_text("not [ toml\n", encoding="utf-8")
+    broken.write_text("schema = 2\nnot [ toml\n", encoding="utf-8")  # a ledger broken by hand
     code, out, err = run(command, str(club), "--skip-bad", "--json")
     assert code == 0, err
     said = [line.removeprefix("warning: ") for line in err.splitlines()]
     assert len(said) == 3
     assert json.loads(out)["warnings"] == said
-    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:1: not valid TOML") for w in said)
+    assert any(w.startswith(f"{broken}: left out (--skip-bad): {broken}:2: not valid TOML") for w in said)
     assert f"{club / 'hand.toml'}: not a ledger: this is a hand file, skipped" in said
     assert any("--alias 'Berti=Bert'" in w for w in said)
     # in German the lines on stderr are German, the JSON's the same English ones
@@ -624,3 +625,135 @@ def test_a_tournament_format_in_a_season_folder_is_skipped_not_taken_for_an_old_
     assert rows(json.loads(out)) == BY_HAND
     assert said.format(fmt) in err
     assert "upgrade" not in err
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [
+        b"Gerti hat die Runde bezahlt.\n",
+        "Müller kommt später\n".encode("cp1252"),  # saved by an editor in the Windows code page
+        "Notizen\n".encode("utf-16"),
+    ],
+)
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_notes_in_a_season_folder_are_skipped_even_where_they_are_no_toml(
+    club: Path, notes: bytes, command: str
+) -> None:
+    # docs/season.md: a folder's files that are not ledgers (notes among them) are skipped with a
+    # warning; a round's notes written as plain text under notes.toml stopped the whole season
+    # (exit 1, "not valid TOML"). Every ledger sets `schema`; a file that does not is no evening.
+    (club / "march" / "notes.toml").write_bytes(notes)
+    code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 0, err
+    skipped = f"{club / 'march' / 'notes.toml'}: not a ledger (no schema key), skipped"
+    assert skipped in json.loads(out)["warnings"]
+    assert f"warning: {skipped}" in err.splitlines()
+    if command == "season":
+        assert rows(json.loads(out)) == BY_HAND
+    # a ledger broken by hand still stops it, as docs/season.md says: it may be an evening
+    (club / "march" / "broken.toml").write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
+    code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
+    assert code == 1 and out == "" and "broken.toml:2: not valid TOML" in err, err
+
+
+def test_the_chart_reads_as_machine_output_md_says(club: Path) -> None:
+    # docs/machine-output.md tells a script how to read the chart. Dani plays the evenings of
+    # 03-05 and 03-12, misses 03-19 and comes back on 03-26: her line is two polylines, one per
+    # run of hands she was at the table for, the second starting where the first left off.
+    create(
+        club / "d.toml",
+        evening(["Anna", "Bert", "Cilli", "Dani"], [call("Dani", "Anna", 40)], day="2026-03-26"),
+    )
+    code, svg, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", "-")
+    assert code == 0, err
+    section = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8").split("## `chart`")[1]
+    form = re.search(r"`(<polyline [^`]*>)`", section)
+    assert form is not None
+    # the form the page gives, each … standing for what varies, matches every line drawn
+    parts = re.split(r"(NAME|x,y …|…)", form.group(1).removesuffix(">"))
+    pattern = "".join({"NAME": '[^"]*', "x,y …": '[^"]*', "…": "[^>]*"}.get(p, re.escape(p)) for p in parts)
+    drawn = re.findall(r"<polyline [^>]*>", svg)
+    assert [line for line in drawn if re.match(pattern, line)] == drawn and len(drawn) == 6, (pattern, drawn)
+    dani = re.findall(r'<polyline data-player="Dani"[^>]* points="([^"]*)"', svg)
+    assert [len(points.split()) for points in dani] == [1 + 4 + 5, 1 + 1]  # the start, then a point per hand
+    assert dani[0].split()[-1].split(",")[1] == dani[1].split()[0].split(",")[1]
+    assert "one for each run of hands the player was at the table for" in " ".join(section.split())
+
+
+def test_an_evening_begun_without_hands_under_a_payout_profile_is_no_ledger_without_payout(
+    tmp_path: Path,
+) -> None:
+    # Under ooe-2023 Kontra moves the money alone: every ledger of it keeps a payout, 0 before its
+    # first hand. The season of Friday (one hand) and of Saturday (begun, no hand yet) warned
+    # "payout is known for 1 of 2 ledgers only", and Saturday alone had no payout column.
+    # Friday's hand: a Dreier by Bert won with a Kontra, 4 a Defender [OÖ23 Tarif], zero-sum;
+    # on the sheet Bert +12, each Defender -4; the Kontra doubles the money alone: +24, -8.
+    friday, saturday = str(tmp_path / "friday.toml"), str(tmp_path / "saturday.toml")
+    for path, day in ((friday, "2026-03-06"), (saturday, "2026-03-07")):
+        assert run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--date", day, "-l", path)[0] == 0
+    assert run("record", "-c", "dreier", "-d", "Bert", "-t", "40", "-k", "kontra", "-l", friday)[0] == 0
+    code, out, err = run("season", str(tmp_path), "--json")
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    assert data["warnings"] == []
+    assert {s["player"]: (s["victory_points"], s["payout"], s["evenings"]) for s in data["standings"]} == {
+        "Bert": (12, 24, 2),
+        "Anna": (-4, -8, 2),
+        "Cilli": (-4, -8, 2),
+        "Dani": (-4, -8, 2),
+    }
+    code, out, err = run("season", saturday, "--csv")
+    assert code == 0 and out.splitlines()[0].endswith(",payout"), out
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_json_csv_and_svg_are_utf8_whatever_the_locale_encodes_standard_output_in(
+    tmp_path: Path, encoding: str
+) -> None:
+    # docs/machine-output.md: CSV output is UTF-8 and stays so, JSON one document. Redirected to a
+    # file where the locale is not UTF-8 (Windows writes a pipe or a file in its code page,
+    # cp1252), Müller came out as the byte 0xFC, Łukasz as the text \u0141ukasz, and under ASCII
+    # the JSON held \xfc, which is no JSON.
+    ledger = tmp_path / "m.toml"
+    assert run("new", "--players", "Anna,Łukasz,Cilli,Müller", "--ledger", str(ledger))[0] == 0
+    environment = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONUTF8": "0"}
+    for command in (
+        ["season", str(ledger), "--csv"],
+        ["season", str(ledger), "--json"],
+        ["show", "-l", str(ledger), "--json"],
+        ["chart", str(ledger), "-o", "-"],  # an SVG that says encoding="UTF-8"
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "tarockscore", *command], capture_output=True, check=False, env=environment
+        )
+        assert done.returncode == 0, done.stderr
+        text = done.stdout.decode("utf-8")
+        assert "Müller" in text and "Łukasz" in text, (command, done.stdout)
+        if "--json" in command:
+            assert "Łukasz" in json.dumps(json.loads(text), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("command", ["season", "stats", "chart"])
+def test_skip_bad_says_it_leaves_out_a_ledger_that_cannot_be_read_too(club: Path, command: str) -> None:
+    # --help said --skip-bad leaves out "a ledger that fails its check (changed outside
+    # tarockscore)"; it leaves out one that cannot be read as well (docs/season.md), as here.
+    said = " ".join(run(command, "--help")[1].split())
+    assert "a ledger that cannot be read or fails its check (changed outside tarockscore)" in said, said
+    (club / "broken.toml").write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
+    out = ["-o", "-"] if command == "chart" else ["--json"]
+    code, _, err = run(command, str(club), "--alias", "Berti=Bert", "--skip-bad", *out)
+    assert code == 0 and "broken.toml: left out (--skip-bad)" in err, err
+
+
+def test_the_exit_code_of_an_alias_file_that_cannot_be_read_is_the_one_the_page_gives(
+    club: Path, tmp_path: Path
+) -> None:
+    # docs/machine-output.md gave exit 1 for "a file that cannot be read"; an --aliases file that
+    # is not there or is no alias file is a usage error (2), as the option's other mistakes are.
+    # The page's row for 2 now names it, so a script does not wait for 1.
+    doc = (ROOT / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    usage = next(line for line in doc.splitlines() if line.startswith("| 2 | usage"))
+    assert "an `--aliases` file that is not there or cannot be read" in usage
+    for given in (tmp_path / "nowhere.toml", ROOT / "profiles" / "pagat.toml"):
+        code, out, err = run("season", str(club), "--aliases", str(given), "--json")
+        assert code == 2 and out == "" and err.startswith("error: "), err

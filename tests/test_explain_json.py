@@ -155,3 +155,35 @@ def test_a_format_a_command_does_not_print_is_not_listed_in_its_help_but_refused
     refused = run("profiles", "show", "koenigrufen", "--csv")
     assert refused.exit_code == 2 and "this command prints table, json" in refused.stderr
     assert "--csv" in run("show", "--help").stdout
+
+
+def test_at_five_the_sheet_keys_name_every_seat_and_add_up_to_the_totals(tmp_path: Path) -> None:
+    # A script adding up explain --json hand by hand at a table of five: `victory_points` and
+    # `payout` are the score of the four who played (as score --json's), so the dealer sitting
+    # out is not among their names; the sheet's keys name every seat, the one sitting out 0, and
+    # they add up to the totals. docs/machine-output.md says which to add up.
+    # ooe-2023 [OÖ23 Tarif]: Dreier 4 a Defender, zero-sum; a Kontra doubles the money alone.
+    path = str(tmp_path / "five.toml")
+    assert run("new", "-p", "A,B,C,D,E", "-P", "ooe-2023", "--ledger", path).exit_code == 0
+    # hand 1: E deals and sits out, A is Forehand; hand 2: A deals, B is Forehand
+    assert (
+        run("record", "-c", "dreier", "-d", "B", "-t", "40", "-k", "kontra", "--ledger", path).exit_code == 0
+    )
+    assert run("record", "-c", "dreier", "-d", "C", "-t", "40", "--ledger", path).exit_code == 0
+    hands = [json.loads(run("explain", str(n), "--json", "--ledger", path).stdout) for n in (1, 2)]
+    assert [h["sitting_out"] for h in hands] == ["E", "A"]
+    assert "E" not in hands[0]["payout"] and hands[0]["sheet_payout"]["E"] == 0
+    added: dict[str, int] = {}
+    for h in hands:
+        assert list(h["sheet_payout"]) == list(h["sheet_victory_points"]) == ["A", "B", "C", "D", "E"]
+        for p, v in h["sheet_payout"].items():
+            added[p] = added.get(p, 0) + v
+    # B +24, A C D -8 (×2 Kontra); then C +12, B D E -4
+    assert added == hands[-1]["payout_totals"] == {"A": -8, "B": 20, "C": 4, "D": -12, "E": -4}
+    doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    section = " ".join(doc.split("## `explain N --json`")[1].split("## `rescore")[0].split())
+    assert (
+        "| `sheet_payout` | object: player → integer | only with `payout`: the payout with the Radl: every seat"
+        in section
+    )
+    assert "a script adding up a player's points or money hand by hand adds these" in section

@@ -7,6 +7,7 @@ an announced Pagat, [CTK]) and docs/rules/settlement.md (Simplified Scoring), no
 from __future__ import annotations
 
 import contextlib
+import inspect
 import io
 import re
 from decimal import Decimal
@@ -25,12 +26,28 @@ def _blocks(kind: str) -> list[str]:
     return re.findall(rf"```{kind}\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
 
 
-def test_the_docs_example_runs_as_shown() -> None:
-    code, shown = _blocks("python")[0], _blocks("text")[0]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(code, str(DOC), "exec"), {})
-    assert out.getvalue() == shown
+def test_the_docs_examples_run_as_shown() -> None:
+    codes, shown = _blocks("python"), _blocks("text")
+    assert len(codes) == len(shown) >= 2
+    for code, printed in zip(codes, shown, strict=True):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, str(DOC), "exec"), {})
+        assert out.getvalue() == printed
+
+
+def test_each_call_the_docs_page_writes_takes_the_arguments_it_names() -> None:
+    # `score_hand(keys, profile=None)` on the page: a script passing profile= was told
+    # "unexpected keyword argument"; every name(ARGS) of the page's tables takes its keywords.
+    page = DOC.read_text(encoding="utf-8")
+    calls = re.findall(r"^\| `(\w+)\(([^)`]*)\)`", page, flags=re.M)
+    assert {"score_hand", "read_hand", "fold_season", "hand_entry"} <= {name for name, _ in calls}
+    for name, given in calls:
+        function = getattr(tarockscore, name)
+        taken = inspect.signature(function.begin if name == "Evening" else function).parameters
+        words = [w.strip() for w in given.split(",") if w.strip() not in ("", "…")]
+        keywords = [w.split("=")[0] for w in words if "=" in w]  # the names a script writes
+        assert all(k in taken for k in keywords) and len(words) <= len(taken), (name, words, list(taken))
 
 
 def test_every_name_of_the_face_is_there() -> None:

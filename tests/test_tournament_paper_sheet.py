@@ -381,3 +381,70 @@ def test_a_paper_result_read_back_from_the_kept_fold_is_the_same_sheet(tmp_path:
     assert reads[0] == reads[1]
     assert reads[1]["totals"] == dict(zip(seats, [30, -6, -12, -12], strict=True))
     assert "scored from the table's paper sheet" in ok("show", "--ledger", first["ledger"]).stdout
+
+
+def test_a_name_typed_twice_with_two_values_is_refused_not_the_last_one_kept(tmp_path: Path) -> None:
+    # The Schrift typed from the paper sheet names a player twice (the first seat's points typed
+    # again at the end): the last value was kept without a word, the 30 lost. Refused as a
+    # repeated `--points` is, naming both values; the same value twice is one.
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    sheet = Path(first["ledger"]).read_bytes()
+    typed = [*points(seats, [30, -6, -12, -12]), f"{seats[0]}=12"]
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "1", *typed)
+    assert result.exit_code == 2 and Path(first["ledger"]).read_bytes() == sheet, result.stderr
+    assert f"error: NAME=POINTS: '{seats[0]}' is given twice, '30' and '12'" in result.stderr
+    money = [f"--money={m}" for m in points(seats, [30, -6, -12, -12])]
+    result = run(
+        "tournament", "result", str(day), "-r", "1", "-t", "1", *typed[:4], *money, f"--money={seats[1]}=6"
+    )
+    assert (
+        result.exit_code == 2
+        and f"error: --money: '{seats[1]}' is given twice, '-6' and '6'" in result.stderr
+    )
+    again = [*points(seats, [30, -6, -12, -12]), f"{seats[0]}=30"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *again)
+    assert [e["paper"]["schrift"] for e in events(first["ledger"])] == [
+        dict(zip(seats, [30, -6, -12, -12], strict=True))
+    ]
+
+
+def test_stats_of_a_round_on_paper_count_no_hands_and_name_every_players_payout(tmp_path: Path) -> None:
+    # docs/machine-output.md, `stats`: Victory Points are those of the hands played (a sheet from
+    # paper has none, as the warning says; `season` adds its Schrift), and `payout` is there for
+    # every player where a profile moves the money alone with Kontra (ooe-2023), 0 for one who
+    # sat only at tables scored on paper. Over a round scored on paper alone the key was missing.
+    day, (first, second) = day_with_round_one(tmp_path)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [30, -6, -12, -12]))
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [12, -4, -4, -4]))
+    rows = json.loads(ok("stats", str(day), "--json").stdout)["players"]
+    assert {(r["player"], r["hands"], r["victory_points"], r.get("payout")) for r in rows} == {
+        (p, 0, 0, 0) for p in EIGHT
+    }
+    season = json.loads(ok("season", str(day), "--json").stdout)["standings"]
+    assert {r["player"]: r["victory_points"] for r in season}[first["players"][0]] == 30
+    doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    stats = " ".join(doc.split("## `stats`")[1].split("## `chart`")[0].split())
+    assert "| `victory_points` | integer | the total of the hands played" in stats
+
+
+def test_show_csv_of_a_sheet_from_paper_is_its_header_and_the_page_says_where_the_schrift_is(
+    tmp_path: Path,
+) -> None:
+    # A script folding `show --csv` sheet by sheet found nothing of a table scored on paper: the
+    # CSV has a row per hand and the sheet has none. docs/machine-output.md now says so and where
+    # its Schrift is (show --json's totals, season), as the table shows it on its total line.
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [30, -6, -12, -12]))
+    rows = ok("show", "--ledger", first["ledger"], "--csv").stdout.splitlines()
+    assert rows == [
+        "hand,dealer,forehand,contract,declarer,partner,won,radl,"
+        + ",".join([*seats, *(f"{p} total" for p in seats)])
+    ]
+    doc = (Path(__file__).parent.parent / "docs" / "machine-output.md").read_text(encoding="utf-8")
+    section = " ".join(doc.split("`show --csv` columns")[1].split("## `explain")[0].split())
+    assert (
+        "A table scored from its paper sheet (`tournament result`) has no hands: its CSV is the header alone"
+        in section
+    )

@@ -6,8 +6,9 @@ library's problems named back as the options that gave the values."""
 import functools
 import inspect
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -860,6 +861,16 @@ def with_format(
     return with_options(group, "fmt", functools.partial(chosen, formats=formats))
 
 
+def utf8_output() -> None:
+    """Standard output in UTF-8 from now on, whatever the locale's encoding (Windows writes a pipe
+    or a file in its code page): JSON, CSV, TOML, SVG and HTML are files for programs, UTF-8."""
+    with suppress(AttributeError, ValueError, OSError):  # not a TextIOWrapper (a test's capture)
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")  # type: ignore[union-attr]
+
+
 def show(view: View, fmt: OutputFormat) -> None:
-    """Print the view in the chosen format on standard output."""
+    """Print the view in the chosen format on standard output: a table in the terminal's
+    encoding, the formats for a program in UTF-8."""
+    if fmt is not OutputFormat.TABLE:
+        utf8_output()
     typer.echo(rendered(view, fmt), nl=False)

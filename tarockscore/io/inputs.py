@@ -4,6 +4,7 @@ layer). The reads themselves go through :mod:`tarockscore.io.safe_io`."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -109,14 +110,15 @@ def line_of(where: str, lines: Mapping[str, int]) -> int | None:
     return None
 
 
-def read_hand(source: str) -> tuple[HandInput, str]:
+def read_hand(source: str | os.PathLike[str]) -> tuple[HandInput, str]:
     """A hand file's keys (a path, or ``-`` for standard input) and the name its problems are reported under."""
     hand = read_hand_file(source)
     return hand.keys, hand.name
 
 
-def read_hand_file(source: str) -> HandFile:
+def read_hand_file(source: str | os.PathLike[str]) -> HandFile:
     """A hand file (a path, or ``-`` for standard input): its keys, its name and the line of each key."""
+    source = os.fspath(source)
     if source == "-":
         data = read_stdin("hand", SMALL_LIMIT, HandError)
         name = "<stdin>"

@@ -67,6 +67,16 @@ class Evening(NamedTuple):
     paper: Paper | None = None  # a tournament table's result from its paper sheet, opening its sheet
 
     @property
+    def pays(self) -> bool:
+        """Whether the ledger keeps a payout: its profile moves the money alone with Kontra (0 before
+        its first hand), or its hands or its paper sheet have one."""
+        return (
+            self.profile.settlement.kontra_scope == "payout"
+            or _paper_money(self) is not None
+            or any(h.result.payout is not None for h in self.hands)
+        )
+
+    @property
     def label(self) -> str:
         return self.date.isoformat() if self.date else self.source
 
@@ -450,11 +460,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     warnings += alias_warnings
     warnings += spelling_warnings(evenings)
 
-    with_payout = [
-        e
-        for e in evenings
-        if any(h.result.payout is not None for h in e.hands) or _paper_money(e) is not None
-    ]
+    with_payout = [e for e in evenings if e.pays]
     if with_payout and len(with_payout) < len(evenings):
         warnings.append(
             message(
@@ -522,10 +528,11 @@ def standings(season: Season) -> tuple[Standing, ...]:
                 for p, v in h.result.payout.items():
                     payout[p] = payout.get(p, 0) + v
     ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
+    pays = any(e.pays for e in season.evenings)
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
-        money = payout.get(p, 0) if payout else None
+        money = payout.get(p, 0) if pays else None
         out.append(Standing(rank, p, vp[p], hands[p], evenings[p], money, paper[p]))
     chosen = set(season.selected)
     return tuple(s for s in out if s.player in chosen)

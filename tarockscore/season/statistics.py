@@ -180,7 +180,7 @@ def player_stats(season: Season) -> tuple[PlayerStats, ...]:
     out = {p: PlayerStats(p) for p in season.players}
     for evening, played in season.hands():
         _hand(out, evening, played)
-    if any(s.payout is not None for s in out.values()):  # a payout for everybody, or for nobody
+    if any(e.pays for e in season.evenings):  # a payout for everybody, or for nobody
         for s in out.values():
             s.payout = s.payout or 0
     return tuple(out[p] for p in season.selected)

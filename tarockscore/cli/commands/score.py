@@ -15,6 +15,7 @@ from tarockscore.cli.options import (
     read_hand_or_short,
     seated_names,
     show,
+    utf8_output,
     with_format,
     with_short_form,
 )
@@ -97,6 +98,7 @@ def profiles_show(
         raise UsageError(N_("give {options}, not both"), options=f"--toml or --{fmt.value}")
     prof = tarockscore.load_profile(profile_given(name, "NAME"))
     if toml_out:
+        utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
         return
     view = View(table=lambda: render.price_list(prof), json=lambda: dict(prof.document))

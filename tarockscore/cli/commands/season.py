@@ -19,6 +19,7 @@ from tarockscore.cli.options import (
     parameter,
     read_option,
     show,
+    utf8_output,
     with_format,
     with_options,
 )
@@ -89,8 +90,8 @@ with_season = with_options(
             bool,
             False,
             "--skip-bad",
-            help="Leave out, with a warning, a ledger that fails its check (changed outside tarockscore) "
-            "instead of stopping.",
+            help="Leave out, with a warning, a ledger that cannot be read or fails its check (changed "
+            "outside tarockscore) instead of stopping.",
         ),
         parameter("ledger", LedgerOpt, None),
     ),
@@ -282,6 +283,7 @@ def chart(
         raise TarockError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
+        utf8_output()
         typer.echo(data, nl=False)
         return
     tarockscore.write_chart_file(out, data, inputs, "--output")

@@ -22,6 +22,7 @@ from tarockscore.cli.options import (
     read_option,
     show,
     typed_names,
+    utf8_output,
     with_format,
 )
 from tarockscore.errors import (
@@ -362,6 +363,7 @@ def cards(
         except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
             raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
+        utf8_output()
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
     else:
@@ -397,10 +399,12 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     for text in given:
         name, sep, value = text.rpartition("=")
         points = tarockscore.whole_number(value)
-        if not sep or not name.strip() or points is None:
+        name = name.strip()
+        if not sep or not name or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
-            continue
-        out[name.strip()] = points
+        elif out.setdefault(name, points) != points:
+            said = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+            problems.add(option, said, name=name, value=str(out[name]), rest=str(points))
     return out
 
 
