@@ -133,6 +133,19 @@ def test_alias_file(club: Path, tmp_path: Path) -> None:
     assert rows(json.loads(out)) == BY_HAND
 
 
+def test_an_alias_file_kept_in_the_season_folder_is_read_as_the_alias_file_without_a_word(club: Path) -> None:
+    # the club keeps its aliases.toml beside the evenings: given with --aliases, it is that file and
+    # not a ledger "skipped" on every run
+    aliases = club / "aliases.toml"
+    aliases.write_text('[aliases]\nBerti = "Bert"\n', encoding="utf-8")
+    code, out, err = run("season", str(club), "--aliases", str(aliases), "-f", "json")
+    assert code == 0 and "aliases.toml" not in err, err
+    assert rows(json.loads(out)) == BY_HAND
+    # not given with --aliases, it is still a file in the folder that is not a ledger, and said so
+    code, _, err = run("season", str(club), "-f", "json")
+    assert code == 0 and "aliases.toml" in err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -196,9 +196,11 @@ def _profile(rescore: str | Profile | None) -> Profile | None:
 class _Reading:
     """The ledgers of a season being read, and the warnings said on the way."""
 
-    def __init__(self, warn: Warn | None) -> None:
+    def __init__(self, warn: Warn | None, alias_file: Path | None = None) -> None:
         self.warn = warn
         self.warnings: list[str] = []
+        # the alias file, where it is kept among the ledgers: found in a folder, it is not one of them
+        self.alias_file = alias_file.resolve() if alias_file is not None else None
 
     def said(self, warning: str) -> None:
         self.warnings.append(warning)
@@ -256,7 +258,7 @@ class _Reading:
                 in_folder = False
             for f in self.folder(path, source) if in_folder else [path]:
                 key = f.resolve()
-                if key not in seen:
+                if key not in seen and not (in_folder and key == self.alias_file):
                     seen.add(key)
                     out.append((f, None if in_folder else source))
         return out
@@ -384,7 +386,7 @@ def fold_season(
     profile = _profile(rescore)
     named = [os.fspath(s) for s in sources]
     names = named or [os.fspath(find_ledger())]
-    reading = _Reading(warn)
+    reading = _Reading(warn, None if alias_file is None else Path(alias_file))
     ledgers = reading.ledgers(names, skip_bad, bool(named))
     if not ledgers:
         raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(names))
