@@ -122,6 +122,23 @@ def test_a_second_result_is_refused_unless_replaced_and_the_correction_is_append
     assert standings(day)[seats[0]]["schrift"] == 24
 
 
+def test_a_result_typed_in_again_as_the_sheet_holds_it_says_nothing_was_written(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    files = {p: p.read_bytes() for p in day.rglob("*.toml")}
+    again = ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    assert again.stdout == "round 1, table 1 holds this result already; nothing was written\n"
+    csv = tmp_path / "round-1.csv"
+    csv.write_text(
+        "round,table,player,schrift\n"
+        + "".join(f"1,1,{r}\n" for r in points(seats, [12, -4, -4, -4])).replace("=", ",")
+    )
+    again = ok("tournament", "result", str(day), "--from", str(csv))
+    assert again.stdout == f"every table of {csv} holds its result already; nothing was written\n"
+    assert {p: p.read_bytes() for p in day.rglob("*.toml")} == files
+
+
 def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: Path) -> None:
     # docs/tournament.md: a sheet with hands or a paper result "is refused unless the organiser
     # corrects it with --replace"; the refusal says so, and from a CSV it names the file

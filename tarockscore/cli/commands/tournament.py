@@ -463,6 +463,16 @@ def result(
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
+    if after.head == before:
+        said = (
+            _("every table of {file} holds its result already; nothing was written").format(file=from_file)
+            if from_file is not None
+            else _("round {round}, table {table} holds this result already; nothing was written").format(
+                round=round_number, table=table
+            )
+        )
+        typer.echo(said)
+        return
     hashes = [e.hash for e in after.log]
     for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
         if entry.kind == "result":
