@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -438,3 +439,24 @@ def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: P
     }
     shown = json.loads(ok("stats", str(day), "--json", "--player", d).stdout)["players"]
     assert [(r["player"], r.get("payout")) for r in shown] == [(d, 0)]
+
+
+def test_check_lists_the_changes_since_a_head_at_the_readers_clock(tmp_path: Path, monkeypatch: Any) -> None:
+    """A day written on a machine whose clock is UTC, checked on the organiser's laptop in Vienna
+    (UTC+1 in winter): each change at its local time, as an audit line says it."""
+    day = tmp_path / "day"
+    started = tarockscore.Tournament.begin(
+        day, EIGHT, rounds=2, games=4, profile="ooe-2023", format="schrift", at="2026-03-14T17:00:00+00:00"
+    )
+    head = started.tournament.head()
+    started.tournament.add_player("Ilse", at="2026-03-14T18:02:11+00:00")
+    monkeypatch.setenv("TZ", "Europe/Vienna")
+    time.tzset()
+    try:
+        said = ok("tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+        german = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert said[-1] == "  2026-03-14 19:02  add: Ilse"
+    assert german[-1] == "  14.03.2026 19:02  add: Ilse"

@@ -38,6 +38,7 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
+from tarockscore.render.evening import moment
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
@@ -551,7 +552,7 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
+        typer.echo(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
 @with_format()
