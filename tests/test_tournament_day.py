@@ -460,3 +460,21 @@ def test_check_lists_the_changes_since_a_head_at_the_readers_clock(tmp_path: Pat
         time.tzset()
     assert said[-1] == "  2026-03-14 19:02  add: Ilse"
     assert german[-1] == "  14.03.2026 19:02  add: Ilse"
+
+
+def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path: Path) -> None:
+    """The desk closing round 2 where it meant round 1, or before a table has played its games, is
+    told as the next draw tells it; the close is kept (a table may have ended at the time limit)."""
+    day = tmp_path / "day"
+    new_day(day)
+    (first, second), _ = draw(day, 1, 3)
+    for seat in first["players"]:
+        dreier(first["ledger"], seat)
+    closed = ok("tournament", "close-round", str(day), "--round", "1")
+    assert closed.stdout.startswith("round 1 closed: table 1 ")
+    assert closed.stderr == "warning: round 1 is not finished: table 2 (0 of 4)\n"
+    again = ok("tournament", "close-round", str(day), "--round", "1")
+    assert again.stderr == ""  # closed already: nothing written, nothing to say again
+    for seat in second["players"]:
+        dreier(second["ledger"], seat)
+    assert ok("tournament", "close-round", str(day), "--round", "1").stderr == ""

@@ -347,11 +347,11 @@ class Tournament:
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
-        short = self._short_of_limit(round - 1)
+        short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
-    def _short_of_limit(self, number: int) -> tuple[str, ...]:
+    def short_of_limit(self, number: int) -> tuple[str, ...]:
         """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
         if number < 1:  # a round not drawn has no tables short of it; drawing after it is refused
             return ()

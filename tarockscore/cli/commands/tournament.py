@@ -501,6 +501,8 @@ def close_round(
         return
     typer.echo(render.closed_line(after, round_number))
     _say_head(after)
+    for w in tournament.short_of_limit(round_number):
+        terminal.warn(w)
 
 
 def check(
