@@ -599,6 +599,23 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     ]
 
 
+def test_a_club_s_member_list_saved_with_its_columns_is_refused_once_saying_so(tmp_path: Path) -> None:
+    # A spreadsheet's export: a heading and each member's surname, first name and club on a line,
+    # between semicolons; the file takes one name a line, and not one line of it is a name.
+    rows = ["Nachname;Vorname;Verein", *(f"Huber;{n};TC Linz" for n in ("Anna", "Bert", "Cilli", "Dani"))]
+    names, errors = _refused_players_file(tmp_path, "\ufeff" + "\r\n".join(rows) + "\r\n")
+    assert errors == [
+        f"error: --players-file: {names}: every line holds ';', as a table's columns do "
+        "(line 1: 'Nachname;Vorname;Verein'): the file takes one name a line; "
+        "save the column of names alone, or each first and last name in one cell",
+    ]
+    # one name with a comma among names is that name's own mistake, named at its line
+    names, errors = _refused_players_file(tmp_path, "Anna\nHuber, Bert\nCilli\nDani\n")
+    assert errors == [
+        f"error: --players-file: {names}:2: 'Huber, Bert': a name cannot hold a comma, '=' or ';'"
+    ]
+
+
 def test_a_line_separator_in_the_players_file_is_part_of_the_name_it_stands_in(tmp_path: Path) -> None:
     # A file's lines end in "\n" or "\r\n"; U+2028 within a line is a character of that name, and a
     # name cannot hold it (it would not be split into two players, nor cut off).

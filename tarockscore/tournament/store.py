@@ -457,6 +457,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
     names: list[str] = []
+    lines: list[int] = []
     problems: list[Problem] = []
     # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
     for number, line in enumerate(text.split("\n"), 1):
@@ -465,6 +466,18 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
             continue
         problems += name_problems([name], f"{path}:{number}")
         names.append(name)
+        lines.append(number)
+    sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
+    if sign is not None:  # a spreadsheet's rows: not one line is a name
+        raise TournamentError(
+            N_(
+                "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
+            ),
+            path=path,
+            sign=sign,
+            number=lines[0],
+            line=names[0],
+        )
     problems += repeated_names(names, str(path))
     if problems:
         raise TournamentError(problems)
