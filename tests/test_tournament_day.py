@@ -276,7 +276,10 @@ def test_a_player_added_or_dropped_once_every_round_is_drawn_is_told_there_is_no
     draw(day, 1, 3)
     added = ok("tournament", "players", str(day), "add", "Ilse")
     assert added.stdout.splitlines()[0] == "Ilse: added; 9 players"
-    assert added.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+    assert added.stderr.splitlines() == [  # the round has not begun: drawn again, it seats her
+        "warning: the day's 1 round is drawn: there is no next round",
+        f"warning: round 1 is drawn and not begun: draw it again to seat Ilse in it (tarockscore tournament draw {day} --round 1)",
+    ]
     dropped = ok("tournament", "players", str(day), "drop", "Ilse")
     assert dropped.stdout.splitlines()[0] == "Ilse: dropped (their tables so far still count); 8 players"
     assert dropped.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
@@ -478,3 +481,28 @@ def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path:
     for seat in second["players"]:
         dreier(second["ledger"], seat)
     assert ok("tournament", "close-round", str(day), "--round", "1").stderr == ""
+
+
+def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_draw_it_again(
+    tmp_path: Path,
+) -> None:
+    """A late arrival at the door as round 1's draw is posted, or a no-show found at a table before
+    the first hand: the change counts from the next draw, so the desk is told that round 1 can be
+    drawn again to take it in (and how); once a table has a hand, the next draw is the next round."""
+    day = tmp_path / "day"
+    new_day(day)
+    (first, _second), _ = draw(day, 1, 3)
+    added = ok("tournament", "players", str(day), "add", "Ilse")
+    assert added.stderr == (
+        "warning: round 1 is drawn and not begun: draw it again to seat Ilse in it"
+        f" (tarockscore tournament draw {day} --round 1)\n"
+    )
+    at = next(t["table"] for t in (first, _second) if "Anna" in t["players"])
+    dropped = ok("tournament", "players", str(day), "drop", "Anna")
+    assert dropped.stderr == (
+        f"warning: round 1 is drawn and not begun, with Anna at table {at}: draw it again to seat it"
+        f" without them (tarockscore tournament draw {day} --round 1)\n"
+    )
+    assert "round 1" not in ok("tournament", "players", str(day), "drop", "Ilse").stderr  # at no table
+    dreier(first["ledger"], first["players"][0])
+    assert ok("tournament", "players", str(day), "add", "Jana").stderr == ""

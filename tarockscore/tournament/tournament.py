@@ -373,6 +373,17 @@ class Tournament:
         )
         return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
 
+    def round_not_begun(self) -> int | None:
+        """The last drawn round while none of its tables has a hand or a paper result (drawn again,
+        it seats the players as they are now); None otherwise, or while a sheet cannot be read."""
+        try:
+            day = store.read_day(self.folder)
+        except TarockError:
+            return None
+        last = day.tournament.draws[-1] if day.tournament.draws else None
+        idle = [x for x in day.results if last and x.round == last.number and not x.hands]
+        return last.number if last and len(idle) == len(last.tables) else None
+
     def head(self) -> str:
         """The day's head: the hash of the last entry of its log (each change prints it)."""
         return self.read().head

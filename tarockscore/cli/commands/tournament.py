@@ -293,6 +293,19 @@ def players(
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
+    idle = tournament.round_not_begun()
+    drawn = roster.after.round(idle) if idle is not None else None
+    seat = next((d.table for d in drawn.tables if roster.name in d.players), None) if drawn else None
+    if drawn is not None and (seat is None) == (action is Action.ADD):
+        said = (
+            _("round {round} is drawn and not begun: draw it again to seat {name} in it ({command})")
+            if seat is None
+            else _(
+                "round {round} is drawn and not begun, with {name} at table {table}: draw it again to seat it without them ({command})"
+            )
+        )
+        command = f"tarockscore tournament draw {shlex.quote(str(folder))} --round {idle}"
+        terminal.warn(said.format(round=idle, name=roster.name, table=seat, command=command))
     if roster.warnings:
         return
     _warn_unseated(roster.seating, folder)
