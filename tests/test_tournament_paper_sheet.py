@@ -225,6 +225,34 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
 
 
+def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schrift(tmp_path: Path) -> None:
+    """A round where one table played a Kontra: the spreadsheet's money column is filled for that
+    table only. Under ooe-2023 a Kontra moves the money alone [OÖ23 Allg. 5]: table 1's Dreier won
+    with a Kontra is +12/-4 on the Schrift and +24/-8 as money points; table 2, with no money
+    written, moved no money past its Schrift (as `result` without `--money`)."""
+    day, tables = day_with_round_one(tmp_path)
+    first, second = tables
+    rows = ["round;table;player;schrift;money"]
+    rows += [f"1;1;{p};{v};{2 * v}" for p, v in zip(first["players"], [12, -4, -4, -4], strict=True)]
+    rows += [f"1;2;{p};{v};" for p, v in zip(second["players"], [6, 2, -4, -4], strict=True)]
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(given))
+    money = {
+        m["player"]: m["money_points"]
+        for m in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert [money[p] for p in first["players"]] == [24, -8, -8, -8]
+    assert [money[p] for p in second["players"]] == [6, 2, -4, -4]
+    # money left out for one player of a table that gives it for the others is still missing
+    rows[-1] = rows[-1].replace(";-4;", ";-4;-4")
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
+    assert result.stderr.splitlines() == [
+        f"error: {given}:{n}: money: '' is not a whole number; write e.g. 12 or -4" for n in (6, 7, 8)
+    ]
+
+
 def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:
     day, tables = day_with_round_one(tmp_path)
     first, second = tables

@@ -485,6 +485,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
 
 
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
+NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
 def results_csv(
@@ -517,6 +518,7 @@ def results_csv(
     problems: list[Problem] = []
     seen: dict[tuple[int, int, str], int] = {}
     rows_at: dict[tuple[int, int], dict[str, str]] = {}
+    blanks: dict[tuple[int, int], list[int]] = {}
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -531,15 +533,12 @@ def results_csv(
             )
             continue
         numbers = [whole_number(c) for c in row]
-        wrong = [i for i, n in enumerate(numbers) if n is None and header[i] != "player"]
+        blank = with_money and not row[4].strip()  # no money written: a table without Kontra
+        wrong = [
+            i for i, n in enumerate(numbers) if n is None and header[i] != "player" and not (blank and i == 4)
+        ]
         for i in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(
-                Problem.of(
-                    f"{path}:{line}: {header[i]}",
-                    N_("{cell!r} is not a whole number; write e.g. 12 or -4"),
-                    cell=row[i].strip(),
-                )
-            )
+            problems.append(Problem.of(f"{path}:{line}: {header[i]}", NOT_WHOLE, cell=row[i].strip()))
         if wrong:
             continue
         key = (numbers[0] or 0, numbers[1] or 0)
@@ -560,13 +559,17 @@ def results_csv(
             continue
         schrift[name] = numbers[3] or 0
         rows_at.setdefault(key, {})[name] = f"{path}:{line}"
-        if money is not None:
+        if blank:
+            blanks.setdefault(key, []).append(line)
+        elif money is not None:
             money[name] = numbers[4] or 0
+    for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
+        problems += [Problem.of(f"{path}:{n}: money", NOT_WHOLE, cell="") for n in lines if tables[key][1]]
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:
         raise TournamentError(problems)
-    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()], rows_at
+    return [(r, t, schrift, money or None) for (r, t), (schrift, money) in tables.items()], rows_at
 
 
 # A table that cannot count, or has no hands, as said for the standings (False) or for the money (True).
