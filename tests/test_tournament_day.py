@@ -506,3 +506,17 @@ def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_dr
     assert "round 1" not in ok("tournament", "players", str(day), "drop", "Ilse").stderr  # at no table
     dreier(first["ledger"], first["players"][0])
     assert ok("tournament", "players", str(day), "add", "Jana").stderr == ""
+
+
+def test_a_player_is_dropped_by_their_name_in_any_case_as_a_result_names_them(tmp_path: Path) -> None:
+    """Names are matched in any case (no two differ only by case): `result` takes `anna=12`, and
+    `players drop anna` drops Anna, kept in the day's log as the day spells her."""
+    day = tmp_path / "day"
+    new_day(day)
+    dropped = ok("tournament", "players", str(day), "drop", "anna")
+    assert (
+        dropped.stdout.splitlines()[0]
+        == "Anna: dropped (their tables so far still count); 7 players in the next draw"
+    )
+    assert tarockscore.Tournament(day).read().dropped == ("Anna",)
+    assert "'anna' is not in the tournament" in run("tournament", "players", str(day), "drop", "anna").stderr

@@ -33,7 +33,7 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import check_names, nfc, player_key, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -341,8 +341,10 @@ class Tournament:
         return Roster(name, before, after, seating(len(after.players)), warnings)
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
-        """A player out of the later draws; their tables so far still count."""
-        return self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
+        """A player out of the later draws, named in any case; their tables so far still count."""
+        given = nfc(strip_spaces(name))
+        kept = next((p for p in self.read().players if player_key(p) == player_key(given)), given)
+        return self._roster(kept, tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
