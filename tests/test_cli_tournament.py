@@ -595,8 +595,14 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     names, errors = _refused_players_file(tmp_path, "Anna\n# late\nZo\x1b[2Je\nDani\nanna\n")
     assert errors == [
         f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
-        f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
+        f"error: --players-file: {names}:5: 'anna' differs from 'Anna' on line 1 only by case: names are matched in any case",
     ]
+
+
+def test_a_name_given_twice_in_the_players_file_is_named_at_both_lines(tmp_path: Path) -> None:
+    # A club's list with two members of one name: the organiser needs both lines to tell them apart.
+    names, errors = _refused_players_file(tmp_path, "Hans Huber\nAnna Gruber\n# Wels\nHans Huber\n")
+    assert errors == [f"error: --players-file: {names}:4: 'Hans Huber' is named already on line 1"]
 
 
 def test_a_club_s_member_list_saved_with_its_columns_is_refused_once_saying_so(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
+from tarockscore.rules.words import name_problems, nfc, player_key, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -478,7 +478,25 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
             number=lines[0],
             line=names[0],
         )
-    problems += repeated_names(names, str(path))
+    first: dict[str, tuple[int, str]] = {}
+    for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
+        seen, other = first.setdefault(player_key(name), (number, name))
+        if seen != number:
+            problems.append(
+                Problem.of(
+                    f"{path}:{number}", N_("{name!r} is named already on line {first}"), name=name, first=seen
+                )
+                if other == name
+                else Problem.of(
+                    f"{path}:{number}",
+                    N_(
+                        "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
+                    ),
+                    name=name,
+                    other=other,
+                    first=seen,
+                )
+            )
     if problems:
         raise TournamentError(problems)
     return names
