@@ -253,6 +253,17 @@ def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schri
     ]
 
 
+def test_a_csv_saved_in_windows_1252_is_named_at_its_line_with_the_way_out(tmp_path: Path) -> None:
+    # A spreadsheet set to German saves "CSV" in Windows-1252 unless told UTF-8: ö is the byte F6.
+    day, _tables = day_with_round_one(tmp_path)
+    given = tmp_path / "Runde 1.csv"
+    given.write_bytes("round;table;player;schrift\n1;1;Anna;12\n1;1;Jörg;-4\n".encode("cp1252"))
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:3: not UTF-8 text (the byte 0xf6 at column 6); save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
+    )
+
+
 def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:
     day, tables = day_with_round_one(tmp_path)
     first, second = tables
