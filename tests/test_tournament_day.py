@@ -520,3 +520,23 @@ def test_a_player_is_dropped_by_their_name_in_any_case_as_a_result_names_them(tm
     )
     assert tarockscore.Tournament(day).read().dropped == ("Anna",)
     assert "'anna' is not in the tournament" in run("tournament", "players", str(day), "drop", "anna").stderr
+
+
+def test_closing_a_round_whose_sheet_is_missing_names_it_as_the_standings_do(tmp_path: Path) -> None:
+    """A drawn table's sheet moved or deleted: `close-round` said "no ledger here; start the evening
+    with `tarockscore new`", advice for an evening, not for a table of the day."""
+    day = tmp_path / "day"
+    new_day(day)
+    (_first, second), _ = draw(day, 1, 3)
+    Path(second["ledger"]).unlink()
+    missing = (
+        f"error: {second['ledger']}: round 1, table 2: the sheet the draw put here is missing (moved or"
+        f" deleted?); put it back: the table seated {', '.join(second['players'])}"
+    )
+    closed = run("tournament", "close-round", str(day), "--round", "1")
+    assert closed.exit_code == 1 and closed.stdout == ""
+    assert closed.stderr.splitlines() == [
+        missing,
+        "error: --round: round 1 cannot be closed while a sheet cannot be read",
+    ]
+    assert run("tournament", "standings", str(day)).stderr.splitlines()[0] == missing

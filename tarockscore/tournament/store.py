@@ -413,14 +413,28 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         return new
 
 
+def _present(path: Path, r: tm.Round, d: tm.DrawnTable) -> None:
+    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
+    if not path.is_file():
+        raise TournamentError(
+            N_(
+                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+            ),
+            where=str(path),
+            value=tm.table_label(r.number, d.table),
+            names=", ".join(d.players),
+        )
+
+
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
     """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
         try:
+            _present(folder / d.ledger, r, d)
             heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
-        except LedgerError as exc:
+        except TarockError as exc:
             problems += exc.problems
     if problems and strict:
         said = Problem.of(
@@ -637,15 +651,7 @@ def _drawn_table(
 ) -> Ledger:
     """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
     where = tm.table_label(r.number, d.table)
-    if not path.is_file():
-        raise TournamentError(
-            N_(
-                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-            ),
-            where=str(path),
-            value=where,
-            names=", ".join(d.players),
-        )
+    _present(path, r, d)
     try:
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
