@@ -540,3 +540,19 @@ def test_closing_a_round_whose_sheet_is_missing_names_it_as_the_standings_do(tmp
         "error: --round: round 1 cannot be closed while a sheet cannot be read",
     ]
     assert run("tournament", "standings", str(day)).stderr.splitlines()[0] == missing
+
+
+def test_a_paper_result_for_a_table_whose_sheet_is_missing_names_the_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    (_first, second), _ = draw(day, 1, 3)
+    Path(second["ledger"]).unlink()
+    given = points_of(second["players"], [12, -4, -4, -4])
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "2", *given)
+    assert result.exit_code == 1 and "tarockscore new" not in result.stderr
+    assert "round 1, table 2: the sheet the draw put here is missing (moved or deleted?)" in result.stderr
+    assert not Path(second["ledger"]).exists()
+
+
+def points_of(players: list[str], values: list[int]) -> list[str]:
+    return [f"{p}={v}" for p, v in zip(players, values, strict=True)]

@@ -413,7 +413,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         return new
 
 
-def _present(path: Path, r: tm.Round, d: tm.DrawnTable) -> None:
+def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
     """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
     if not path.is_file():
         raise TournamentError(
@@ -421,7 +421,7 @@ def _present(path: Path, r: tm.Round, d: tm.DrawnTable) -> None:
                 "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
             ),
             where=str(path),
-            value=tm.table_label(r.number, d.table),
+            value=tm.table_label(number, d.table),
             names=", ".join(d.players),
         )
 
@@ -432,7 +432,7 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
     problems: list[Problem] = []
     for d in r.tables:
         try:
-            _present(folder / d.ledger, r, d)
+            _present(folder / d.ledger, r.number, d)
             heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
         except TarockError as exc:
             problems += exc.problems
@@ -651,7 +651,7 @@ def _drawn_table(
 ) -> Ledger:
     """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
     where = tm.table_label(r.number, d.table)
-    _present(path, r, d)
+    _present(path, r.number, d)
     try:
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
@@ -818,6 +818,7 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
+        _present(path, sheet.round, sheet.table)
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
         if replace and not led.hands and led.paper is None:
