@@ -556,3 +556,14 @@ def test_a_paper_result_for_a_table_whose_sheet_is_missing_names_the_table(tmp_p
 
 def points_of(players: list[str], values: list[int]) -> list[str]:
     return [f"{p}={v}" for p, v in zip(players, values, strict=True)]
+
+
+def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    closed = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "1")
+    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (0 von 4), Tisch 2 (0 von 4)\n"
+    assert closed.stderr == said
+    drawn = ok("--lang", "de", "tournament", "draw", str(day), "--round", "2", "--seed", "4")
+    assert drawn.stderr == said

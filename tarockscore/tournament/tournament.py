@@ -22,6 +22,7 @@ from tarockscore.errors import (
     UsageError,
     capped,
     counted,
+    listed,
     message,
     reason,
 )
@@ -369,7 +370,7 @@ class Tournament:
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
-        tables = ", ".join(
+        tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
         )
