@@ -139,6 +139,32 @@ def test_a_result_typed_in_again_as_the_sheet_holds_it_says_nothing_was_written(
     assert {p: p.read_bytes() for p in day.rglob("*.toml")} == files
 
 
+def test_a_round_s_csv_corrected_with_replace_corrects_only_the_table_that_changed(tmp_path: Path) -> None:
+    """The organiser fixes one table in the round's spreadsheet and reads it in again with
+    --replace, as the refusal says: the table that changed gets its correcting entry; the sheet
+    that holds its result already is left as it is (no correction of nothing in its log, and no
+    "changed after its round was closed" for it)."""
+    day, (first, second) = day_with_round_one(tmp_path)
+    given = tmp_path / "round-1.csv"
+
+    def write(values: list[int]) -> None:
+        rows = ["round,table,player,schrift"]
+        rows += [f"1,1,{p},{v}" for p, v in zip(first["players"], [12, -4, -4, -4], strict=True)]
+        rows += [f"1,2,{p},{v}" for p, v in zip(second["players"], values, strict=True)]
+        given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+    write([6, 2, -4, -4])
+    ok("tournament", "result", str(day), "--from", str(given))
+    ok("tournament", "close-round", str(day), "--round", "1")
+    kept = Path(first["ledger"]).read_bytes()
+    write([2, 6, -4, -4])
+    corrected = ok("tournament", "result", str(day), "--from", str(given), "--replace")
+    assert [line.split(":")[0] for line in corrected.stdout.splitlines()[:-1]] == ["round 1, table 2"]
+    assert Path(first["ledger"]).read_bytes() == kept
+    warned = ok("tournament", "standings", str(day)).stderr
+    assert "table 2" in warned and "table 1" not in warned
+
+
 def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: Path) -> None:
     # docs/tournament.md: a sheet with hands or a paper result "is refused unless the organiser
     # corrects it with --replace"; the refusal says so, and from a CSV it names the file

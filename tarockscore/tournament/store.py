@@ -805,9 +805,9 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
 
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
-    this result and no hand already: given again, after a run cut short."""
+    this result and no hand already: given again, after a run cut short, or beside a correction."""
     paper = led.paper
-    if not replace and paper is not None and not led.hands:
+    if paper is not None and not led.hands:
         money = dict(paper.money) if paper.money is not None else None
         if dict(paper.schrift) == sheet.schrift and money == sheet.money:
             return led
