@@ -198,9 +198,9 @@ def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: 
     rows = [f"1,{t['table']},{p},0" for t in (first, second) for p in t["players"]]
     sheet.write_text("round,table,player,schrift\n" + "\n".join(rows) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(sheet))
-    assert result.stderr == (
-        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand; a table is scored one way: "
-        "--replace scores it from its paper sheet instead (its log keeps what it replaces)\n"
+    assert result.stderr == (  # a round's spreadsheet with a table played at its table: leave it out
+        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand, played at the table; leave its "
+        "rows out of the file, or --replace scores it from the file instead (its log keeps the hands)\n"
         f"error: {sheet}: round 1, table 2 already has a result from its paper sheet: "
         "--replace corrects it (its log keeps what it replaces)\n"
     )

@@ -117,6 +117,13 @@ RESULT_WORDS: Wording = {
         "{label} already has a result from its paper sheet: --replace corrects it (its log keeps what it replaces)"
     ),
 }
+# A round's file names every table; one played at its table (on a phone) is best left out of it.
+RESULT_FILE_WORDS: Wording = {
+    **RESULT_WORDS,
+    tarockscore.Tournament.ALREADY_PLAYED: N_(
+        "{label}: its sheet already has {hands}, played at the table; leave its rows out of the file, or --replace scores it from the file instead (its log keeps the hands)"
+    ),
+}
 
 
 def _worded(exc: TarockError, wording: Wording, options: Mapping[str, str]) -> TarockError:
@@ -460,7 +467,7 @@ def result(
         try:
             after = tournament.record_results_file(from_file, replace=replace)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _worded(exc, RESULT_WORDS, {"table": str(from_file)}) from None
+            raise _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
