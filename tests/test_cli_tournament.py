@@ -943,3 +943,20 @@ def test_a_broken_day_format_or_cup_file_is_shown_a_line_of_its_own_kind(
         result = run("--lang", lang, *command)
         assert result.exit_code == 1, result.output
         assert f"{missing} {example}" in result.stderr, result.stderr
+
+
+def test_a_format_whose_table_win_counts_more_at_a_five_than_at_a_four_is_said(tmp_path: Path) -> None:
+    # docs/tournament.md's own format sets 50/30/10/0 at a four and inherits schrift-rang's five,
+    # 60/45/30/15/0: a win at a table of five would count 60, at a four 50. Said at `new`, where the
+    # organiser can still give `five`; the shipped formats give a win the same at both.
+    ours = tmp_path / "ours.toml"
+    ours.write_text('extends = "schrift-rang"\nname = "ours"\n[rank_points]\nfour = [50, 30, 10, 0]\n')
+    begun = ["--players", "A,B,C,D,E,F,G,H,I", "--rounds", "1", "--games", "4", "--profile", "ooe-2023"]
+    result = run("tournament", "new", str(tmp_path / "d"), *begun, "--format", str(ours))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "warning: format ours: a table win counts 50 at a table of four (rank_points.four) but 60 at a"
+        " table of five (rank_points.five); give both in the format file if a win should count the same\n"
+    )
+    for shipped in ("schrift-rang", "haupt-sub", "schrift"):
+        assert run("tournament", "new", str(tmp_path / shipped), *begun, "--format", shipped).stderr == ""

@@ -244,6 +244,13 @@ def new(
         _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
     )
     typer.echo(render.format_line(started.format))
+    wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
+    if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
+        terminal.warn(
+            _(
+                "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
+            ).format(name=started.format.name, four=wins[0], five=wins[1])
+        )
     if t.stake is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(t.stake)))
     _warn_unseated(started.seating, folder)
