@@ -290,6 +290,17 @@ def test_a_csv_saved_in_windows_1252_is_named_at_its_line_with_the_way_out(tmp_p
     )
 
 
+def test_a_csv_row_short_of_a_cell_names_the_columns_the_file_has(tmp_path: Path) -> None:
+    # a row without its money cell in a file whose first line names five columns
+    day, _tables = day_with_round_one(tmp_path)
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("round;table;player;schrift;money\n1;1;Anna;12\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:2: '1;1;Anna;12' has 4 of the 5 columns the first line names: round;table;player;schrift;money\n"
+    )
+
+
 def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:
     day, tables = day_with_round_one(tmp_path)
     first, second = tables

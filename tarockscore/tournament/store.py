@@ -558,9 +558,11 @@ def results_csv(
             problems.append(
                 Problem.of(
                     f"{path}:{line}",
-                    N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
+                    N_("{row!r} has {cells} of the {count} columns the first line names: {columns}"),
                     row=delimiter.join(row),
+                    cells=len(row),
                     count=len(header),
+                    columns=delimiter.join(header),
                 )
             )
             continue
