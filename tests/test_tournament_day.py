@@ -567,3 +567,16 @@ def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -
     assert closed.stderr == said
     drawn = ok("--lang", "de", "tournament", "draw", str(day), "--round", "2", "--seed", "4")
     assert drawn.stderr == said
+
+
+def test_a_round_the_day_does_not_have_is_named_with_the_days_rounds(tmp_path: Path) -> None:
+    # `cards`, `close-round` and `result` said "round 9 is not drawn yet" of a day of 2 rounds,
+    # as if it could be; `draw` names the rounds the day has
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    for command in (["cards", str(day), "--round", "9"], ["close-round", str(day), "--round", "0"]):
+        result = run("tournament", *command)
+        assert result.exit_code == 1
+        assert result.stderr.endswith(": the tournament has rounds 1 to 2\n"), result.stderr
+    assert "round 2 is not drawn yet" in run("tournament", "cards", str(day), "--round", "2").stderr
