@@ -595,7 +595,30 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     names, errors = _refused_players_file(tmp_path, "Anna\n# late\nZo\x1b[2Je\nDani\nanna\n")
     assert errors == [
         f"error: --players-file: {names}:3: 'Zo\\x1b[2Je': a name cannot hold U+001B",
-        f"error: --players-file: {names}: 'Anna', 'anna' differ only by case: names are matched in any case",
+        f"error: --players-file: {names}:5: 'anna' differs from 'Anna' on line 1 only by case: names are matched in any case",
+    ]
+
+
+def test_a_name_given_twice_in_the_players_file_is_named_at_both_lines(tmp_path: Path) -> None:
+    # A club's list with two members of one name: the organiser needs both lines to tell them apart.
+    names, errors = _refused_players_file(tmp_path, "Hans Huber\nAnna Gruber\n# Wels\nHans Huber\n")
+    assert errors == [f"error: --players-file: {names}:4: 'Hans Huber' is named already on line 1"]
+
+
+def test_a_club_s_member_list_saved_with_its_columns_is_refused_once_saying_so(tmp_path: Path) -> None:
+    # A spreadsheet's export: a heading and each member's surname, first name and club on a line,
+    # between semicolons; the file takes one name a line, and not one line of it is a name.
+    rows = ["Nachname;Vorname;Verein", *(f"Huber;{n};TC Linz" for n in ("Anna", "Bert", "Cilli", "Dani"))]
+    names, errors = _refused_players_file(tmp_path, "\ufeff" + "\r\n".join(rows) + "\r\n")
+    assert errors == [
+        f"error: --players-file: {names}: every line holds ';', as a table's columns do "
+        "(line 1: 'Nachname;Vorname;Verein'): the file takes one name a line; "
+        "save the column of names alone, or each first and last name in one cell",
+    ]
+    # one name with a comma among names is that name's own mistake, named at its line
+    names, errors = _refused_players_file(tmp_path, "Anna\nHuber, Bert\nCilli\nDani\n")
+    assert errors == [
+        f"error: --players-file: {names}:2: 'Huber, Bert': a name cannot hold a comma, '=' or ';'"
     ]
 
 
@@ -920,3 +943,20 @@ def test_a_broken_day_format_or_cup_file_is_shown_a_line_of_its_own_kind(
         result = run("--lang", lang, *command)
         assert result.exit_code == 1, result.output
         assert f"{missing} {example}" in result.stderr, result.stderr
+
+
+def test_a_format_whose_table_win_counts_more_at_a_five_than_at_a_four_is_said(tmp_path: Path) -> None:
+    # docs/tournament.md's own format sets 50/30/10/0 at a four and inherits schrift-rang's five,
+    # 60/45/30/15/0: a win at a table of five would count 60, at a four 50. Said at `new`, where the
+    # organiser can still give `five`; the shipped formats give a win the same at both.
+    ours = tmp_path / "ours.toml"
+    ours.write_text('extends = "schrift-rang"\nname = "ours"\n[rank_points]\nfour = [50, 30, 10, 0]\n')
+    begun = ["--players", "A,B,C,D,E,F,G,H,I", "--rounds", "1", "--games", "4", "--profile", "ooe-2023"]
+    result = run("tournament", "new", str(tmp_path / "d"), *begun, "--format", str(ours))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "warning: format ours: a table win counts 50 at a table of four (rank_points.four) but 60 at a"
+        " table of five (rank_points.five); give both in the format file if a win should count the same\n"
+    )
+    for shipped in ("schrift-rang", "haupt-sub", "schrift"):
+        assert run("tournament", "new", str(tmp_path / shipped), *begun, "--format", shipped).stderr == ""

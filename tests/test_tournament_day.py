@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -275,7 +276,10 @@ def test_a_player_added_or_dropped_once_every_round_is_drawn_is_told_there_is_no
     draw(day, 1, 3)
     added = ok("tournament", "players", str(day), "add", "Ilse")
     assert added.stdout.splitlines()[0] == "Ilse: added; 9 players"
-    assert added.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
+    assert added.stderr.splitlines() == [  # the round has not begun: drawn again, it seats her
+        "warning: the day's 1 round is drawn: there is no next round",
+        f"warning: round 1 is drawn and not begun: draw it again to seat Ilse in it (tarockscore tournament draw {day} --round 1)",
+    ]
     dropped = ok("tournament", "players", str(day), "drop", "Ilse")
     assert dropped.stdout.splitlines()[0] == "Ilse: dropped (their tables so far still count); 8 players"
     assert dropped.stderr == "warning: the day's 1 round is drawn: there is no next round\n"
@@ -438,3 +442,141 @@ def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: P
     }
     shown = json.loads(ok("stats", str(day), "--json", "--player", d).stdout)["players"]
     assert [(r["player"], r.get("payout")) for r in shown] == [(d, 0)]
+
+
+def test_check_lists_the_changes_since_a_head_at_the_readers_clock(tmp_path: Path, monkeypatch: Any) -> None:
+    """A day written on a machine whose clock is UTC, checked on the organiser's laptop in Vienna
+    (UTC+1 in winter): each change at its local time, as an audit line says it."""
+    day = tmp_path / "day"
+    started = tarockscore.Tournament.begin(
+        day, EIGHT, rounds=2, games=4, profile="ooe-2023", format="schrift", at="2026-03-14T17:00:00+00:00"
+    )
+    head = started.tournament.head()
+    started.tournament.add_player("Ilse", at="2026-03-14T18:02:11+00:00")
+    monkeypatch.setenv("TZ", "Europe/Vienna")
+    time.tzset()
+    try:
+        said = ok("tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+        german = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert said[-1] == "  2026-03-14 19:02  add: Ilse"
+    assert german[-1] == "  14.03.2026 19:02  add: Ilse"
+
+
+def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path: Path) -> None:
+    """The desk closing round 2 where it meant round 1, or before a table has played its games, is
+    told as the next draw tells it; the close is kept (a table may have ended at the time limit)."""
+    day = tmp_path / "day"
+    new_day(day)
+    (first, second), _ = draw(day, 1, 3)
+    for seat in first["players"]:
+        dreier(first["ledger"], seat)
+    closed = ok("tournament", "close-round", str(day), "--round", "1")
+    assert closed.stdout.startswith("round 1 closed: table 1 ")
+    assert closed.stderr == "warning: round 1 is not finished: table 2 (0 of 4)\n"
+    again = ok("tournament", "close-round", str(day), "--round", "1")
+    assert again.stderr == ""  # closed already: nothing written, nothing to say again
+    for seat in second["players"]:
+        dreier(second["ledger"], seat)
+    assert ok("tournament", "close-round", str(day), "--round", "1").stderr == ""
+
+
+def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_draw_it_again(
+    tmp_path: Path,
+) -> None:
+    """A late arrival at the door as round 1's draw is posted, or a no-show found at a table before
+    the first hand: the change counts from the next draw, so the desk is told that round 1 can be
+    drawn again to take it in (and how); once a table has a hand, the next draw is the next round."""
+    day = tmp_path / "day"
+    new_day(day)
+    (first, _second), _ = draw(day, 1, 3)
+    added = ok("tournament", "players", str(day), "add", "Ilse")
+    assert added.stderr == (
+        "warning: round 1 is drawn and not begun: draw it again to seat Ilse in it"
+        f" (tarockscore tournament draw {day} --round 1)\n"
+    )
+    at = next(t["table"] for t in (first, _second) if "Anna" in t["players"])
+    dropped = ok("tournament", "players", str(day), "drop", "Anna")
+    assert dropped.stderr == (
+        f"warning: round 1 is drawn and not begun, with Anna at table {at}: draw it again to seat it"
+        f" without them (tarockscore tournament draw {day} --round 1)\n"
+    )
+    assert "round 1" not in ok("tournament", "players", str(day), "drop", "Ilse").stderr  # at no table
+    dreier(first["ledger"], first["players"][0])
+    assert ok("tournament", "players", str(day), "add", "Jana").stderr == ""
+
+
+def test_a_player_is_dropped_by_their_name_in_any_case_as_a_result_names_them(tmp_path: Path) -> None:
+    """Names are matched in any case (no two differ only by case): `result` takes `anna=12`, and
+    `players drop anna` drops Anna, kept in the day's log as the day spells her."""
+    day = tmp_path / "day"
+    new_day(day)
+    dropped = ok("tournament", "players", str(day), "drop", "anna")
+    assert (
+        dropped.stdout.splitlines()[0]
+        == "Anna: dropped (their tables so far still count); 7 players in the next draw"
+    )
+    assert tarockscore.Tournament(day).read().dropped == ("Anna",)
+    assert "'anna' is not in the tournament" in run("tournament", "players", str(day), "drop", "anna").stderr
+
+
+def test_closing_a_round_whose_sheet_is_missing_names_it_as_the_standings_do(tmp_path: Path) -> None:
+    """A drawn table's sheet moved or deleted: `close-round` said "no ledger here; start the evening
+    with `tarockscore new`", advice for an evening, not for a table of the day."""
+    day = tmp_path / "day"
+    new_day(day)
+    (_first, second), _ = draw(day, 1, 3)
+    Path(second["ledger"]).unlink()
+    missing = (
+        f"error: {second['ledger']}: round 1, table 2: the sheet the draw put here is missing (moved or"
+        f" deleted?); put it back: the table seated {', '.join(second['players'])}"
+    )
+    closed = run("tournament", "close-round", str(day), "--round", "1")
+    assert closed.exit_code == 1 and closed.stdout == ""
+    assert closed.stderr.splitlines() == [
+        missing,
+        "error: --round: round 1 cannot be closed while a sheet cannot be read",
+    ]
+    assert run("tournament", "standings", str(day)).stderr.splitlines()[0] == missing
+
+
+def test_a_paper_result_for_a_table_whose_sheet_is_missing_names_the_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    (_first, second), _ = draw(day, 1, 3)
+    Path(second["ledger"]).unlink()
+    given = points_of(second["players"], [12, -4, -4, -4])
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "2", *given)
+    assert result.exit_code == 1 and "tarockscore new" not in result.stderr
+    assert "round 1, table 2: the sheet the draw put here is missing (moved or deleted?)" in result.stderr
+    assert not Path(second["ledger"]).exists()
+
+
+def points_of(players: list[str], values: list[int]) -> list[str]:
+    return [f"{p}={v}" for p, v in zip(players, values, strict=True)]
+
+
+def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    closed = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "1")
+    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (0 von 4), Tisch 2 (0 von 4)\n"
+    assert closed.stderr == said
+    drawn = ok("--lang", "de", "tournament", "draw", str(day), "--round", "2", "--seed", "4")
+    assert drawn.stderr == said
+
+
+def test_a_round_the_day_does_not_have_is_named_with_the_days_rounds(tmp_path: Path) -> None:
+    # `cards`, `close-round` and `result` said "round 9 is not drawn yet" of a day of 2 rounds,
+    # as if it could be; `draw` names the rounds the day has
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    for command in (["cards", str(day), "--round", "9"], ["close-round", str(day), "--round", "0"]):
+        result = run("tournament", *command)
+        assert result.exit_code == 1
+        assert result.stderr.endswith(": the tournament has rounds 1 to 2\n"), result.stderr
+    assert "round 2 is not drawn yet" in run("tournament", "cards", str(day), "--round", "2").stderr

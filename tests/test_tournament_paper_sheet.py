@@ -122,6 +122,49 @@ def test_a_second_result_is_refused_unless_replaced_and_the_correction_is_append
     assert standings(day)[seats[0]]["schrift"] == 24
 
 
+def test_a_result_typed_in_again_as_the_sheet_holds_it_says_nothing_was_written(tmp_path: Path) -> None:
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    files = {p: p.read_bytes() for p in day.rglob("*.toml")}
+    again = ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    assert again.stdout == "round 1, table 1 holds this result already; nothing was written\n"
+    csv = tmp_path / "round-1.csv"
+    csv.write_text(
+        "round,table,player,schrift\n"
+        + "".join(f"1,1,{r}\n" for r in points(seats, [12, -4, -4, -4])).replace("=", ",")
+    )
+    again = ok("tournament", "result", str(day), "--from", str(csv))
+    assert again.stdout == f"every table of {csv} holds its result already; nothing was written\n"
+    assert {p: p.read_bytes() for p in day.rglob("*.toml")} == files
+
+
+def test_a_round_s_csv_corrected_with_replace_corrects_only_the_table_that_changed(tmp_path: Path) -> None:
+    """The organiser fixes one table in the round's spreadsheet and reads it in again with
+    --replace, as the refusal says: the table that changed gets its correcting entry; the sheet
+    that holds its result already is left as it is (no correction of nothing in its log, and no
+    "changed after its round was closed" for it)."""
+    day, (first, second) = day_with_round_one(tmp_path)
+    given = tmp_path / "round-1.csv"
+
+    def write(values: list[int]) -> None:
+        rows = ["round,table,player,schrift"]
+        rows += [f"1,1,{p},{v}" for p, v in zip(first["players"], [12, -4, -4, -4], strict=True)]
+        rows += [f"1,2,{p},{v}" for p, v in zip(second["players"], values, strict=True)]
+        given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+    write([6, 2, -4, -4])
+    ok("tournament", "result", str(day), "--from", str(given))
+    ok("tournament", "close-round", str(day), "--round", "1")
+    kept = Path(first["ledger"]).read_bytes()
+    write([2, 6, -4, -4])
+    corrected = ok("tournament", "result", str(day), "--from", str(given), "--replace")
+    assert [line.split(":")[0] for line in corrected.stdout.splitlines()[:-1]] == ["round 1, table 2"]
+    assert Path(first["ledger"]).read_bytes() == kept
+    warned = ok("tournament", "standings", str(day)).stderr
+    assert "table 2" in warned and "table 1" not in warned
+
+
 def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: Path) -> None:
     # docs/tournament.md: a sheet with hands or a paper result "is refused unless the organiser
     # corrects it with --replace"; the refusal says so, and from a CSV it names the file
@@ -155,9 +198,9 @@ def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: 
     rows = [f"1,{t['table']},{p},0" for t in (first, second) for p in t["players"]]
     sheet.write_text("round,table,player,schrift\n" + "\n".join(rows) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(sheet))
-    assert result.stderr == (
-        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand; a table is scored one way: "
-        "--replace scores it from its paper sheet instead (its log keeps what it replaces)\n"
+    assert result.stderr == (  # a round's spreadsheet with a table played at its table: leave it out
+        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand, played at the table; leave its "
+        "rows out of the file, or --replace scores it from the file instead (its log keeps the hands)\n"
         f"error: {sheet}: round 1, table 2 already has a result from its paper sheet: "
         "--replace corrects it (its log keeps what it replaces)\n"
     )
@@ -206,6 +249,56 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     result = refused("tournament", "result", str(day), "--from", str(given))
     assert "round 1, table 2" in result.stderr and "add up to -1, not 0" in result.stderr
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
+
+
+def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schrift(tmp_path: Path) -> None:
+    """A round where one table played a Kontra: the spreadsheet's money column is filled for that
+    table only. Under ooe-2023 a Kontra moves the money alone [OÖ23 Allg. 5]: table 1's Dreier won
+    with a Kontra is +12/-4 on the Schrift and +24/-8 as money points; table 2, with no money
+    written, moved no money past its Schrift (as `result` without `--money`)."""
+    day, tables = day_with_round_one(tmp_path)
+    first, second = tables
+    rows = ["round;table;player;schrift;money"]
+    rows += [f"1;1;{p};{v};{2 * v}" for p, v in zip(first["players"], [12, -4, -4, -4], strict=True)]
+    rows += [f"1;2;{p};{v};" for p, v in zip(second["players"], [6, 2, -4, -4], strict=True)]
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(given))
+    money = {
+        m["player"]: m["money_points"]
+        for m in json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    }
+    assert [money[p] for p in first["players"]] == [24, -8, -8, -8]
+    assert [money[p] for p in second["players"]] == [6, 2, -4, -4]
+    # money left out for one player of a table that gives it for the others is still missing
+    rows[-1] = rows[-1].replace(";-4;", ";-4;-4")
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
+    assert result.stderr.splitlines() == [
+        f"error: {given}:{n}: money: '' is not a whole number; write e.g. 12 or -4" for n in (6, 7, 8)
+    ]
+
+
+def test_a_csv_saved_in_windows_1252_is_named_at_its_line_with_the_way_out(tmp_path: Path) -> None:
+    # A spreadsheet set to German saves "CSV" in Windows-1252 unless told UTF-8: ö is the byte F6.
+    day, _tables = day_with_round_one(tmp_path)
+    given = tmp_path / "Runde 1.csv"
+    given.write_bytes("round;table;player;schrift\n1;1;Anna;12\n1;1;Jörg;-4\n".encode("cp1252"))
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:3: not UTF-8 text (the byte 0xf6 at column 6); save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
+    )
+
+
+def test_a_csv_row_short_of_a_cell_names_the_columns_the_file_has(tmp_path: Path) -> None:
+    # a row without its money cell in a file whose first line names five columns
+    day, _tables = day_with_round_one(tmp_path)
+    given = tmp_path / "Runde 1.csv"
+    given.write_text("round;table;player;schrift;money\n1;1;Anna;12\n", encoding="utf-8")
+    result = refused("tournament", "result", str(day), "--from", str(given))
+    assert result.stderr == (
+        f"error: {given}:2: '1;1;Anna;12' has 4 of the 5 columns the first line names: round;table;player;schrift;money\n"
+    )
 
 
 def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) -> None:

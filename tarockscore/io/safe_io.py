@@ -178,9 +178,16 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
         )
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
+    except UnicodeDecodeError as exc:  # named at its line and column, as an editor counts them
+        begin = data.rfind(b"\n", 0, exc.start) + 1
         raise unreadable(error)(
-            N_("{name}: not UTF-8 text (byte {start})"), name=name, start=exc.start
+            N_(
+                "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8 (a spreadsheet: CSV UTF-8)"
+            ),
+            name=name,
+            line=data.count(b"\n", 0, exc.start) + 1,
+            byte=data[exc.start],
+            column=len(data[begin : exc.start].decode("utf-8", "replace")) + 1,
         ) from None
 
 

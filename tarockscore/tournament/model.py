@@ -121,6 +121,13 @@ class Tournament(NamedTuple):
 def drawn_round(t: Tournament, number: int) -> Round:
     """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet."""
     drawn = t.round(number)
+    if not 1 <= number <= t.rounds:
+        raise TournamentError(
+            N_("{number}: the tournament has rounds 1 to {rounds}"),
+            number=number,
+            rounds=t.rounds,
+            where="round",
+        )
     if drawn is None:
         raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
     return drawn

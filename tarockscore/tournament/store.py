@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import name_problems, nfc, repeated_names, strip_spaces
+from tarockscore.rules.words import name_problems, nfc, player_key, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -413,14 +413,28 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         return new
 
 
+def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
+    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
+    if not path.is_file():
+        raise TournamentError(
+            N_(
+                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+            ),
+            where=str(path),
+            value=tm.table_label(number, d.table),
+            names=", ".join(d.players),
+        )
+
+
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
     """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
         try:
+            _present(folder / d.ledger, r.number, d)
             heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
-        except LedgerError as exc:
+        except TarockError as exc:
             problems += exc.problems
     if problems and strict:
         said = Problem.of(
@@ -457,6 +471,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
     names: list[str] = []
+    lines: list[int] = []
     problems: list[Problem] = []
     # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
     for number, line in enumerate(text.split("\n"), 1):
@@ -465,13 +480,44 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
             continue
         problems += name_problems([name], f"{path}:{number}")
         names.append(name)
-    problems += repeated_names(names, str(path))
+        lines.append(number)
+    sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
+    if sign is not None:  # a spreadsheet's rows: not one line is a name
+        raise TournamentError(
+            N_(
+                "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
+            ),
+            path=path,
+            sign=sign,
+            number=lines[0],
+            line=names[0],
+        )
+    first: dict[str, tuple[int, str]] = {}
+    for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
+        seen, other = first.setdefault(player_key(name), (number, name))
+        if seen != number:
+            problems.append(
+                Problem.of(
+                    f"{path}:{number}", N_("{name!r} is named already on line {first}"), name=name, first=seen
+                )
+                if other == name
+                else Problem.of(
+                    f"{path}:{number}",
+                    N_(
+                        "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
+                    ),
+                    name=name,
+                    other=other,
+                    first=seen,
+                )
+            )
     if problems:
         raise TournamentError(problems)
     return names
 
 
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
+NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
 def results_csv(
@@ -504,6 +550,7 @@ def results_csv(
     problems: list[Problem] = []
     seen: dict[tuple[int, int, str], int] = {}
     rows_at: dict[tuple[int, int], dict[str, str]] = {}
+    blanks: dict[tuple[int, int], list[int]] = {}
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
@@ -511,22 +558,21 @@ def results_csv(
             problems.append(
                 Problem.of(
                     f"{path}:{line}",
-                    N_("{row!r}: expected {count} columns: round and table, a name, whole points"),
+                    N_("{row!r} has {cells} of the {count} columns the first line names: {columns}"),
                     row=delimiter.join(row),
+                    cells=len(row),
                     count=len(header),
+                    columns=delimiter.join(header),
                 )
             )
             continue
         numbers = [whole_number(c) for c in row]
-        wrong = [i for i, n in enumerate(numbers) if n is None and header[i] != "player"]
+        blank = with_money and not row[4].strip()  # no money written: a table without Kontra
+        wrong = [
+            i for i, n in enumerate(numbers) if n is None and header[i] != "player" and not (blank and i == 4)
+        ]
         for i in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(
-                Problem.of(
-                    f"{path}:{line}: {header[i]}",
-                    N_("{cell!r} is not a whole number; write e.g. 12 or -4"),
-                    cell=row[i].strip(),
-                )
-            )
+            problems.append(Problem.of(f"{path}:{line}: {header[i]}", NOT_WHOLE, cell=row[i].strip()))
         if wrong:
             continue
         key = (numbers[0] or 0, numbers[1] or 0)
@@ -547,13 +593,17 @@ def results_csv(
             continue
         schrift[name] = numbers[3] or 0
         rows_at.setdefault(key, {})[name] = f"{path}:{line}"
-        if money is not None:
+        if blank:
+            blanks.setdefault(key, []).append(line)
+        elif money is not None:
             money[name] = numbers[4] or 0
+    for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
+        problems += [Problem.of(f"{path}:{n}: money", NOT_WHOLE, cell="") for n in lines if tables[key][1]]
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:
         raise TournamentError(problems)
-    return [(r, t, schrift, money) for (r, t), (schrift, money) in tables.items()], rows_at
+    return [(r, t, schrift, money or None) for (r, t), (schrift, money) in tables.items()], rows_at
 
 
 # A table that cannot count, or has no hands, as said for the standings (False) or for the money (True).
@@ -603,15 +653,7 @@ def _drawn_table(
 ) -> Ledger:
     """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
     where = tm.table_label(r.number, d.table)
-    if not path.is_file():
-        raise TournamentError(
-            N_(
-                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-            ),
-            where=str(path),
-            value=where,
-            names=", ".join(d.players),
-        )
+    _present(path, r.number, d)
     try:
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
@@ -765,9 +807,9 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
 
 def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
-    this result and no hand already: given again, after a run cut short."""
+    this result and no hand already: given again, after a run cut short, or beside a correction."""
     paper = led.paper
-    if not replace and paper is not None and not led.hands:
+    if paper is not None and not led.hands:
         money = dict(paper.money) if paper.money is not None else None
         if dict(paper.schrift) == sheet.schrift and money == sheet.money:
             return led
@@ -778,6 +820,7 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
+        _present(path, sheet.round, sheet.table)
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
         if replace and not led.hands and led.paper is None:

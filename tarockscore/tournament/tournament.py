@@ -22,6 +22,7 @@ from tarockscore.errors import (
     UsageError,
     capped,
     counted,
+    listed,
     message,
     reason,
 )
@@ -33,7 +34,7 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import check_names, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import check_names, nfc, player_key, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -341,17 +342,19 @@ class Tournament:
         return Roster(name, before, after, seating(len(after.players)), warnings)
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
-        """A player out of the later draws; their tables so far still count."""
-        return self._roster(nfc(strip_spaces(name)), tm.drop_player, "drop", at)
+        """A player out of the later draws, named in any case; their tables so far still count."""
+        given = nfc(strip_spaces(name))
+        kept = next((p for p in self.read().players if player_key(p) == player_key(given)), given)
+        return self._roster(kept, tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
-        short = self._short_of_limit(round - 1)
+        short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
-    def _short_of_limit(self, number: int) -> tuple[str, ...]:
+    def short_of_limit(self, number: int) -> tuple[str, ...]:
         """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
         if number < 1:  # a round not drawn has no tables short of it; drawing after it is refused
             return ()
@@ -367,11 +370,22 @@ class Tournament:
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
-        tables = ", ".join(
+        tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
         )
         return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+
+    def round_not_begun(self) -> int | None:
+        """The last drawn round while none of its tables has a hand or a paper result (drawn again,
+        it seats the players as they are now); None otherwise, or while a sheet cannot be read."""
+        try:
+            day = store.read_day(self.folder)
+        except TarockError:
+            return None
+        last = day.tournament.draws[-1] if day.tournament.draws else None
+        idle = [x for x in day.results if last and x.round == last.number and not x.hands]
+        return last.number if last and len(idle) == len(last.tables) else None
 
     def head(self) -> str:
         """The day's head: the hash of the last entry of its log (each change prints it)."""

@@ -39,6 +39,7 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
+from tarockscore.render.evening import moment
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
@@ -115,6 +116,13 @@ RESULT_WORDS: Wording = {
     ),
     tarockscore.Tournament.ALREADY_ON_PAPER: N_(
         "{label} already has a result from its paper sheet: --replace corrects it (its log keeps what it replaces)"
+    ),
+}
+# A round's file names every table; one played at its table (on a phone) is best left out of it.
+RESULT_FILE_WORDS: Wording = {
+    **RESULT_WORDS,
+    tarockscore.Tournament.ALREADY_PLAYED: N_(
+        "{label}: its sheet already has {hands}, played at the table; leave its rows out of the file, or --replace scores it from the file instead (its log keeps the hands)"
     ),
 }
 
@@ -237,6 +245,13 @@ def new(
         _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
     )
     typer.echo(render.format_line(started.format))
+    wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
+    if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
+        terminal.warn(
+            _(
+                "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
+            ).format(name=started.format.name, four=wins[0], five=wins[1])
+        )
     if t.stake is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(t.stake)))
     _warn_unseated(started.seating, folder)
@@ -293,6 +308,19 @@ def players(
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
+    idle = tournament.round_not_begun()
+    drawn = roster.after.round(idle) if idle is not None else None
+    seat = next((d.table for d in drawn.tables if roster.name in d.players), None) if drawn else None
+    if drawn is not None and (seat is None) == (action is Action.ADD):
+        said = (
+            _("round {round} is drawn and not begun: draw it again to seat {name} in it ({command})")
+            if seat is None
+            else _(
+                "round {round} is drawn and not begun, with {name} at table {table}: draw it again to seat it without them ({command})"
+            )
+        )
+        command = f"tarockscore tournament draw {shlex.quote(str(folder))} --round {idle}"
+        terminal.warn(said.format(round=idle, name=roster.name, table=seat, command=command))
     if roster.warnings:
         return
     _warn_unseated(roster.seating, folder)
@@ -450,7 +478,7 @@ def result(
         try:
             after = tournament.record_results_file(from_file, replace=replace)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _worded(exc, RESULT_WORDS, {"table": str(from_file)}) from None
+            raise _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)}) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -467,6 +495,16 @@ def result(
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
+    if after.head == before:
+        said = (
+            _("every table of {file} holds its result already; nothing was written").format(file=from_file)
+            if from_file is not None
+            else _("round {round}, table {table} holds this result already; nothing was written").format(
+                round=round_number, table=table
+            )
+        )
+        typer.echo(said)
+        return
     hashes = [e.hash for e in after.log]
     for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
         if entry.kind == "result":
@@ -494,6 +532,8 @@ def close_round(
         return
     typer.echo(render.closed_line(after, round_number))
     _say_head(after)
+    for w in tournament.short_of_limit(round_number):
+        terminal.warn(w)
 
 
 def check(
@@ -545,7 +585,7 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {entry.at}  {entry.kind}: {i18n.translated(entry.detail)}")
+        typer.echo(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
 @with_format()
