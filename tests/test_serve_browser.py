@@ -1961,3 +1961,38 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
     finally:
         context.close()
         server.stop()
+
+
+def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
+    (koenigrufen, D28 [PAGAT]): the defenders lose the contract, whatever the cards: the Rufer to
+    Anna and to Cilli. "Renonce…" opens the question, Bert is a tap; the card points go."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    thumb.choose("partner", "Cilli")
+    folded = page.locator('details[data-key="renonce"]')
+    expect(folded.locator('input[value="none"]')).to_be_checked()  # nobody, unless said
+    expect(folded.get_by_role("radio", name="Bert", exact=True)).to_be_hidden()
+    thumb.tap(folded.locator("summary"))
+    thumb.tap(folded.get_by_role("radio", name="Bert", exact=True))
+    settled(page)
+    expect(page.locator("input[name=card_points]")).to_have_count(0)
+    no_sideways_scrolling(page)
+    thumb.button("Show the arithmetic")
+    page.wait_for_selector("#preview:not([hidden])")
+    expect(page.locator("#preview")).to_contain_text("Renonce by Bert")
+    thumb.button("Record hand 1")
+    assert thumb.taps == 7  # an ordinary hand's six, the card points' tap gone, two for the revoke
+    expect(page.locator("#sheet")).to_contain_text("Rufer by Anna with Cilli, renonce by Bert, won")
+    assert tarockscore.Evening(path).ledger.hands[0].result.victory_points == {
+        "Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0,
+    }  # fmt: skip
+    # the next hand's form: folded again, nobody revoked
+    expect(page.locator('details[data-key="renonce"]:not([open]) input[value="none"]')).to_be_checked()
+    no_sideways_scrolling(page)

@@ -1582,3 +1582,40 @@ def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
             in shown
         )
         assert german not in shown
+
+
+def test_a_revoke_is_entered_on_the_phone_as_record_renonce_records_it(evening: Path, twin: Path) -> None:
+    # Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
+    # (koenigrufen, D28 [PAGAT]): the defenders lose the contract whatever the cards, the Rufer to
+    # Anna and to Cilli, 0.10 a point.
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}").text
+    # folded ("Renonce…"), "none" checked: an ordinary hand sends it without a tap
+    folded = re.search(r'<details class="quiet" data-key="renonce"[^>]*><summary>Renonce…</summary>', page)
+    assert folded is not None and " open" not in folded.group()
+    assert '<input type="radio" name="renonce" value="none" checked>' in page
+    revoked = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "renonce": "Bert"}
+    fields = client.post("/t/evening/fields", data=revoked).text
+    assert '<details class="quiet" data-key="renonce"' in fields and "open><summary>" in fields
+    assert '<input type="radio" name="renonce" value="Bert" checked>' in fields
+    assert "<legend>Renonce: who revoked?</legend>" in fields
+    assert 'name="card_points"' not in fields  # the revoke decides the hand, not the cards
+    # without script: the form posted, the arithmetic shown, then recorded
+    version = tarockscore.Evening(evening).version()
+    shown = client.post("/t/evening/hand", data={"code": code, "expected": version, **revoked})
+    assert shown.status_code == 200 and "Renonce by Bert" in shown.text
+    done = client.post(
+        "/t/evening/hand",
+        data={"code": code, "expected": version, "request": "r1", "action": "record", **revoked},
+    )
+    assert done.status_code == 303
+    cli("record", "--ledger", str(twin), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "--renonce", "Bert")
+    assert results(evening) == results(twin)
+    assert tarockscore.Evening(evening).ledger.hands[0].result.victory_points == {
+        "Anna": 1, "Bert": 0, "Cilli": 1, "<b>Dani</b>": 0,
+    }  # fmt: skip
+    german = client.post("/t/evening/fields?lang=de", data=revoked).text
+    assert (
+        "<summary>Renonce…</summary>" in german and "<legend>Renonce: Wer hat renonciert?</legend>" in german
+    )

@@ -62,6 +62,9 @@ EVERY_TRICK = "\x00valat"
 # The keys of that Valat's questions begin with this, as a bonus's with ``bonus:1``: whose it was
 # ("valat:side"), whether it was announced, a Kontra said on it.
 VALAT_BET = "valat"
+# The key of "who revoked?" (NONE: nobody). Asked quietly: taken as nobody unless opened.
+RENONCE = "renonce"
+RENONCE_WORDS = ("renonce", "revoke")  # typed at a later question in ``enter``: it is asked
 
 
 class Kind(Enum):
@@ -91,6 +94,9 @@ class Question:
     default: Answer | None = None
     most: Fraction | None = None  # POINTS: the most that can be given
     words: tuple[tuple[str, bool], ...] = ()  # YES_NO: words that answer it besides yes and no
+    # taken at its default without being asked, unless opened (a summary's line, a word typed,
+    # a folded field on the phone): what most hands never need costs no answer
+    quiet: bool = False
 
     @property
     def may_skip(self) -> bool:
@@ -230,24 +236,10 @@ def _pick(question: Question, text: str) -> str:
 class Flow:
     """The questions of one hand under a profile; ``seats``: the table, ``players``: the four who play."""
 
-    def __init__(
-        self,
-        profile: Profile,
-        seats: Sequence[str],
-        players: Sequence[str],
-        renonce: str | None = None,
-    ) -> None:
+    def __init__(self, profile: Profile, seats: Sequence[str], players: Sequence[str]) -> None:
         self.profile = profile
         self.seats = tuple(seats)
         self.players = tuple(players)
-        # A hand replaced keeps its renonce (not asked here). The renonce decides the hand: every
-        # renonce.rule (D28) scores it without the card points or tricks and gives each announced
-        # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
-        # as if won (as_if_won), or scores the contract alone (offender_pays). So none of them is
-        # asked (rules/renonce.py); a silent bonus's outcome still is: the wronged side may claim
-        # one it can prove ([OÖ23 Renonce 7 via HT §7.9]).
-        self.renonce = renonce
-        self.outcome = renonce is None
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
@@ -302,12 +294,16 @@ class Flow:
         if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
+        outcome = not conceded  # a conceded hand is not played: nobody can revoke in it
+        if outcome:
+            yield self._renonce()
+            outcome = not a[RENONCE]
         bonuses = (
             legality.concession_bonuses(p, contract)
             if conceded
             else legality.possible_bonuses(p, contract, called_king, king_half)
         )
-        if not conceded and self.outcome:
+        if outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=named(contract.name)
@@ -347,7 +343,7 @@ class Flow:
                 return
         if kontra:
             yield from self._kontra(contract, declarer, partner, a)
-        yield from self._bonuses(bonuses, a, doubled=not conceded)
+        yield from self._bonuses(bonuses, a, doubled=not conceded, outcome=outcome)
 
     def every_trick(self, a: Mapping[str, Any]) -> bool:
         """Whether the card points were answered by a Valat made (the side is asked after them)."""
@@ -368,7 +364,7 @@ class Flow:
             sides[0].value,
         )
         yield from self._bet(
-            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps)
+            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps), outcome=True
         )
 
     def proven_side(self, a: Mapping[str, Any]) -> Side | None:
@@ -422,11 +418,30 @@ class Flow:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
+    def _renonce(self) -> Question:
+        """Who revoked, if anyone: a renonce decides the hand. Every renonce.rule (D28) scores it
+        without the card points or tricks and gives each announced bonus, made or not, to the
+        side that did not revoke (side_loses) or to each other player as if won (as_if_won), or
+        scores the contract alone (offender_pays); so none of them is asked after it
+        (rules/renonce.py). A silent bonus's outcome still is: the wronged side may claim one it
+        can prove ([OÖ23 Renonce 7 via HT §7.9])."""
+        none = Choice(NONE, _("none"), 0, NONE_WORDS)
+        return Question(
+            RENONCE,
+            _("Renonce: who revoked?"),
+            Kind.CHOICE,
+            _("renonce"),
+            (none, *self.seat_choices(self.players)),
+            NONE,
+            quiet=True,
+        )
+
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
-        """The card points of each player :meth:`_asked_points` names (none where a renonce, which
-        decides the hand, is kept), and the Kontra."""
+        """Who revoked; the card points of each player :meth:`_asked_points` names (none where a
+        renonce decides the hand), and the Kontra."""
         left = self.profile.game.card_points_total
-        for player in self._asked_points() if self.outcome else ():
+        yield self._renonce()
+        for player in () if a[RENONCE] else self._asked_points():
             key = f"points:{player}"
             yield Question(
                 key,
@@ -487,8 +502,11 @@ class Flow:
         none = Choice(NONE, _("none"), 0, NONE_WORDS)
         return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
-    def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
-        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
+    def _bonuses(
+        self, bonuses: list[str], a: Mapping[str, Any], *, doubled: bool, outcome: bool
+    ) -> Iterator[Question]:
+        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7);
+        ``outcome`` false: a renonce decides an announced bonus, its outcome is not asked."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []
@@ -521,7 +539,7 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            yield from self._bet(key, name, a, made=True, doubled=doubled)
+            yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
@@ -538,7 +556,7 @@ class Flow:
         )
 
     def _bet(
-        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
+        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool, outcome: bool
     ) -> Iterator[Question]:
         """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not of an
         announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
@@ -555,7 +573,7 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and legality.may_fail(bonus) and (self.outcome or not announced):
+        if made and legality.may_fail(bonus) and (outcome or not announced):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),
@@ -572,11 +590,9 @@ class Flow:
             )
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
-        """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
-        if "contract" not in a or self.walk(a)[1] is not None:
+        """What the summary shows besides the answers of a complete hand (Trischaken's fourth)."""
+        if "contract" not in a or self.walk(a)[1] is not None or a.get(RENONCE):
             return []
-        if self.renonce is not None:
-            return [_("renonce by {player}, kept as recorded").format(player=self.renonce)]
         contract = self.profile.contracts[str(a["contract"])]
         if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
             self.profile

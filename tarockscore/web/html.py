@@ -751,10 +751,17 @@ def _field(
         **({"aria-describedby": f"{ident}-error"} if refused else {}),
     }
     error = f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
-    return (
+    keyed = {k: box.pop(k) for k in ("data-key", "data-sig")} if question.quiet else {}
+    field = (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
         f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
     )
+    if not question.quiet:
+        return field
+    # folded, its default taken, until tapped open ("Renonce…"); open where answered otherwise
+    opened = " open" if refused or (answer is not None and answer != question.default) else ""
+    summary = question.line[:1].upper() + question.line[1:] + "…"
+    return f'<details class="quiet"{attrs(keyed)}{opened}><summary>{esc(summary)}</summary>{field}</details>'
 
 
 def fields_html(

@@ -289,7 +289,7 @@
     Array.prototype.forEach.call(fields.querySelectorAll(".error"), function (e) { e.remove(); });
     (problems || []).forEach(function (p) {
       var box = fieldOf(p);
-      if (box) { box.appendChild(el("span", "error", besideOf(p))); }
+      if (box) { box.appendChild(el("span", "error", besideOf(p))); box.open = true; }
     });
   }
   // the form made ready for the next hand (its heading moves on when the sheet has it)
