@@ -1996,3 +1996,31 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
     # the next hand's form: folded again, nobody revoked
     expect(page.locator('details[data-key="renonce"]:not([open]) input[value="none"]')).to_be_checked()
     no_sideways_scrolling(page)
+
+
+def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """koenigrufen: radl.hands 4, radl.factor 2. The Radl is set as the app and ``radl add`` set
+    it, while the next hand is being entered: its answers stay, and it now counts ×2."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    page.locator("#radl summary").click()
+    no_sideways_scrolling(page)
+    page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+    expect(page.locator("#notice")).to_contain_text(
+        "Radl set on the sheet before the first hand: 4 more hands ×2; 4 pending"
+    )
+    expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    # entered on the sheet the Radl was set on: no "The sheet has changed"
+    version = tarockscore.Evening(path).version()
+    expect(page.locator("#hand-form input[name=expected]")).to_have_value(version)
+    settled(page)
+    expect(page.locator(".notice.stale")).to_have_count(0)
+    assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 4)]
+    no_sideways_scrolling(page)
