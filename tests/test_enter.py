@@ -732,3 +732,16 @@ def test_enter_takes_a_revoke_at_the_summary_in_german(ledger: str) -> None:
     assert "Kartenpunkte: 40" in summaries[0] and "Kartenpunkte" not in summaries[1]
     assert "  3  Renonce: Bert\n" in summaries[1]
     assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+
+
+def test_renonce_typed_before_the_players_are_known_asks_it_when_it_comes() -> None:
+    # who revoked is one of the hand's players: asked once the contract and its players are given
+    e = entry()
+    answer(e, "rufer", "1")
+    assert e.give("renonce") == "who revoked is asked after the contract and its players"
+    assert asked(e).key == "partner"  # the question stands
+    answer(e, "3")
+    renonce = asked(e)
+    assert renonce.key == "renonce" and renonce.default == ""
+    answer(e, "2")
+    assert asked(e).key == "extras"  # Bert revoked: no card points

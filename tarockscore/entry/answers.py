@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from tarockscore.entry.flow import (
+    ASKED_BEFORE,
     EVERY_TRICK,
     NONE,
     OWN,
@@ -63,6 +64,9 @@ class Entry:
             return None
         question = self.next()
         assert question is not None, "nothing is asked"
+        if fold(text.strip()) in RENONCE_WORDS and question.key in ASKED_BEFORE:
+            self.remembered.setdefault(RENONCE, NONE)  # asked when it comes
+            return _("who revoked is asked after the contract and its players")
         try:
             value = self.flow.read(question, text)
         except AskAgain as exc:  # the earlier answer and this one are wrong: asked again, no defaults

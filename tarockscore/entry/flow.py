@@ -65,6 +65,7 @@ VALAT_BET = "valat"
 # The key of "who revoked?" (NONE: nobody). Asked quietly: taken as nobody unless opened.
 RENONCE = "renonce"
 RENONCE_WORDS = ("renonce", "revoke")  # typed at a later question in ``enter``: it is asked
+ASKED_BEFORE = ("contract", "declarer", "partner", "conceded", "king_half")  # the questions before it
 
 
 class Kind(Enum):
