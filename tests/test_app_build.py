@@ -679,3 +679,43 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_in_the_app_as_serve_does(
     hand = tarockscore.Evening(tmp_path / "evening.toml").ledger.hands[0].hand
     assert hand.players == ("Cilli", "Dani", "Eva", "Anna")
     assert (hand.declarer, hand.card_points) == ("Cilli", Fraction(40))
+
+
+REVOKE = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("de-AT")
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "ooe-2023"}))["html"]
+version = re.search(r'name="expected" value="([0-9a-f]+)"', begun).group(1)
+hand = {"contract": "dreier", "declarer": "Bert", "renonce": "Bert"}
+fields = page.fields(hand)
+done = json.loads(page.change("hand", {"expected": version, **hand}))
+print(json.dumps({"begun": begun, "fields": fields, "done": done}))
+"""
+
+
+def test_the_app_enters_a_revoke_as_serve_does(tmp_path: Path) -> None:
+    """[OÖR25 B.4] (ooe-2023, renonce.rule = "as_if_won"): a Dreier whose declarer revokes: each
+    Defender gets what he would have had had the Defenders won, the Dreier 4 [OÖ23 Tarif], and the
+    revoker pays the sum (zero-sum): Bert −12 (docs/rules/koenigrufen.md §7)."""
+    done = subprocess.run(
+        [sys.executable, "-c", REVOKE, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert (
+        '<details class="quiet" data-key="renonce"' in out["begun"]
+        and "<summary>Renonce…</summary>" in out["begun"]
+    )
+    assert '<input type="radio" name="renonce" value="none" checked>' in out["begun"]
+    assert '<input type="radio" name="renonce" value="Bert" checked>' in out["fields"]
+    assert 'name="card_points"' not in out["fields"]
+    assert out["done"]["ok"], out["done"]["html"]
+    hand = tarockscore.Evening(tmp_path / "evening.toml").ledger.hands[0]
+    assert hand.hand.renonce == "Bert"
+    assert hand.result.victory_points == {"Anna": 4, "Bert": -12, "Cilli": 4, "Dani": 4}

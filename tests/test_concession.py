@@ -64,3 +64,12 @@ def test_the_bird_of_the_bid_is_kept_where_the_source_pays_it() -> None:
         "quapil",
     ]
     assert concession_bonuses(ooe, ooe.contracts["rufer"]) == []
+
+
+def test_a_conceded_hand_has_no_revoke() -> None:
+    # A revoke breaks the rules of play (docs/rules/koenigrufen.md §7); a conceded hand is not
+    # played, so nobody revoked in it. It was taken, and the Defender's revoke won Anna the Rufer
+    # she had conceded.
+    with pytest.raises(HandError) as refused:
+        parse_hand({**_conceded("rufer"), "renonce": "Bert"}, load_profile("koenigrufen"))
+    assert str(refused.value) == "renonce: a conceded hand is not played: nobody revokes in it"

@@ -555,7 +555,7 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 6)
     assert result.exit_code == 0, result.stderr
     assert "Card points" not in result.stdout  # the renonce decided it: none are asked
-    assert "renonce by Bert, kept as recorded" in result.stdout
+    assert "  renonce: Bert\n" in result.stdout  # asked, the recorded one its default
     # the same hand again: nothing is written (no audit entry saying nothing), and it says so
     assert result.stdout.endswith("hand 1: nothing changed; the ledger is unchanged\n")
     assert Path(ledger).read_bytes() == before
@@ -565,8 +565,10 @@ def test_enter_replace_keeps_a_renonce_it_does_not_ask(ledger: str) -> None:
 def test_a_revoked_trischaken_asks_no_card_points() -> None:
     # The revoke decides a Trischaken, not the card points (renonce.rule = "side_loses", D28): the
     # revoker loses alone, whatever anyone took; so none are asked, and the hand gives none.
-    e = Entry(Flow(KR, TABLE, TABLE, renonce="Bert"))
+    e = Entry(Flow(KR, TABLE, TABLE))
     answer(e, "trischaken")
+    assert asked(e).key == "points:Anna"  # nobody revoked, unless said: "renonce" asks who
+    answer(e, "renonce", "bert")
     assert e.next() is None  # koenigrufen has no Kontra in the Dodge Round (kontra.dodge_round = false)
     hand = e.hand()
     assert "card_points" not in hand
@@ -597,7 +599,7 @@ def test_enter_replace_of_a_revoked_trischaken_asks_no_card_points(ledger: str) 
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 3)
     assert result.exit_code == 0, result.stderr
     assert "Card points" not in result.stdout
-    assert "renonce by Bert, kept as recorded" in result.stdout
+    assert "  renonce: Bert\n" in result.stdout  # asked, the recorded one its default
     assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
 
 
@@ -618,7 +620,7 @@ def test_a_revoked_hand_asks_no_card_points_no_tricks_and_no_bonus_outcome(
     # that did not revoke [PAGAT], as_if_won pays it as if won [OÖR25 B.4], [WTC20 § Renonce],
     # [TIR20 7)]; a silent one counts in none. So none of them is asked.
     profile = KR if profile_name == "koenigrufen" else load_profile(profile_name)
-    e = Entry(Flow(profile, TABLE, TABLE, renonce="Bert"))
+    e = Entry(Flow(profile, TABLE, TABLE), {"renonce": "Bert"})
     answer(e, contract)
     keys = []
     for _ in range(30):  # every Kontra and bonus question too, to see none asks the outcome
@@ -656,7 +658,7 @@ def test_enter_replace_of_a_revoked_rufer_asks_no_card_points_and_drops_them(led
     result = run("enter", "--replace", "1", "--ledger", ledger, input="\n" * 12)
     assert result.exit_code == 0, result.stderr
     assert "Card points" not in result.stdout and "made?" not in result.stdout
-    assert "renonce by Bert, kept as recorded" in result.stdout
+    assert "  renonce: Bert\n" in result.stdout  # asked, the recorded one its default
     kept = dict(read(Path(ledger)).ledger.hands[0].keys)
     assert "card_points" not in kept  # they decided nothing: left out, as a Trischaken's are
     # the Pagat's outcome, not asked, stays as recorded: nobody said it was made
@@ -706,8 +708,8 @@ def test_a_revoke_the_offender_pays_asks_no_bonus(tmp_path: Path) -> None:
     # other player; no bonus is charged or scored, announced or silent. So the guided entry asks
     # the Kontra on the contract and no bonus, and a replaced hand keeps the bonuses recorded.
     profile = load_profile("koenigrufen", {"renonce": {"rule": "offender_pays"}})
-    e = Entry(Flow(profile, TABLE, TABLE, renonce="Bert"))
-    answer(e, "rufer", "Anna", "Cilli")
+    e = Entry(Flow(profile, TABLE, TABLE))
+    answer(e, "rufer", "Anna", "Cilli", "renonce", "Bert")  # Bert revoked
     question = asked(e)
     assert (question.key, question.text) == ("extras", "Kontra?")
     answer(e, "y", "kontra")
@@ -740,7 +742,51 @@ def test_a_revoked_hand_asks_a_silent_bonus_made_only_where_it_is_claimed(
     # prove (renonce.silent_claimed: ooe-2023, [OÖ23 Renonce 7 via HT §7.9]); under koenigrufen's
     # side_loses [PAGAT] only the announced ones count, so whether it was made is not asked.
     profile = load_profile(profile_name)
-    e = Entry(Flow(profile, TABLE, TABLE, renonce="Dani"))
-    answer(e, "dreier", "Bert", "y", "", "pagat", "declarers", "n")
+    e = Entry(Flow(profile, TABLE, TABLE))
+    answer(e, "dreier", "Bert", "renonce", "Dani", "y", "", "pagat", "declarers", "n")  # Dani revoked
     question = e.next()
     assert (question is not None and question.key == "bonus:1:made") is asked_made, question
+
+
+def test_enter_asks_who_revoked_when_renonce_is_typed(ledger: str) -> None:
+    # Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
+    # (koenigrufen, D28 [PAGAT]): the defenders lose the contract, whatever the cards, the Rufer
+    # to Anna and to Cilli. "renonce" typed where the card points are asked asks who revoked;
+    # then no card points are asked.
+    typed = ["rufer", "1", "3", "renonce", "bert", "", ""]
+    result = run("enter", "--ledger", ledger, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "'renonce' asks who revoked" in result.stdout
+    assert "Renonce: who revoked? (0=none 1=Anna 2=Bert 3=Cilli 4=Dani) [none]: " in result.stdout
+    assert result.stdout.count("Card points of Anna and Cilli") == 1  # asked once, before the revoke
+    assert "\n  4  renonce: Bert\n  5  Kontra or bonuses: no\n" in result.stdout
+    assert "hand 1: rufer by Anna with Cilli, renonce by Bert, won" in result.stdout
+    assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+
+
+def test_enter_takes_a_revoke_at_the_summary_in_german(ledger: str) -> None:
+    # Dreier 5 [STC-TB] by Bert with 40 card points, a win; but Bert revoked: "side_loses" (D28)
+    # makes the declarer lose it whatever the cards: the Dreier 5 to each Defender. At the
+    # summary "renonce" asks who revoked, and the card points go from it.
+    typed = ["dreier", "bert", "40", "", "renonce", "bert", ""]
+    result = run("--lang", "de", "enter", "--ledger", ledger, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "'renonce' fragt, wer renonciert hat" in result.stdout
+    assert "Renonce: Wer hat renonciert? (0=keine 1=Anna 2=Bert 3=Cilli 4=Dani) [keine]: " in result.stdout
+    summaries = result.stdout.split("Kontra oder Prämien: nein")
+    assert "Kartenpunkte: 40" in summaries[0] and "Kartenpunkte" not in summaries[1]
+    assert "  3  Renonce: Bert\n" in summaries[1]
+    assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+
+
+def test_renonce_typed_before_the_players_are_known_asks_it_when_it_comes() -> None:
+    # who revoked is one of the hand's players: asked once the contract and its players are given
+    e = entry()
+    answer(e, "rufer", "1")
+    assert e.give("renonce") == "who revoked is asked after the contract and its players"
+    assert asked(e).key == "partner"  # the question stands
+    answer(e, "3")
+    renonce = asked(e)
+    assert renonce.key == "renonce" and renonce.default == ""
+    answer(e, "2")
+    assert asked(e).key == "extras"  # Bert revoked: no card points

@@ -105,7 +105,13 @@ def test_trischaken_asks_three_and_works_out_the_fourth() -> None:
         "contract": "trischaken",
         "card_points": {"Anna": 20, "Bert": "30 1/3", "Cilli": 5, "Dani": "14 2/3"},
     }
-    assert [q.key for q, _ in done.lines] == ["contract", "points:Anna", "points:Bert", "points:Cilli"]
+    assert [q.key for q, _ in done.lines] == [
+        "contract",
+        "renonce",  # not given: nobody revoked
+        "points:Anna",
+        "points:Bert",
+        "points:Cilli",
+    ]
     assert done.notes == ("card points of Dani: 14 2/3, the rest of 70",)
     too_many = submit(flow(), {"contract": "trischaken", "points:Anna": "60", "points:Bert": "11"})
     assert too_many.next is not None and too_many.next.key == "points:Bert"
@@ -134,14 +140,13 @@ def test_trischaken_asks_three_and_works_out_the_fourth() -> None:
 
 
 def test_a_revoked_trischaken_is_asked_no_card_points() -> None:
-    # A hand corrected on the phone keeps its renonce; in the Dodge Round the revoke decides it,
-    # not the card points (docs/rules/koenigrufen.md §7): none are asked, and any sent are left out.
-    revoked = Flow(KR, TABLE, TABLE, renonce="Bert")
-    done = submit(revoked, {"contract": "trischaken", "points:Anna": "20"})
+    # In the Dodge Round the revoke decides the hand, not the card points
+    # (docs/rules/koenigrufen.md §7): none are asked, and any sent are left out.
+    done = submit(flow(), {"contract": "trischaken", "renonce": "bert", "points:Anna": "20"})
     assert done.next is None and done.refused is None
     assert done.hand == {"contract": "trischaken", "renonce": "Bert"}
-    assert [q.key for q, _ in done.lines] == ["contract"]
-    assert done.notes == ("renonce by Bert, kept as recorded",)
+    assert [q.key for q, _ in done.lines] == ["contract", "renonce"]
+    assert done.notes == ()
 
 
 def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus_was_made() -> None:
@@ -150,8 +155,8 @@ def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus
     # [OÖ23 Tarif] and the announced Pagat 1 × 2 = 2 each, zero-sum: Bert pays 3 × 6 = 18. The
     # card points the phone sends are left out; whether the Pagat was made is not asked.
     ooe = load_profile("ooe-2023")
-    revoked = Flow(ooe, TABLE, TABLE, renonce="Bert")
-    given = {"contract": "dreier", "declarer": "Bert", "card_points": "50", "extras": "y"}
+    revoked = Flow(ooe, TABLE, TABLE)
+    given = {"contract": "dreier", "declarer": "Bert", "renonce": "Bert", "card_points": "50", "extras": "y"}
     reading = next_question(revoked, given)
     assert reading.next is not None and reading.next.key == "kontra"
     given |= {"kontra": "0", "bonus:1": "pagat", "bonus:1:announced": "y", "bonus:1:made": "n"}
@@ -199,11 +204,12 @@ def test_the_summary_numbers_every_answer_and_a_changed_line_keeps_the_rest() ->
         (1, "contract", "rufer"),
         (2, "declarer", "Anna"),
         (3, "partner", "Cilli"),
-        (4, "card points", "30"),
-        (5, "Kontra or bonuses", "no"),
+        (4, "renonce", "none"),  # not given: nobody revoked
+        (5, "card points", "30"),
+        (6, "Kontra or bonuses", "no"),
     ]
     assert done.answers["card_points"] == Fraction(30)
-    # line 4 changed to 40 1/3: every other answer stands
+    # line 5 changed to 40 1/3: every other answer stands
     changed = submit(flow(), given | {"card_points": "40 1/3"})
     assert changed.hand == {
         "contract": "rufer",
@@ -223,7 +229,7 @@ def test_a_wrong_answer_is_refused_at_its_question() -> None:
     assert over.hand is None
     assert over.next is not None and over.next.key == "card_points"
     assert over.refused == "80 is outside 0 to 70"
-    assert [q.key for q, _ in over.lines] == ["contract", "declarer", "partner"]
+    assert [q.key for q, _ in over.lines] == ["contract", "declarer", "partner", "renonce"]
     stranger = submit(flow(), {"contract": "rufer", "declarer": "Zoe"})
     assert stranger.next is not None and stranger.next.key == "declarer"
     assert stranger.refused == "'Zoe' is not one of the choices"
@@ -318,3 +324,32 @@ def test_all_answers_at_once_make_the_hand_the_terminal_records(ledger: Path) ->
         "kontra": "kontra",
         "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
     }
+
+
+def test_who_revoked_is_asked_after_the_players_where_the_hand_was_played() -> None:
+    # A revoke breaks the rules of play (docs/rules/koenigrufen.md §7): it is asked after the
+    # contract and its players, each player of the hand by their seat's number, "none" the default.
+    # Bert, a Defender, revokes: renonce.rule = "side_loses" (koenigrufen, D28 [PAGAT]): the
+    # defenders lose the contract whatever the cards, the Rufer 1 [STC-TB] to Anna and to Cilli.
+    rufer = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli"}
+    renonce = asked(next_question(flow(), rufer | {"renonce": "x"}))
+    assert renonce == ("renonce", [(0, ""), (1, "Anna"), (2, "Bert"), (3, "Cilli"), (4, "Dani")])
+    done = submit(flow(), rufer | {"renonce": "bert", "card_points": "20"})
+    assert done.hand == {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "renonce": "Bert"}
+    assert done.unused == ("card_points",)  # the revoke decides the hand: no card points asked
+    hand = parse_hand(cast(HandInput, {"players": list(TABLE), **done.hand}), KR)
+    assert score_hand(hand, KR).victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
+    # not given, nobody revoked: a form that never shows the question asks it not
+    plain = next_question(flow(), rufer)
+    assert plain.next is not None and plain.next.key == "card_points"
+    # a hand conceded at once is not played: nobody can revoke in it
+    conceded = submit(flow(), {"contract": "rufer", "declarer": "Anna", "partner": "talon", "conceded": "y"})
+    assert conceded.hand is not None and "renonce" not in conceded.answers
+
+
+def test_at_five_who_revoked_is_one_of_the_four_who_play() -> None:
+    # Anna deals and sits the hand out: she cannot have revoked, and is not offered
+    five = Flow(KR, (*TABLE, "Edi"), ("Bert", "Cilli", "Dani", "Edi"))
+    reading = next_question(five, {"contract": "dreier", "declarer": "Bert", "renonce": "x"})
+    assert asked(reading) == ("renonce", [(0, ""), (2, "Bert"), (3, "Cilli"), (4, "Dani"), (5, "Edi")])
+    assert reading.refused == "'x' is not one of the choices"

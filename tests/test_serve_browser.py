@@ -1961,3 +1961,70 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
     finally:
         context.close()
         server.stop()
+
+
+@pytest.mark.parametrize("script", [True, False])
+def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
+    browser: Any, evening: tuple[Server, Path], script: bool
+) -> None:
+    """Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
+    (koenigrufen, D28 [PAGAT]): the defenders lose the contract, whatever the cards: the Rufer to
+    Anna and to Cilli. "Renonce…" opens the question, Bert is a tap; the card points go."""
+    server, path = evening
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    thumb.choose("partner", "Cilli")
+    folded = page.locator('details[data-key="renonce"]')
+    expect(folded.locator('input[value="none"]')).to_be_checked()  # nobody, unless said
+    expect(folded.get_by_role("radio", name="Bert", exact=True)).to_be_hidden()
+    thumb.tap(folded.locator("summary"))
+    thumb.tap(folded.get_by_role("radio", name="Bert", exact=True))
+    settled(page)
+    if script:  # without script the page shows a whole hand's fields at once
+        expect(page.locator("input[name=card_points]")).to_have_count(0)
+    no_sideways_scrolling(page)
+    thumb.button("Show the arithmetic")
+    expect(page.locator(".preview")).to_contain_text("Renonce by Bert")
+    thumb.button("Record hand 1")
+    assert thumb.taps == 7  # an ordinary hand's six, the card points' tap gone, two for the revoke
+    expect(page.locator("#sheet")).to_contain_text("Rufer by Anna with Cilli, renonce by Bert, won")
+    assert tarockscore.Evening(path).ledger.hands[0].result.victory_points == {
+        "Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0,
+    }  # fmt: skip
+    # the next hand's form: folded again, nobody revoked
+    expect(page.locator('details[data-key="renonce"]:not([open]) input[value="none"]')).to_be_checked()
+    no_sideways_scrolling(page)
+    context.close()
+
+
+def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """koenigrufen: radl.hands 4, radl.factor 2. The Radl is set as the app and ``radl add`` set
+    it, while the next hand is being entered: its answers stay, and it now counts ×2."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    page.locator("#radl summary").click()
+    no_sideways_scrolling(page)
+    page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+    expect(page.locator("#notice")).to_contain_text(
+        "Radl set on the sheet before the first hand: 4 more hands ×2; 4 pending"
+    )
+    expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    # entered on the sheet the Radl was set on: no "The sheet has changed"
+    version = tarockscore.Evening(path).version()
+    expect(page.locator("#hand-form input[name=expected]")).to_have_value(version)
+    settled(page)
+    expect(page.locator(".notice.stale")).to_have_count(0)
+    assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 4)]
+    no_sideways_scrolling(page)

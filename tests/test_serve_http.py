@@ -1598,3 +1598,95 @@ def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
             in shown
         )
         assert german not in shown
+
+
+def test_a_revoke_is_entered_on_the_phone_as_record_renonce_records_it(evening: Path, twin: Path) -> None:
+    # Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
+    # (koenigrufen, D28 [PAGAT]): the defenders lose the contract whatever the cards, the Rufer to
+    # Anna and to Cilli, 0.10 a point.
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}").text
+    # folded ("Renonce…"), "none" checked: an ordinary hand sends it without a tap
+    folded = re.search(r'<details class="quiet" data-key="renonce"[^>]*><summary>Renonce…</summary>', page)
+    assert folded is not None and " open" not in folded.group()
+    assert '<input type="radio" name="renonce" value="none" checked>' in page
+    revoked = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "renonce": "Bert"}
+    fields = client.post("/t/evening/fields", data=revoked).text
+    assert '<details class="quiet" data-key="renonce"' in fields and "open><summary>" in fields
+    assert '<input type="radio" name="renonce" value="Bert" checked>' in fields
+    assert "<legend>Renonce: who revoked?</legend>" in fields
+    assert 'name="card_points"' not in fields  # the revoke decides the hand, not the cards
+    # without script: the form posted, the arithmetic shown, then recorded
+    version = tarockscore.Evening(evening).version()
+    shown = client.post("/t/evening/hand", data={"code": code, "expected": version, **revoked})
+    assert shown.status_code == 200 and "Renonce by Bert" in shown.text
+    done = client.post(
+        "/t/evening/hand",
+        data={"code": code, "expected": version, "request": "r1", "action": "record", **revoked},
+    )
+    assert done.status_code == 303
+    cli("record", "--ledger", str(twin), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "--renonce", "Bert")
+    assert results(evening) == results(twin)
+    assert tarockscore.Evening(evening).ledger.hands[0].result.victory_points == {
+        "Anna": 1, "Bert": 0, "Cilli": 1, "<b>Dani</b>": 0,
+    }  # fmt: skip
+    german = client.post("/t/evening/fields?lang=de", data=revoked).text
+    assert (
+        "<summary>Renonce…</summary>" in german and "<legend>Renonce: Wer hat renonciert?</legend>" in german
+    )
+
+
+def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
+    evening: Path, twin: Path
+) -> None:
+    # koenigrufen: radl.hands 4, radl.factor 2 (one round at four, each hand doubled). A Radl set
+    # before the first hand: 4 doubled hands pending; one struck: 3; the next hand counts ×2.
+    client, site = client_of(evening)
+    code = site.code("evening")
+    page = client.get(f"/t/evening?code={code}").text
+    assert '<details class="radl" id="radl">' in page
+    assert 'action="/t/evening/radl"' in page and 'name="hands"' in page and "/t/evening/strike" not in page
+    version = tarockscore.Evening(evening).version()
+    form = {"code": code, "expected": version, "request": "r1", "hands": ""}
+    done = client.post("/t/evening/radl", data=form)
+    assert done.status_code == 303 and "done=radl" in done.headers["location"]
+    shown = client.get(done.headers["location"]).text
+    assert "Radl set on the sheet before the first hand: 4 more hands ×2; 4 pending" in shown
+    assert "Radl: this hand counts ×2" in shown and "/t/evening/strike" in shown
+    # the same request sent again sets nothing twice
+    assert client.post("/t/evening/radl", data=form).status_code == 303
+    version = tarockscore.Evening(evening).version()
+    struck = client.post(
+        "/t/evening/strike",
+        data={"code": code, "expected": version, "request": "r2", "hands": "1"},
+        headers=JSON,
+    )
+    assert struck.status_code == 200, struck.text
+    assert (
+        struck.json()["said"]
+        == "Radl struck on the sheet before the first hand: 1 doubled hand fewer; 3 pending"
+    )
+    cli("radl", "add", "--ledger", str(twin))
+    cli("radl", "strike", "--ledger", str(twin))
+    marks = [[(m.after, m.hands) for m in tarockscore.Evening(p).ledger.radl] for p in (evening, twin)]
+    assert marks[0] == marks[1] == [(0, 4), (0, -1)]
+    # a count that is no number, or a sheet moved since: nothing written, said in the players' words
+    version = tarockscore.Evening(evening).version()
+    wrong = client.post(
+        "/t/evening/radl",
+        data={"code": code, "expected": version, "request": "r3", "hands": "x"},
+        headers=JSON,
+    )
+    assert wrong.status_code == 422
+    assert wrong.json()["problems"][0]["message"] == (
+        "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
+    )
+    stale = client.post(
+        "/t/evening/radl?lang=de", data={"code": code, "expected": "0" * 12, "request": "r4"}, headers=JSON
+    )
+    assert stale.status_code == 409
+    assert stale.json()["problems"][0]["message"].startswith(
+        "die Schrift hat sich geändert, seit diese Seite gelesen wurde: kein Radl wurde gesetzt"
+    )
+    assert len(tarockscore.Evening(evening).ledger.radl) == 2

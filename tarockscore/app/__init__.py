@@ -41,6 +41,8 @@ from tarockscore.web.html import (
     message_html,
     named,
     preview_html,
+    radl_html,
+    radl_said,
     record_label,
     sheet_section,
     unchanged,
@@ -190,32 +192,13 @@ def evening_page(
                 deal=('<form data-change="dealing">', f'<form data-change="deal">{expected}'),
             )
         )
-    parts.append(_radl_html(ledger, version, pending))
-    parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
-    return "\n".join(parts)
-
-
-def _radl_html(ledger: tarockscore.Ledger, version: str, pending: int) -> str:
-    """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
-    doubled hands a Radl still owes (``pending``) struck, as ``radl strike`` strikes them (one by
-    default)."""
-    rule = ledger.profile.radl
     expected = hidden_fields({"expected": version})
-    parts = [
-        '<details class="corrections" id="radl">',
-        f"<summary>{esc(_('Radl'))}</summary>",
-        f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f'<form data-change="radl">{expected}<label>{esc(_("doubled hands"))} <input type="text" name="hands"'
-        f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
-        f'<button type="submit">{esc(_("Set a Radl"))}</button></form>',
-    ]
-    if pending:
-        parts.append(
-            f'<form data-change="strike">{expected}<label>{esc(_("doubled hands to strike"))} <input type="text"'
-            ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
-            f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
+    parts.append(
+        radl_html(
+            ledger, pending, f'<form data-change="radl">{expected}', f'<form data-change="strike">{expected}'
         )
-    parts.append("</details>")
+    )
+    parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 
 
@@ -376,54 +359,11 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         notice = message_html("ok" if ok else "refused", said)
         return _reply(ok, evening_page(notice, given), kept=given is not None)
 
-    label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
-    text = form.get("hands", "").strip()
-    count = whole(text) if text else None
-    if text and not count:
-        wrong = _("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4").format(
-            text=text
-        )
-        return answer(False, [f"{label}: {wrong}"])
     try:
-        if what == "radl":
-            done = evening.add_radl(count, tarockscore.now())
-        else:
-            done = evening.strike_radl(1 if count is None else count, tarockscore.now())
+        done = writes.mark_radl(evening, what, form.get("hands", ""))
     except TarockError as exc:
-        return answer(
-            False, _said(type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]))
-        )
-    return answer(True, _marked(what, done))
-
-
-def _marked(what: str, done: tarockscore.Change) -> list[str]:
-    """A Radl mark said as the audit trail says it, the hand it follows by its number on the sheet
-    the table sees (the trail names it by its id, which a hand taken back before it has moved)."""
-    number = len(done.after.hands)
-    after = (
-        _("after {hand}").format(hand=_("hand {id}").format(id=number))
-        if number
-        else _("before the first hand")
-    )
-    mark = done.after.radl[-1]
-    n = abs(mark.hands)
-    try:
-        pending = tarockscore.hand_entry(tarockscore.Evening(LEDGER)).radl_pending
-    except TarockError:  # the table has played its games: no doubled hand is owed
-        pending = 0
-    if what == "radl":
-        said = (
-            _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
-            if n == 1
-            else _("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
-        )
-    else:
-        said = (
-            _("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
-            if n == 1
-            else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
-        )
-    return [said.format(after=after, n=n, factor=done.after.profile.radl.factor, pending=pending)]
+        return answer(False, _said(exc))
+    return answer(True, [radl_said(done.after, writes.pending_of(evening))])
 
 
 def _standing() -> str:

@@ -7,9 +7,12 @@ from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from tarockscore.entry.flow import (
+    ASKED_BEFORE,
     EVERY_TRICK,
     NONE,
     OWN,
+    RENONCE,
+    RENONCE_WORDS,
     TALON,
     VALAT_BET,
     VALAT_PROVEN,
@@ -31,6 +34,7 @@ from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, render_points
 from tarockscore.rules.legality import everyone_for_themselves
 from tarockscore.rules.valat import VALAT
+from tarockscore.rules.words import fold
 
 
 @dataclass
@@ -43,18 +47,26 @@ class Entry:
     history: list[str] = field(default_factory=list)  # keys in the order they were answered
 
     def next(self) -> Question | None:
-        """The question to ask now, with its default; None when every question is answered."""
-        _done, question = self.flow.walk(self.answers)
-        if question is None:
-            return None
-        return question.with_default(self.remembered.get(question.key))
+        """The question to ask now, with its default; None when every question is answered. A
+        quiet question is taken at its default unless opened (it has an answer remembered)."""
+        while (question := self.flow.walk(self.answers)[1]) is not None:
+            if not question.quiet or question.key in self.remembered:
+                return question.with_default(self.remembered.get(question.key))
+            assert question.default is not None, "a quiet question has a default"
+            self.answers[question.key] = question.default
+        return None
 
     def give(self, text: str) -> str | None:
         """Answer the question asked now (or ``back``); the reason when the answer is refused."""
         if is_back(text):
             return self.back()
+        if self.opened(text):
+            return None
         question = self.next()
         assert question is not None, "nothing is asked"
+        if fold(text.strip()) in RENONCE_WORDS and question.key in ASKED_BEFORE:
+            self.remembered.setdefault(RENONCE, NONE)  # asked when it comes
+            return _("who revoked is asked after the contract and its players")
         try:
             value = self.flow.read(question, text)
         except AskAgain as exc:  # the earlier answer and this one are wrong: asked again, no defaults
@@ -70,6 +82,15 @@ class Entry:
         self.history = [k for k in self.history if k != question.key] + [question.key]
         return None
 
+    def opened(self, text: str) -> bool:
+        """Whether ``text`` asks who revoked (``renonce``), answered quietly before: asked next."""
+        if fold(text.strip()) not in RENONCE_WORDS or RENONCE not in self.answers:
+            return False
+        if all(q.key != RENONCE for q in self.flow.walk(self.answers)[0]):
+            return False
+        self.remembered[RENONCE] = self.answers.pop(RENONCE)
+        return True
+
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""
         while self.history:
@@ -80,9 +101,10 @@ class Entry:
         return _("this is the first question: there is nothing to go back to")
 
     def lines(self) -> list[tuple[Question, Answer]]:
-        """The summary: every question of the hand with its answer, in order."""
+        """The summary: every question of the hand with its answer, in order (a quiet one where
+        not at its default: no one revoked goes without saying)."""
         done, _next = self.flow.walk(self.answers)
-        return [(q, self.answers[q.key]) for q in done]
+        return [(q, self.answers[q.key]) for q in done if not q.quiet or self.answers[q.key] != q.default]
 
     def reopen(self, number: int) -> None:
         """Ask line ``number`` of the summary again (its answer the default); the rest stands."""
@@ -171,7 +193,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         if following is None:
             break
         asked = following.with_default(defaults.get(following.key))
-        if asked.key not in given and not complete:
+        if asked.key not in given and not complete and not asked.quiet:
             break
         try:
             answers[asked.key] = _given(flow, asked, given, answers)
@@ -304,7 +326,7 @@ def hand_of(flow: Flow, answers: Mapping[str, Any], kept: Mapping[str, Any] | No
     if a.get("huettenfleck"):
         out["huettenfleck"] = True
     bonuses = [_bet(VALAT, VALAT_BET, a)] if flow.every_trick(a) else []
-    given = a if flow.bonuses_count else kept or {}
+    given = a if flow.bonuses_count(a) else kept or {}
     i = 1
     while given.get(f"bonus:{i}"):
         bonuses.append(_bet(given[f"bonus:{i}"], f"bonus:{i}", given, kept or {}))
@@ -313,14 +335,14 @@ def hand_of(flow: Flow, answers: Mapping[str, Any], kept: Mapping[str, Any] | No
         bonuses = _with_valat(bonuses, flow, a)
     if bonuses:
         out["bonus"] = bonuses
-    if flow.renonce is not None:
-        out["renonce"] = flow.renonce
+    if a.get(RENONCE):
+        out["renonce"] = a[RENONCE]
     return cast(HandInput, out)  # the keys and types docs/hand-format.md gives, each set above
 
 
 def _card_points(flow: Flow, a: Mapping[str, Any]) -> dict[str, Any]:
     """A Trischaken's ``card_points`` table; none where a renonce decides it."""
-    if flow.renonce is not None:
+    if a.get(RENONCE):
         return {}
     return {"card_points": {p: render_points(v) for p, v in flow.trischaken_points(a).items()}}
 
@@ -363,6 +385,8 @@ def defaults_of(hand: Hand) -> dict[str, Answer]:
         out["conceded"] = hand.conceded
     if hand.king_half is not None:
         out["king_half"] = hand.king_half
+    if hand.renonce is not None:
+        out[RENONCE] = hand.renonce
     if hand.won is not None:
         out["won"] = hand.won
     if hand.huettenfleck:

@@ -151,5 +151,5 @@ def _opened(
     check_number(led, replace)
     deal = hand_deal(led, replace) if dealer is None else dealt_by(led, dealer)
     hand = led.hands[replace - 1].hand
-    flow = Flow(profile, led.players, deal.players, hand.renonce)
+    flow = Flow(profile, led.players, deal.players)
     return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(hand), True)

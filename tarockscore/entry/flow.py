@@ -62,6 +62,10 @@ EVERY_TRICK = "\x00valat"
 # The keys of that Valat's questions begin with this, as a bonus's with ``bonus:1``: whose it was
 # ("valat:side"), whether it was announced, a Kontra said on it.
 VALAT_BET = "valat"
+# The key of "who revoked?" (NONE: nobody). Asked quietly: taken as nobody unless opened.
+RENONCE = "renonce"
+RENONCE_WORDS = ("renonce", "revoke")  # typed at a later question in ``enter``: it is asked
+ASKED_BEFORE = ("contract", "declarer", "partner", "conceded", "king_half")  # the questions before it
 
 
 class Kind(Enum):
@@ -91,6 +95,9 @@ class Question:
     default: Answer | None = None
     most: Fraction | None = None  # POINTS: the most that can be given
     words: tuple[tuple[str, bool], ...] = ()  # YES_NO: words that answer it besides yes and no
+    # taken at its default without being asked, unless opened (a summary's line, a word typed,
+    # a folded field on the phone): what most hands never need costs no answer
+    quiet: bool = False
 
     @property
     def may_skip(self) -> bool:
@@ -230,34 +237,21 @@ def _pick(question: Question, text: str) -> str:
 class Flow:
     """The questions of one hand under a profile; ``seats``: the table, ``players``: the four who play."""
 
-    def __init__(
-        self,
-        profile: Profile,
-        seats: Sequence[str],
-        players: Sequence[str],
-        renonce: str | None = None,
-    ) -> None:
+    def __init__(self, profile: Profile, seats: Sequence[str], players: Sequence[str]) -> None:
         self.profile = profile
         self.seats = tuple(seats)
         self.players = tuple(players)
-        # A hand replaced keeps its renonce (not asked here). The renonce decides the hand: every
-        # renonce.rule (D28) scores it without the card points or tricks and gives each announced
-        # bonus, made or not, to the side that did not revoke (side_loses) or to each other player
-        # as if won (as_if_won), or scores the contract alone (offender_pays). So none of them is
-        # asked (rules/renonce.py); a silent bonus's outcome is where the profile lets the wronged
-        # side claim one it can prove (renonce.silent_claimed, [OÖ23 Renonce 7 via HT §7.9]).
-        self.renonce = renonce
-        self.outcome = renonce is None
-        # where the revoker pays the contract alone, no bonus counts: none is asked, the hand
-        # keeps those it was recorded with
-        self.bonuses_count = renonce is None or profile.renonce.rule != "offender_pays"
-        self.silent_claimed = renonce is not None and profile.renonce.silent_claimed
         # the players of this hand in seat order, as the prompts list them
         self.in_seats = tuple(p for p in self.seats if p in self.players)
 
     def seat_choices(self, names: Sequence[str]) -> tuple[Choice, ...]:
         """Players by name, each numbered by their seat at the table."""
         return tuple(Choice(p, p, self.seats.index(p) + 1) for p in self.in_seats if p in names)
+
+    def bonuses_count(self, a: Mapping[str, Any]) -> bool:
+        """Whether the hand's bonuses count: not where a revoker pays the contract alone
+        (``renonce.rule = "offender_pays"``); none is asked then, a hand replaced keeps its own."""
+        return not (a.get(RENONCE) and self.profile.renonce.rule == "offender_pays")
 
     def walk(self, answers: Mapping[str, Answer]) -> tuple[list[Question], Question | None]:
         """The questions answered (validly) so far, in order, and the next one (None: done)."""
@@ -306,14 +300,18 @@ class Flow:
         if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
             yield self._king_half(halves)
             king_half = a["king_half"] or None
+        outcome = not conceded  # a conceded hand is not played: nobody can revoke in it
+        if outcome:
+            yield self._renonce()
+            outcome = not a[RENONCE]
         bonuses = (
-            legality.concession_bonuses(p, contract)
+            []
+            if not self.bonuses_count(a)
+            else legality.concession_bonuses(p, contract)
             if conceded
             else legality.possible_bonuses(p, contract, called_king, king_half)
         )
-        if not self.bonuses_count:
-            bonuses = []
-        if not conceded and self.outcome:
+        if outcome:
             if legality.decided_by_tricks(contract):
                 text = _("Did {declarer} win the {contract}?").format(
                     declarer=declarer, contract=named(contract.name)
@@ -353,7 +351,7 @@ class Flow:
                 return
         if kontra:
             yield from self._kontra(contract, declarer, partner, a)
-        yield from self._bonuses(bonuses, a, doubled=not conceded)
+        yield from self._bonuses(bonuses, a, doubled=not conceded, outcome=outcome)
 
     def every_trick(self, a: Mapping[str, Any]) -> bool:
         """Whether the card points were answered by a Valat made (the side is asked after them)."""
@@ -374,7 +372,7 @@ class Flow:
             sides[0].value,
         )
         yield from self._bet(
-            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps)
+            VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps), outcome=True
         )
 
     def proven_side(self, a: Mapping[str, Any]) -> Side | None:
@@ -428,11 +426,30 @@ class Flow:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
         return self.in_seats[:-1] if legality.trischaken_talon_counted(self.profile) else self.in_seats
 
+    def _renonce(self) -> Question:
+        """Who revoked, if anyone: a renonce decides the hand. Every renonce.rule (D28) scores it
+        without the card points or tricks and gives each announced bonus, made or not, to the
+        side that did not revoke (side_loses) or to each other player as if won (as_if_won), or
+        scores the contract alone (offender_pays); so none of them is asked after it
+        (rules/renonce.py). A silent bonus's outcome still is: the wronged side may claim one it
+        can prove ([OÖ23 Renonce 7 via HT §7.9])."""
+        none = Choice(NONE, _("none"), 0, NONE_WORDS)
+        return Question(
+            RENONCE,
+            _("Renonce: who revoked?"),
+            Kind.CHOICE,
+            _("renonce"),
+            (none, *self.seat_choices(self.players)),
+            NONE,
+            quiet=True,
+        )
+
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
-        """The card points of each player :meth:`_asked_points` names (none where a renonce, which
-        decides the hand, is kept), and the Kontra."""
+        """Who revoked; the card points of each player :meth:`_asked_points` names (none where a
+        renonce decides the hand), and the Kontra."""
         left = self.profile.game.card_points_total
-        for player in self._asked_points() if self.outcome else ():
+        yield self._renonce()
+        for player in () if a[RENONCE] else self._asked_points():
             key = f"points:{player}"
             yield Question(
                 key,
@@ -493,8 +510,11 @@ class Flow:
         none = Choice(NONE, _("none"), 0, NONE_WORDS)
         return Question(key, prompt, Kind.CHOICE, label, (none, *steps), NONE)
 
-    def _bonuses(self, bonuses: list[str], a: Mapping[str, Any], doubled: bool = True) -> Iterator[Question]:
-        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7)."""
+    def _bonuses(
+        self, bonuses: list[str], a: Mapping[str, Any], *, doubled: bool, outcome: bool
+    ) -> Iterator[Question]:
+        """The bonuses as the profile allows; ``doubled`` false: no Kontra (docs/rules/kontra.md §7);
+        ``outcome`` false: a renonce decides an announced bonus, its outcome is not asked."""
         p = self.profile
         numbers = {name: i for i, name in enumerate(bonuses, 1)}
         chosen: list[str] = []
@@ -527,7 +547,7 @@ class Flow:
                 sides,
                 sides[0].value,
             )
-            yield from self._bet(key, name, a, made=True, doubled=doubled)
+            yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
@@ -544,7 +564,7 @@ class Flow:
         )
 
     def _bet(
-        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool
+        self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool, outcome: bool
     ) -> Iterator[Question]:
         """Whether bonus ``name`` was announced, whether it was made (``made``: asked; not of an
         announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
@@ -561,7 +581,13 @@ class Flow:
                 words=ANNOUNCED_WORDS,
             )
             announced = a[f"{key}:announced"]
-        if made and legality.may_fail(bonus) and (self.outcome or (self.silent_claimed and not announced)):
+        # a renonce decides an announced bonus; a silent one's outcome is asked where the profile
+        # lets the wronged side claim one it can prove (renonce.silent_claimed, [OÖ23 Renonce 7 via HT §7.9])
+        if (
+            made
+            and legality.may_fail(bonus)
+            and (outcome or (self.profile.renonce.silent_claimed and not announced))
+        ):
             yield Question(
                 f"{key}:made",
                 _("{bonus}: made?").format(bonus=named(name)),
@@ -578,11 +604,9 @@ class Flow:
             )
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
-        """What the summary shows besides the answers of a complete hand (a renonce kept, Trischaken's fourth)."""
-        if "contract" not in a or self.walk(a)[1] is not None:
+        """What the summary shows besides the answers of a complete hand (Trischaken's fourth)."""
+        if "contract" not in a or self.walk(a)[1] is not None or a.get(RENONCE):
             return []
-        if self.renonce is not None:
-            return [_("renonce by {player}, kept as recorded").format(player=self.renonce)]
         contract = self.profile.contracts[str(a["contract"])]
         if not legality.everyone_for_themselves(contract) or not legality.trischaken_talon_counted(
             self.profile

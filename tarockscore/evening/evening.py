@@ -504,13 +504,27 @@ class Evening:
         """Delete hand ``number``; the hands after it are recomputed."""
         return self._change(operations.delete, number, at=at, expected=expected, request=request)
 
-    def add_radl(self, hands: int | None = None, at: str | None = None) -> Change:
+    def add_radl(
+        self,
+        hands: int | None = None,
+        at: str | None = None,
+        *,
+        expected: str | None = None,
+        request: str | None = None,
+    ) -> Change:
         """A Radl set by hand: ``hands`` doubled hands (default: the profile's ``radl.hands``)."""
-        return self._change(operations.set_radl, hands, at=at)
+        return self._change(operations.set_radl, hands, at=at, expected=expected, request=request)
 
-    def strike_radl(self, hands: int = 1, at: str | None = None) -> Change:
+    def strike_radl(
+        self,
+        hands: int = 1,
+        at: str | None = None,
+        *,
+        expected: str | None = None,
+        request: str | None = None,
+    ) -> Change:
         """Strike ``hands`` doubled hands still to play."""
-        return self._change(operations.strike_radl, hands, at=at)
+        return self._change(operations.strike_radl, hands, at=at, expected=expected, request=request)
 
     def rescore(self, profile: str | Profile, *, write: bool = False, at: str | None = None) -> Rescored:
         """The evening under another profile (what-if); written into the ledger only with ``write``."""

@@ -402,6 +402,8 @@ def _check_concession(keys: _Keys, contract: Contract, profile: Profile, problem
         problems.add(
             "card_points", N_("a conceded hand is not played: give no card points with conceded = true")
         )
+    if keys.renonce:
+        problems.add("renonce", N_("a conceded hand is not played: nobody revokes in it"))
 
 
 def _check_king_half(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:

@@ -628,6 +628,8 @@ class Web:
                 "hand": "recorded" if sent.number is None else "replaced",
                 "undo": "undone",
                 "deal": "dealt",
+                "radl": "radl",
+                "strike": "radl",
             }.get(sent.what, "deleted")
         elif result.status == 409 and body.get("error") == "already_on_sheet":
             done = "already"

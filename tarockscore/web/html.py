@@ -495,6 +495,56 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
+def radl_html(ledger: tarockscore.Ledger, pending: int, set_form: str, strike_form: str) -> str:
+    """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
+    doubled hands a Radl still owes (``pending``) struck, as ``radl strike`` strikes them (one by
+    default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields)."""
+    rule = ledger.profile.radl
+    parts = [
+        '<details class="radl" id="radl">',
+        f"<summary>{esc(_('Radl'))}</summary>",
+        f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
+        f'{set_form}<label>{esc(_("doubled hands"))} <input type="text" name="hands"'
+        f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
+        f'<button type="submit">{esc(_("Set a Radl"))}</button></form>',
+    ]
+    if pending:
+        parts.append(
+            f'{strike_form}<label>{esc(_("doubled hands to strike"))} <input type="text"'
+            ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
+            f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
+        )
+    parts.append("</details>")
+    return "\n".join(parts)
+
+
+def radl_said(ledger: tarockscore.Ledger, pending: int) -> str:
+    """The last Radl mark of ``ledger`` as the audit trail says it, the hand it follows by its
+    number on the sheet the table sees (the trail names it by its id, which a hand taken back
+    before it has moved); ``pending``: the doubled hands still owed."""
+    number = len(ledger.hands)
+    after = (
+        _("after {hand}").format(hand=_("hand {id}").format(id=number))
+        if number
+        else _("before the first hand")
+    )
+    mark = ledger.radl[-1]
+    n = abs(mark.hands)
+    if mark.hands > 0:
+        said = (
+            _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
+            if n == 1
+            else _("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
+        )
+    else:
+        said = (
+            _("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
+            if n == 1
+            else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
+        )
+    return said.format(after=after, n=n, factor=ledger.profile.radl.factor, pending=pending)
+
+
 def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:
     """A notice on the page: ``kind`` is ok, info, refused or stale (the page's colours); ``lead``
     a line above its list (what a refusal left as it was)."""
@@ -751,10 +801,17 @@ def _field(
         **({"aria-describedby": f"{ident}-error"} if refused else {}),
     }
     error = f'<span class="error" id="{esc(ident)}-error">{esc(refused)}</span>' if refused else ""
-    return (
+    keyed = {k: box.pop(k) for k in ("data-key", "data-sig")} if question.quiet else {}
+    field = (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
         f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
     )
+    if not question.quiet:
+        return field
+    # folded, its default taken, until tapped open ("Renonce…"); open where answered otherwise
+    opened = " open" if refused or (answer is not None and answer != question.default) else ""
+    summary = question.line[:1].upper() + question.line[1:] + "…"
+    return f'<details class="quiet"{attrs(keyed)}{opened}><summary>{esc(summary)}</summary>{field}</details>'
 
 
 def fields_html(

@@ -37,6 +37,8 @@ from tarockscore.web.html import (
     message_html,
     page,
     preview_html,
+    radl_html,
+    radl_said,
     record_label,
     sheet_section,
     table,
@@ -302,10 +304,17 @@ def corrections(
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
     carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
-    if not code or not seen.sheet.hands:
+    if not code:
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
+    set_form, strike_form = (
+        f'<form method="post" action="{esc(link(path + "/" + what, lang=lang))}">{common}{hidden_fields({"request": request_key()})}'
+        for what in ("radl", "strike")
+    )
+    radl = radl_html(seen.ledger, pending(seen), set_form, strike_form)
+    if not seen.sheet.hands:
+        return radl
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
     chooser = hidden_fields({"code": code, "lang": lang}) + answers
     undo, delete = link(path + "/undo", lang=lang), link(path + "/delete", lang=lang)
@@ -317,18 +326,27 @@ def corrections(
         f'<form method="get" action="{esc(path)}#corrections">{chooser}',
         f'<form method="post" action="{esc(link(path + "/deal", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
     )
-    return corrections_html(
-        seen.sheet,
-        f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
-        f'<form method="get" action="{esc(path)}">{chooser}',
-        f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-        f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
-        pick="replace",
-        deleting=deleting,
-        sends=sends if hand else None,
-        deal=deal,
-        dealing=asked,
+    return (
+        corrections_html(
+            seen.sheet,
+            f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
+            f'<form method="get" action="{esc(path)}">{chooser}',
+            f'<form method="get" action="{esc(path)}#corrections">{chooser}',
+            f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
+            pick="replace",
+            deleting=deleting,
+            sends=sends if hand else None,
+            deal=deal,
+            dealing=asked,
+        )
+        + radl
     )
+
+
+def pending(seen: Seen) -> int:
+    """The doubled hands the Radl still owes before the next hand (none once all are played)."""
+    entry = entry_of(seen.place, None)
+    return entry.radl_pending if entry is not None else 0
 
 
 def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
@@ -346,6 +364,8 @@ def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | Non
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
+    if kind == "radl" and seen.ledger.radl:  # a Radl set or struck: its mark, as the trail says it
+        return message_html("ok", [radl_said(seen.ledger, pending(seen))])
     if kind not in DONE or number is None:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None

@@ -14,13 +14,14 @@ from typing import Any, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, TarockError
+from tarockscore.errors import N_, LedgerChanged, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import missing
+from tarockscore.web.html import missing, radl_said, whole
 from tarockscore.web.site import Place, Site
 
-WRITES = ("hand", "undo", "delete", "deal")
+RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
+WRITES = ("hand", "undo", "delete", "deal", *RADL)
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
 
 
@@ -232,6 +233,8 @@ def change(
         elif what == "deal" and number is not None and dealer is not None:
             redealt = tarockscore.hand_entry(evening, number, snapshot, dealer).redealt()
             done = evening.replace(number, redealt, expected=expected, request=key)
+        elif what in RADL:
+            done = mark_radl(evening, what, given.get("hands", ""), expected=expected, request=key)
         elif what == "deal":
             said = _("give the number of the hand and who dealt it")
             return refused(snapshot, [{"where": "number" if number is None else "dealer", "message": said}])
@@ -246,9 +249,51 @@ def change(
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
+    if what in RADL:
+        return answered(
+            200, done.after, done.head, said=radl_said(done.after, pending_of(evening)), number=last
+        )
     # a hand recorded leaves no audit entry (the hand is its own record); a correction does
     said = render_evening.hand_line(done.after, last) if recorded else render_evening.said(done.said)
     return answered(200, done.after, done.head, said=said, number=number if number is not None else last)
+
+
+def pending_of(evening: tarockscore.Evening) -> int:
+    """The doubled hands the Radl still owes (none once the table has played its games)."""
+    try:
+        return tarockscore.hand_entry(evening).radl_pending
+    except TarockError:
+        return 0
+
+
+def mark_radl(
+    evening: tarockscore.Evening,
+    what: str,
+    text: str,
+    *,
+    expected: str | None = None,
+    request: str | None = None,
+) -> tarockscore.Change:
+    """A Radl set (``radl``) as ``radl add`` sets it, or doubled hands struck (``strike``) as
+    ``radl strike`` strikes them; ``text``: how many, as typed (none: the default). Refused
+    naming the field by its label."""
+    label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
+    text = text.strip()
+    count = whole(text) if text else None
+    if text and not count:
+        raise UsageError(
+            N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
+            text=text,
+            where=label,
+        )
+    try:
+        if what == "radl":
+            return evening.add_radl(count, tarockscore.now(), expected=expected, request=request)
+        return evening.strike_radl(
+            1 if count is None else count, tarockscore.now(), expected=expected, request=request
+        )
+    except TarockError as exc:
+        raise type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]) from None
 
 
 def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:

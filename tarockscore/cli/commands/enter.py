@@ -79,11 +79,17 @@ def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") ->
     return True
 
 
-def _said_at_summary(prompt: str, count: int, can_save: bool, asker: Asker) -> "tarockscore.Save | int":
-    """Ask at the summary until the answer is one it takes."""
+def _said_at_summary(
+    prompt: str, count: int, can_save: bool, asker: Asker, entry: "tarockscore.Answers"
+) -> "tarockscore.Save | int | None":
+    """Ask at the summary until the answer is one it takes (None: ``renonce``, who revoked, is asked)."""
     while True:
+        text = asker.answered(answer_to(prompt))
+        if entry.opened(text):
+            asker.taken()
+            return None
         try:
-            said = tarockscore.read_summary(asker.answered(answer_to(prompt)), count, can_save)
+            said = tarockscore.read_summary(text, count, can_save)
         except tarockscore.Refused as exc:
             typer.echo(f"  {exc.args[0]}", err=True)
             asker.refused()
@@ -108,7 +114,9 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
         else:
             prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
         prompt = prompt.format(number=number)
-        said = _said_at_summary(prompt, count, can_save, asker)
+        said = _said_at_summary(prompt, count, can_save, asker, entry)
+        if said is None:
+            continue
         if said is tarockscore.Save.YES:
             return mapping
         if said is tarockscore.Save.NO:
@@ -133,7 +141,11 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     else:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
-    typer.echo(_("players: {seats}; 'back' returns to the question before").format(seats=seats))
+    typer.echo(
+        _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked").format(
+            seats=seats
+        )
+    )
     at = tarockscore.now()
 
     try:

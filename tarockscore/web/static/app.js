@@ -201,12 +201,11 @@
     if (!live) { return; }
     body.dataset.version = live.version;
     sheet.innerHTML = live.sheet;
-    var details = corrections.querySelector("details");
-    var open = details && details.open;
+    var open = {};  // each panel (the corrections, the Radl) stays open
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[d.className] = d.open; });
     corrections.innerHTML = live.corrections;
     ownForms();
-    details = corrections.querySelector("details");
-    if (details && open) { details.open = true; }
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[d.className]) { d.open = true; } });
     if (live.notice) { notice.innerHTML = live.notice; }
     if (follow && form) {
       setVersion(live.version);
@@ -289,7 +288,7 @@
     Array.prototype.forEach.call(fields.querySelectorAll(".error"), function (e) { e.remove(); });
     (problems || []).forEach(function (p) {
       var box = fieldOf(p);
-      if (box) { box.appendChild(el("span", "error", besideOf(p))); }
+      if (box) { box.appendChild(el("span", "error", besideOf(p))); box.open = true; }
     });
   }
   // the form made ready for the next hand (its heading moves on when the sheet has it)
@@ -591,7 +590,7 @@
     });
   }
   var draft = form && readDraft();
-  var ownCorrection = /[?&]done=(undone|deleted|dealt|replaced)(&|$)/.test(location.search);
+  var ownCorrection = /[?&]done=(undone|deleted|dealt|replaced|radl)(&|$)/.test(location.search);
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
   }
