@@ -237,6 +237,18 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
     refused(run("check", "--head", "0123456789ab", "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_failing_head_check_prints_only_its_error(tmp_path: Path) -> None:
+    """Exit 1 with "every stored result matches" on standard output would read as a pass to a
+    script that keeps the output: a failed check says nothing passed first (as the day's does)."""
+    path = evening(tmp_path / "e.toml")
+    written_down = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    for head in (written_down, "0123456789ab"):
+        result = run("check", "--head", head, "--ledger", str(path))
+        refused(result, f"head {head}: ")
+        assert result.stdout == ""
+
+
 @pytest.mark.parametrize("head", ["abc", "xyz1", "3f1c 0a9e", "", "a" * 65])
 def test_a_head_mistyped_is_a_usage_error_not_a_rewritten_ledger(tmp_path: Path, head: str) -> None:
     """A head is 4 to 64 hex digits (docs/evening.md); anything else is a typo on the command line,
