@@ -305,6 +305,32 @@ def test_a_rewritten_evening_whose_hashes_were_worked_out_again_fails_an_old_hea
     refused(run("check", "--head", head, "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
+    """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
+    they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was
+    written; what a repair covers and what a head written down before say name hand 2, the hand
+    before the break (or an entry after it taken out: the chain cannot tell which)."""
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    rewrite_hand_2(path)
+    text = path.read_text(encoding="utf-8")
+    event = tomllib.loads(text)["event"][1]
+    body = {**event, "chain": {"prev": event["chain"]["prev"]}}
+    rehashed = hashlib.sha256(_canonical(body).encode()).hexdigest()
+    old = f'hash = "{event["chain"]["hash"]}"'
+    path.write_text(text.replace(old, f'hash = "{rehashed}"'), encoding="utf-8")  # entry 3's prev kept
+    refused(run("show", "--ledger", str(path)), "entry 3: an entry before it was removed or changed")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert "a repair entry covers hand 2 or an entry after it: changed outside tarockscore" in shown.stderr
+    assert "hand 3" not in shown.stderr
+    refused(
+        run("check", "--head", head, "--ledger", str(path)),
+        f"head {head}: hand 2, or an entry after it, was changed since; entries since: repair ",
+    )
+
+
 def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     whole = path.read_bytes()

@@ -123,6 +123,7 @@ class HeadCheck(NamedTuple):
     differ: tuple[int, ...]
     since: tuple[Mapping[str, Any], ...]
     edited: tuple[int, ...] = ()
+    follows: tuple[int, ...] = ()  # the hands then before an entry that no longer follows them
 
     @property
     def holds(self) -> bool:
@@ -462,10 +463,11 @@ class Evening:
         if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
         # an entry of then changed since is not the one the head vouched for, whatever repair followed
-        edited, ids = snapshot.chain.edited_since(found.entry, found.vouched)
+        edited, ids, follows = snapshot.chain.edited_since(found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
-        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)
+        before = tuple(n for n, e in enumerate(found.then.hands, 1) if e.id in follows)
+        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited, before)
 
     def record(
         self,

@@ -297,7 +297,18 @@ Break = tuple[int, str, str | None, str]
 class Chain:
     """The chain followed entry by entry (docs/ledger-format.md)."""
 
-    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed", "repaired")
+    __slots__ = (
+        "header",
+        "head",
+        "count",
+        "found",
+        "vouched",
+        "said",
+        "removed",
+        "repaired",
+        "follows",
+        "last",
+    )
 
     def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
         self.header = self.head = header_hash(header) or ""
@@ -307,6 +318,10 @@ class Chain:
         self.said: dict[int, tuple[str, list[int]]] = {}  # a broken entry's kind and hand ids
         self.removed: set[Any] = set()  # the ids taken off the sheet so far
         self.repaired: dict[int, str] = {}  # a hand a repair took as found: its id, the repair's time
+        # an entry that does not follow the one before it: the hands of that one, the suspect (it
+        # was changed with its own hash worked out again, or an entry after it was taken out)
+        self.follows: dict[int, list[int]] = {}
+        self.last: list[int] = []  # the hand ids of the entry before
 
     def ids(self, k: int) -> list[int]:
         """The ids of the hands broken entry ``k`` holds."""
@@ -324,6 +339,9 @@ class Chain:
         if why:
             self.found.append((k, why, hashed, self.head))
             self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
+        if why == "order":
+            self.follows[k] = self.last
+        self.last = hand_ids(event.get("hand"))
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
             if self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
@@ -401,12 +419,19 @@ class Chain:
         vouched = [b[0] for b in self.found if b not in breaks]
         if not vouched:
             return None
-        ids = {i for k in vouched if k for i in self.ids(k)}
+        ids = {i for k in vouched if k and k not in self.follows for i in self.ids(k)}
         what: list[Message] = [hands_label(sorted(ids))] if ids else []
+        what += [
+            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k]))
+            if self.follows[k]
+            else message(N_("an entry before entry {entry}"), entry=k)
+            for k in vouched
+            if k in self.follows
+        ]
         what += [
             message(N_("entry {entry} ({kind})"), entry=k, kind=self.said.get(k, ("?", []))[0])
             for k in vouched
-            if k and not self.ids(k)
+            if k and not self.ids(k) and k not in self.follows
         ]
         if 0 in vouched:
             what.append(message(N_("the stored profile")))
@@ -415,15 +440,19 @@ class Chain:
             what=listed(what),
         )
 
-    def edited_since(self, entry: int, vouched: Container[Any]) -> tuple[tuple[int, ...], set[int]]:
-        """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, and the ids of their hands."""
+    def edited_since(
+        self, entry: int, vouched: Container[Any]
+    ) -> tuple[tuple[int, ...], set[int], list[int]]:
+        """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, the ids of
+        their hands, and the ids of the hands before the first that does not follow its entry before."""
         edited = [
             (k, why)
             for k, why, hashed, prev in self.found
             if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
         ]
         ids = {i for k, why in edited if why != "order" for i in self.ids(k)}
-        return tuple(k for k, _ in edited), ids
+        follows = next((self.follows[k] for k, why in edited if why == "order"), [])
+        return tuple(k for k, _ in edited), ids, follows
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:

@@ -696,6 +696,10 @@ def head_check_text(held: HeadCheck) -> str:
         return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
             head=short, number=held.differ[0], since=since or "-"
         )
+    if held.follows:  # an entry of then no longer follows the hand before it
+        return _(
+            "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
+        ).format(head=short, number=held.follows[-1], since=since or "-")
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
         return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
             head=short, entry=held.edited[0], since=since or "-"
