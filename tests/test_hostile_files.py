@@ -606,6 +606,20 @@ def test_ctrl_c_in_the_middle_of_a_write_is_exit_130_and_changes_nothing(
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".lock"))] == []
 
 
+def test_ctrl_c_at_the_console_scripts_first_step_is_exit_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console script's first step (the terminal's streams told to escape what they cannot
+    encode) runs inside its Ctrl-C guard too: exit 130, no traceback."""
+    import tarockscore.cli.app as console  # noqa: PLC0415 - the module whose main() is the script
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(console, "show_what_it_can", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        console.main()
+    assert stopped.value.code == 130
+
+
 def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> None:
     """A FIFO as the players file or the tournament file is refused at once, not waited on; a
     tournament file nested deeper than the readers allow is refused with its name."""
