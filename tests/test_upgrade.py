@@ -128,6 +128,31 @@ def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_
     assert (tmp_path / "old.toml.bak").read_text(encoding="utf-8") == edited
 
 
+def test_an_upgrade_stopped_after_its_copy_runs_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C, a full disk or a pulled stick after the copy was kept and before the new file was
+    written: the old file and PATH.bak are the same bytes, and running upgrade again converts it
+    (a PATH.bak with other bytes is still never overwritten, below)."""
+    from tarockscore.evening import store  # noqa: PLC0415 - the writer to interrupt
+
+    path = old_copy(tmp_path, "three-hands.toml")
+    before = path.read_bytes()
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "save", interrupted)
+        assert run("upgrade", str(path)).exit_code == 130
+    backup = tmp_path / "three-hands.toml.bak"
+    assert path.read_bytes() == before and backup.read_bytes() == before
+    again = run("upgrade", str(path))
+    assert again.exit_code == 0, again.stderr
+    assert backup.read_bytes() == before
+    assert run("check", "--ledger", str(path)).exit_code == 0
+
+
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")
