@@ -208,6 +208,7 @@ class Repaired(NamedTuple):
     after: Ledger
     written: bool
     head: str = ""
+    found: tuple[Problem, ...] = ()  # each entry changed outside tarockscore, taken as it stands
 
 
 # A delete's line names the hands after it that moved up: "hand 4 is now hand 3", "hands 4 to 6
@@ -534,4 +535,4 @@ class Evening:
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
         )
-        return Repaired(done.before, done.after, write, done.head)
+        return Repaired(done.before, done.after, write, done.head, done.found)

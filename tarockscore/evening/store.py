@@ -10,7 +10,7 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -540,6 +540,7 @@ class Change:
     after: Ledger
     head: str = ""
     resent: Request | None = None
+    found: tuple[Problem, ...] = ()  # a repair's: each entry changed outside tarockscore
 
     def __iter__(self) -> Iterator[Ledger]:
         return iter((self.before, self.after))
@@ -847,7 +848,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
     """``tarockscore repair``: re-score the ledger as it stands; with ``write``, append a ``repair`` entry."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head)
+        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head, found=snapshot.problems)
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw, repairing=True)
@@ -857,7 +858,7 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
-        return _write(raw, snapshot, new, "repair", at, found)
+        return replace(_write(raw, snapshot, new, "repair", at, found), found=snapshot.problems)
 
 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:

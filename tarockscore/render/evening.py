@@ -842,6 +842,10 @@ def repaired_text(r: Repaired, path: Path) -> str:
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
         lines = [unchanged.format(path=path)]
+    found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
+    lines += [
+        found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
+    ]
     if r.written:
         lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
     else:
