@@ -128,6 +128,24 @@ def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_
     assert (tmp_path / "old.toml.bak").read_text(encoding="utf-8") == edited
 
 
+def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
+    """The same edit as above, in German: what upgrade found, and the repair's audit line that
+    keeps it, say the hand and the numbers in German, as the reading commands' errors do."""
+    path = tmp_path / "old.toml"
+    text = (OLD / "three-hands.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace("card_points = 30\n", "card_points = 50\n", 1), encoding="utf-8")
+    done = run("--lang", "de", "upgrade", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert "Spiel 2: gespeichert 0 für Bert, nach den Regeln +5" in done.stdout
+    assert "stored" not in done.stdout
+    shown = run("--lang", "de", "show", "--ledger", str(path))
+    assert (
+        "gefunden: Spiel 2: gespeichert +5 für Anna, nach den Regeln 0; Spiel 2: gespeichert 0 für Bert"
+        in shown.stdout
+    )
+    assert "stored" not in shown.stdout
+
+
 def test_an_upgrade_stopped_after_its_copy_runs_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -112,8 +112,14 @@ FOUND = (
     ),
     N_("hand {id} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
+    # what `upgrade` finds in an older ledger whose stored results the rules do not give
+    N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
+    N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
+    N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+    N_("hand {number}: stored as {stored}, the rules give {given}"),
 )
 
+_OUTCOMES = (N_("won"), N_("lost"), N_("without a winner"))
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
 # The values that are one hand's summary, never a list of clauses.
@@ -169,6 +175,8 @@ def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | No
                 value = changes_said(raw)
             elif name == "at":
                 value = moment(raw)  # a time the trail stores as written, said as the reader writes one
+            elif name in ("stored", "given") and raw in _OUTCOMES:
+                value = message(raw)  # a hand stored as won or lost, as `upgrade` found it
             elif name == "found":
                 value = "; ".join(translated(read_back(part, FOUND) or part) for part in raw.split("; "))
             elif name in _NESTED:
@@ -884,7 +892,7 @@ def upgraded_text(done: Upgraded) -> str:
             "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
         )
         lines += [
-            found.format(found="; ".join(done.found)),
+            found.format(found="; ".join(translated(read_back(f, FOUND) or f) for f in done.found)),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
     lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
