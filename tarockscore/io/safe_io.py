@@ -538,7 +538,8 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, mode)
+        with contextlib.suppress(PermissionError):  # a file system that keeps no modes (FAT): its own
+            os.chmod(tmp, mode)
         if old is not None and not WINDOWS:
             _keep_owner(tmp, old, path, error, what)
         _replace(tmp, real)
