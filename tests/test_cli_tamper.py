@@ -344,6 +344,12 @@ def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
         path.write_bytes(whole + torn)
         shown = json.loads(run("show", "--json", "--ledger", str(path)).stdout)
         assert len(shown["hands"]) == 3
-        assert run("undo", "--ledger", str(path)).exit_code == 0
+        undone = run("undo", "--ledger", str(path))
+        assert undone.exit_code == 0
         assert path.read_bytes().startswith(whole) and torn not in path.read_bytes()[len(whole) :]
         path.write_bytes(whole)
+        # the change that cuts it off says so: a hand's last line taken away by hand looks the same
+        assert undone.stderr == (
+            f"warning: {path}: its last entry was cut short, a write that did not finish: "
+            "this change cut it off\n"
+        )

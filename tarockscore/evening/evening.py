@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message, reason
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -440,7 +440,7 @@ class Evening:
             request_key(request, problems)
             problems.raise_if_any(UsageError)
         stamp = at or now()
-        return ledger_file.update(
+        done = ledger_file.update(
             self.path,
             lambda current: edit(as_the_rules(self.path, current), *args, stamp),
             expected,
@@ -448,6 +448,12 @@ class Evening:
             scored,
             request,
         )
+        if done.cut and self.warn is not None:  # a hand's last line taken away by hand looks the same
+            cut = N_(
+                "{path}: its last entry was cut short, a write that did not finish: this change cut it off"
+            )
+            self.warn(message(cut, path=self.path))
+        return done
 
     def head(self) -> str:
         """The head of the ledger's chain: written down, it vouches for every hand as of now."""

@@ -541,6 +541,7 @@ class Change:
     head: str = ""
     resent: Request | None = None
     found: tuple[Problem, ...] = ()  # a repair's: each entry changed outside tarockscore
+    cut: bool = False  # a last entry cut short (a write that did not finish) was cut off
 
     def __iter__(self) -> Iterator[Ledger]:
         return iter((self.before, self.after))
@@ -841,7 +842,7 @@ def _write(
         safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path))
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
-    return Change(old, new, head)
+    return Change(old, new, head, cut=snapshot.torn)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Change:
