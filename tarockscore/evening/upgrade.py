@@ -62,7 +62,7 @@ def upgrade(path: Path, at: str) -> Upgraded:
             new = ledger_file.naming(operations.repair(old, at), tuple(found))
             repair = fold.event_of(old, new, at, "repair")
             events.append({**repair, **found_by_repair(None, sha, old.table.profile.sha256)})
-        if backup.exists() and not _kept(backup, raw):  # an upgrade stopped after its copy: again
+        if backup.exists() and not safe_io.holds(backup, raw):  # an upgrade stopped after its copy: again
             raise LedgerError(
                 N_(
                     "{backup} already exists; move it away first, so that it is not overwritten; nothing was written"
@@ -74,14 +74,6 @@ def upgrade(path: Path, at: str) -> Upgraded:
     number = {e.id: i for i, e in enumerate(new.hands, 1)}
     changed = tuple(number[i] for i in new.audit[-1].changed if i in number) if found else ()
     return Upgraded(path, backup, len(new.hands), len(new.audit), head, said, changed)
-
-
-def _kept(backup: Path, raw: bytes) -> bool:
-    """Whether ``backup`` holds the old file's bytes already."""
-    try:
-        return backup.is_file() and backup.stat().st_size == len(raw) and backup.read_bytes() == raw
-    except OSError:
-        return False
 
 
 def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:

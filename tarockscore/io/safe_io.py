@@ -489,6 +489,14 @@ def remove_stale_temps(path: Path) -> None:
                 os.unlink(real.parent / entry.name)
 
 
+def holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data`` (a copy kept before, say)."""
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _default_mode() -> int:
     umask = os.umask(0)
     os.umask(umask)
