@@ -87,6 +87,25 @@ def test_a_hand_rewritten_by_hand_is_named_by_every_command(tmp_path: Path, comm
     assert path.read_bytes() == before
 
 
+def test_a_hand_edited_to_a_value_no_hand_can_hold_is_named_with_the_way_back(tmp_path: Path) -> None:
+    """Hand 2's card points edited to 71 (koenigrufen's 70 in the cards, docs/rules/koenigrufen.md):
+    the value is named, and so is the edit and what to do, which repair cannot do."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    block = text[starts[1] : starts[2]].replace("card_points = 30", "card_points = 71")
+    path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["repair"], ["record", "-c", "dreier", "-d", "Bert", "-t", "40"]):
+        refused(
+            run(*command, "--ledger", str(path)),
+            "entry 2: hand 2 was changed outside tarockscore",
+            "entry 2: hand 2: entry: card_points: 71 is outside 0 to 70",
+            "put the entry named back as it was written, or restore the file from a copy",
+        )
+        assert path.read_bytes() == before
+
+
 def test_repair_names_the_hand_and_is_covered_by_the_chain(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     rewrite_hand_2(path)

@@ -486,6 +486,9 @@ _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
+_NO_VALUE = N_(
+    "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (`tarockscore repair` re-scores hands, but cannot mend a value no ledger can hold)"
+)
 _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
 
 
@@ -653,9 +656,11 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
-    if problems.problems and any(why == "order" for _k, why, *_ in chain.breaks):
-        raise LedgerError([*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER)])
-    problems.raise_if_any(LedgerError)
+    if problems.problems:
+        order = any(why == "order" for _k, why, *_ in chain.breaks)
+        raise LedgerError(
+            [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
+        )
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
