@@ -171,6 +171,22 @@ def test_an_upgrade_stopped_after_its_copy_runs_again(
     assert run("check", "--ledger", str(path)).exit_code == 0
 
 
+def test_a_ledger_reached_through_a_link_keeps_its_copy_beside_the_real_file(tmp_path: Path) -> None:
+    """A link in another folder (docs/ledger-format.md, "Links": the ledger is the file the link
+    points to): the copy goes beside that file, and nothing is written where the link is."""
+    stick, home = tmp_path / "stick", tmp_path / "home"
+    stick.mkdir()
+    home.mkdir()
+    real = old_copy(stick, "three-hands.toml")
+    (home / "friday.toml").symlink_to(real)
+    done = run("upgrade", str(home / "friday.toml"))
+    assert done.exit_code == 0, done.stderr
+    assert f"the old file is kept as {stick / 'three-hands.toml.bak'}" in done.stdout
+    assert sorted(p.name for p in home.iterdir()) == ["friday.toml"]
+    assert (home / "friday.toml").is_symlink()
+    assert sorted(p.name for p in stick.iterdir()) == ["three-hands.toml", "three-hands.toml.bak"]
+
+
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")

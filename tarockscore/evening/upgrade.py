@@ -39,7 +39,8 @@ def upgrade(path: Path, at: str) -> Upgraded:
         snapshot = ledger_file.read(path)  # the current format reads, or says why not
         led = snapshot.ledger
         return Upgraded(path, None, len(led.hands), len(led.audit), snapshot.head)
-    backup = path.with_name(path.name + ".bak")
+    real = safe_io.real_path(path)  # a link's ledger is the file it points to: the copy goes there
+    backup = real.with_name(real.name + ".bak")
     with ledger_file.locked(path):
         raw = ledger_file.opened(path)
         name = str(path)
