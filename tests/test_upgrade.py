@@ -144,6 +144,11 @@ def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
         in shown.stdout
     )
     assert "stored" not in shown.stdout
+    # the place changed, no result: only the digest says so
+    place = tmp_path / "place.toml"
+    place.write_text(text.replace('place = "Café Sperl"', 'place = "Café Central"'), encoding="utf-8")
+    done = run("--lang", "de", "upgrade", str(place))
+    assert "digest: der Digest passt nicht zum Inhalt" in done.stdout, done.stdout
 
 
 def test_an_upgrade_stopped_after_its_copy_runs_again(

@@ -892,7 +892,7 @@ def upgraded_text(done: Upgraded) -> str:
             "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
         )
         lines += [
-            found.format(found="; ".join(translated(read_back(f, FOUND) or f) for f in done.found)),
+            found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
     lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
