@@ -356,6 +356,22 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     )
 
 
+def test_a_repair_of_an_edited_table_says_it_covers_the_table(tmp_path: Path) -> None:
+    """The stake edited by hand: the chain breaks at entry 1, which no longer follows the header
+    (the table and the profile); the repair covers that, not hand 1, which is as it was written."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('stake = "0.10"', 'stake = "1.00"', 1), encoding="utf-8")
+    refused(run("show", "--ledger", str(path)), "entry 1: the table or the profile was changed")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stderr == (
+        f"warning: {path}: a repair entry covers the table or the profile: changed outside "
+        "tarockscore, and taken as it was found\n"
+    )
+
+
 def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     whole = path.read_bytes()

@@ -425,6 +425,8 @@ class Chain:
             message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k]))
             if self.follows[k]
             else message(N_("an entry before entry {entry}"), entry=k)
+            if k > 1
+            else message(N_("the table or the profile"))
             for k in vouched
             if k in self.follows
         ]
