@@ -350,6 +350,10 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     assert shown.exit_code == 0, shown.stderr
     assert "a repair entry covers hand 2 or an entry after it: changed outside tarockscore" in shown.stderr
     assert "hand 3" not in shown.stderr
+    said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
+    assert said.endswith("found: entry 3: an entry before it was removed or changed outside tarockscore")
+    german = run("--lang", "de", "show", "--ledger", str(path)).stdout
+    assert "gefunden: Eintrag 3: ein Eintrag davor wurde außerhalb von tarockscore entfernt" in german
     refused(
         run("check", "--head", head, "--ledger", str(path)),
         f"head {head}: hand 2, or an entry after it, was changed since; entries since: repair ",

@@ -396,7 +396,7 @@ class Chain:
             if k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
-                template = N_("an entry before it was removed or changed outside tarockscore")
+                template = _ORDER
             elif why == "repair":
                 template = N_(
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
@@ -488,6 +488,10 @@ _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
+_ORDER = N_("an entry before it was removed or changed outside tarockscore")
+_ORDER_AT = N_(
+    "entry {entry}: an entry before it was removed or changed outside tarockscore"
+)  # a repair's line
 _NO_VALUE = N_(
     "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (`tarockscore repair` re-scores hands, but cannot mend a value no ledger can hold)"
 )
@@ -871,7 +875,10 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
     """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
-    said = [p.message for p in found]
+    said = [
+        message(_ORDER_AT, entry=p.where.removeprefix("entry ")) if p.template == _ORDER else p.message
+        for p in found
+    ]
     if not said or not repaired.audit:
         return repaired
     last = repaired.audit[-1]
