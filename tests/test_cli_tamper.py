@@ -87,6 +87,25 @@ def test_a_hand_rewritten_by_hand_is_named_by_every_command(tmp_path: Path, comm
     assert path.read_bytes() == before
 
 
+def test_a_hand_edited_to_a_value_no_hand_can_hold_is_named_with_the_way_back(tmp_path: Path) -> None:
+    """Hand 2's card points edited to 71 (koenigrufen's 70 in the cards, docs/rules/koenigrufen.md):
+    the value is named, and so is the edit and what to do, which repair cannot do."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    block = text[starts[1] : starts[2]].replace("card_points = 30", "card_points = 71")
+    path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
+    before = path.read_bytes()
+    for command in (["show"], ["repair"], ["record", "-c", "dreier", "-d", "Bert", "-t", "40"]):
+        refused(
+            run(*command, "--ledger", str(path)),
+            "entry 2: hand 2 was changed outside tarockscore",
+            "entry 2: hand 2: entry: card_points: 71 is outside 0 to 70",
+            "put the entry named back as it was written, or restore the file from a copy",
+        )
+        assert path.read_bytes() == before
+
+
 def test_repair_names_the_hand_and_is_covered_by_the_chain(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     rewrite_hand_2(path)
@@ -94,6 +113,12 @@ def test_repair_names_the_hand_and_is_covered_by_the_chain(tmp_path: Path) -> No
     looked = run("repair", "--ledger", str(path))
     assert looked.exit_code == 0, looked.stderr
     assert path.read_bytes() == before  # nothing written without --write
+    # hand 2 agrees with the rules as rewritten: no number changes, so what --write would take as
+    # it was found is said before it is written
+    assert looked.stdout.splitlines()[:2] == [
+        f"{path}: every stored result follows from its hand; nothing changes but the seal",
+        "found: entry 2: hand 2 was changed outside tarockscore; --write keeps the evening as it stands",
+    ]
     written = run("repair", "--write", "--ledger", str(path))
     assert written.exit_code == 0, written.stderr
     assert path.read_bytes().startswith(before)  # appended, nothing rewritten
@@ -237,6 +262,18 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
     refused(run("check", "--head", "0123456789ab", "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_failing_head_check_prints_only_its_error(tmp_path: Path) -> None:
+    """Exit 1 with "every stored result matches" on standard output would read as a pass to a
+    script that keeps the output: a failed check says nothing passed first (as the day's does)."""
+    path = evening(tmp_path / "e.toml")
+    written_down = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    for head in (written_down, "0123456789ab"):
+        result = run("check", "--head", head, "--ledger", str(path))
+        refused(result, f"head {head}: ")
+        assert result.stdout == ""
+
+
 @pytest.mark.parametrize("head", ["abc", "xyz1", "3f1c 0a9e", "", "a" * 65])
 def test_a_head_mistyped_is_a_usage_error_not_a_rewritten_ledger(tmp_path: Path, head: str) -> None:
     """A head is 4 to 64 hex digits (docs/evening.md); anything else is a typo on the command line,
@@ -293,6 +330,52 @@ def test_a_rewritten_evening_whose_hashes_were_worked_out_again_fails_an_old_hea
     refused(run("check", "--head", head, "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
+    """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
+    they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was
+    written; what a repair covers and what a head written down before say name hand 2, the hand
+    before the break (or an entry after it taken out: the chain cannot tell which)."""
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    rewrite_hand_2(path)
+    text = path.read_text(encoding="utf-8")
+    event = tomllib.loads(text)["event"][1]
+    body = {**event, "chain": {"prev": event["chain"]["prev"]}}
+    rehashed = hashlib.sha256(_canonical(body).encode()).hexdigest()
+    old = f'hash = "{event["chain"]["hash"]}"'
+    path.write_text(text.replace(old, f'hash = "{rehashed}"'), encoding="utf-8")  # entry 3's prev kept
+    refused(run("show", "--ledger", str(path)), "entry 3: an entry before it was removed or changed")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert "a repair entry covers hand 2 or an entry after it: changed outside tarockscore" in shown.stderr
+    assert "hand 3" not in shown.stderr
+    said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
+    assert said.endswith("found: entry 3: an entry before it was removed or changed outside tarockscore")
+    german = run("--lang", "de", "show", "--ledger", str(path)).stdout
+    assert "gefunden: Eintrag 3: ein Eintrag davor wurde außerhalb von tarockscore entfernt" in german
+    refused(
+        run("check", "--head", head, "--ledger", str(path)),
+        f"head {head}: hand 2, or an entry after it, was changed since; entries since: repair ",
+    )
+
+
+def test_a_repair_of_an_edited_table_says_it_covers_the_table(tmp_path: Path) -> None:
+    """The stake edited by hand: the chain breaks at entry 1, which no longer follows the header
+    (the table and the profile); the repair covers that, not hand 1, which is as it was written."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('stake = "0.10"', 'stake = "1.00"', 1), encoding="utf-8")
+    refused(run("show", "--ledger", str(path)), "entry 1: the table or the profile was changed")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stderr == (
+        f"warning: {path}: a repair entry covers the table or the profile: changed outside "
+        "tarockscore, and taken as it was found\n"
+    )
+
+
 def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
     path = evening(tmp_path / "e.toml")
     whole = path.read_bytes()
@@ -300,6 +383,12 @@ def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
         path.write_bytes(whole + torn)
         shown = json.loads(run("show", "--json", "--ledger", str(path)).stdout)
         assert len(shown["hands"]) == 3
-        assert run("undo", "--ledger", str(path)).exit_code == 0
+        undone = run("undo", "--ledger", str(path))
+        assert undone.exit_code == 0
         assert path.read_bytes().startswith(whole) and torn not in path.read_bytes()[len(whole) :]
         path.write_bytes(whole)
+        # the change that cuts it off says so: a hand's last line taken away by hand looks the same
+        assert undone.stderr == (
+            f"warning: {path}: its last entry was cut short, a write that did not finish: "
+            "this change cut it off\n"
+        )

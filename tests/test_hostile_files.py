@@ -584,6 +584,32 @@ def test_the_windows_replace_retries_while_another_process_holds_the_file(
     assert calls["n"] == 3 and len(lf.read(other).ledger.hands) == 0 and len(lf.read(path).ledger.hands) == 1
 
 
+def test_a_stick_whose_file_system_keeps_no_modes_takes_a_new_ledger_and_an_upgrade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FAT stick mounted without `quiet` refuses a chmod to a mode it cannot store (EPERM):
+    every file there has the mount's one mode. A new evening and an upgraded one are written
+    through a temp file given the ledger's mode; there, the file keeps the stick's."""
+    real_chmod = os.chmod
+
+    def fat_chmod(path: object, mode: int, **kwargs: object) -> None:
+        if stat.S_IMODE(os.stat(path).st_mode) != mode:  # type: ignore[arg-type]
+            raise PermissionError(1, "Operation not permitted")
+        real_chmod(path, mode)  # type: ignore[arg-type]
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.chmod = fat_chmod  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    done = invoke("new", "-p", TABLE, "--ledger", str(tmp_path / "stick.toml"))
+    assert done.exit_code == 0, done.stderr
+    old = tmp_path / "old.toml"
+    old.write_bytes((Path(__file__).parent / "data" / "old-ledgers" / "three-hands.toml").read_bytes())
+    done = invoke("upgrade", str(old))
+    assert done.exit_code == 0, done.stderr
+    assert invoke("check", "--ledger", str(old)).exit_code == 0
+
+
 # -- 5. Ctrl-C -----------------------------------------------------------------------------------
 
 
@@ -604,6 +630,20 @@ def test_ctrl_c_in_the_middle_of_a_write_is_exit_130_and_changes_nothing(
     assert done.exit_code == 130 and "Traceback" not in done.stderr, (done.exit_code, done.stderr)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith((".tmp", ".lock"))] == []
+
+
+def test_ctrl_c_at_the_console_scripts_first_step_is_exit_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console script's first step (the terminal's streams told to escape what they cannot
+    encode) runs inside its Ctrl-C guard too: exit 130, no traceback."""
+    import tarockscore.cli.app as console  # noqa: PLC0415 - the module whose main() is the script
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(console, "show_what_it_can", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        console.main()
+    assert stopped.value.code == 130
 
 
 def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> None:

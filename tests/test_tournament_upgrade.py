@@ -153,6 +153,29 @@ def test_an_old_day_edited_by_hand_is_not_converted(tmp_path: Path) -> None:
     assert files_of(day) == before
 
 
+def test_an_upgrade_stopped_before_the_days_file_was_written_runs_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the copy was kept and the paper result put on its sheet, before the day's
+    file was written: the copy holds the old file's bytes, and upgrade runs again to the end."""
+    from tarockscore.evening import store  # noqa: PLC0415 - the writer to interrupt
+
+    day = copy(tmp_path, "0.2")
+    old = (day / "tournament.toml").read_bytes()
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "write_text", interrupted)
+        assert run("upgrade", str(day)).exit_code == 130
+    assert (day / "tournament.toml").read_bytes() == old == (day / "tournament.toml.bak").read_bytes()
+    done = run("upgrade", str(day))
+    assert done.exit_code == 0, done.stderr
+    assert (day / "tournament.toml.bak").read_bytes() == old
+    assert run("tournament", "check", str(day)).exit_code == 0
+
+
 def test_a_copy_in_the_way_or_no_day_at_all_is_refused(tmp_path: Path) -> None:
     day = copy(tmp_path, "0.2")
     (day / "tournament.toml.bak").write_text("mine\n", encoding="utf-8")

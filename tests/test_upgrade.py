@@ -128,6 +128,70 @@ def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_
     assert (tmp_path / "old.toml.bak").read_text(encoding="utf-8") == edited
 
 
+def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
+    """The same edit as above, in German: what upgrade found, and the repair's audit line that
+    keeps it, say the hand and the numbers in German, as the reading commands' errors do."""
+    path = tmp_path / "old.toml"
+    text = (OLD / "three-hands.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace("card_points = 30\n", "card_points = 50\n", 1), encoding="utf-8")
+    done = run("--lang", "de", "upgrade", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert "Spiel 2: gespeichert 0 für Bert, nach den Regeln +5" in done.stdout
+    assert "stored" not in done.stdout
+    shown = run("--lang", "de", "show", "--ledger", str(path))
+    assert (
+        "gefunden: Spiel 2: gespeichert +5 für Anna, nach den Regeln 0; Spiel 2: gespeichert 0 für Bert"
+        in shown.stdout
+    )
+    assert "stored" not in shown.stdout
+    # the place changed, no result: only the digest says so
+    place = tmp_path / "place.toml"
+    place.write_text(text.replace('place = "Café Sperl"', 'place = "Café Central"'), encoding="utf-8")
+    done = run("--lang", "de", "upgrade", str(place))
+    assert "digest: der Digest passt nicht zum Inhalt" in done.stdout, done.stdout
+
+
+def test_an_upgrade_stopped_after_its_copy_runs_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C, a full disk or a pulled stick after the copy was kept and before the new file was
+    written: the old file and PATH.bak are the same bytes, and running upgrade again converts it
+    (a PATH.bak with other bytes is still never overwritten, below)."""
+    from tarockscore.evening import store  # noqa: PLC0415 - the writer to interrupt
+
+    path = old_copy(tmp_path, "three-hands.toml")
+    before = path.read_bytes()
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store, "save", interrupted)
+        assert run("upgrade", str(path)).exit_code == 130
+    backup = tmp_path / "three-hands.toml.bak"
+    assert path.read_bytes() == before and backup.read_bytes() == before
+    again = run("upgrade", str(path))
+    assert again.exit_code == 0, again.stderr
+    assert backup.read_bytes() == before
+    assert run("check", "--ledger", str(path)).exit_code == 0
+
+
+def test_a_ledger_reached_through_a_link_keeps_its_copy_beside_the_real_file(tmp_path: Path) -> None:
+    """A link in another folder (docs/ledger-format.md, "Links": the ledger is the file the link
+    points to): the copy goes beside that file, and nothing is written where the link is."""
+    stick, home = tmp_path / "stick", tmp_path / "home"
+    stick.mkdir()
+    home.mkdir()
+    real = old_copy(stick, "three-hands.toml")
+    (home / "friday.toml").symlink_to(real)
+    done = run("upgrade", str(home / "friday.toml"))
+    assert done.exit_code == 0, done.stderr
+    assert f"the old file is kept as {stick / 'three-hands.toml.bak'}" in done.stdout
+    assert sorted(p.name for p in home.iterdir()) == ["friday.toml"]
+    assert (home / "friday.toml").is_symlink()
+    assert sorted(p.name for p in stick.iterdir()) == ["three-hands.toml", "three-hands.toml.bak"]
+
+
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")

@@ -958,8 +958,8 @@ def show_what_it_can() -> None:
 
 def main() -> None:
     """The console script; Ctrl-C leaves with exit code 130 (128 + SIGINT) and no traceback."""
-    show_what_it_can()
     try:
+        show_what_it_can()
         app(prog_name="tarockscore")
     except KeyboardInterrupt:
         raise SystemExit(INTERRUPTED) from None

@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, reason
+from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message, reason
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -123,6 +123,7 @@ class HeadCheck(NamedTuple):
     differ: tuple[int, ...]
     since: tuple[Mapping[str, Any], ...]
     edited: tuple[int, ...] = ()
+    follows: tuple[int, ...] = ()  # the hands then before an entry that no longer follows them
 
     @property
     def holds(self) -> bool:
@@ -207,6 +208,7 @@ class Repaired(NamedTuple):
     after: Ledger
     written: bool
     head: str = ""
+    found: tuple[Problem, ...] = ()  # each entry changed outside tarockscore, taken as it stands
 
 
 # A delete's line names the hands after it that moved up: "hand 4 is now hand 3", "hands 4 to 6
@@ -439,7 +441,7 @@ class Evening:
             request_key(request, problems)
             problems.raise_if_any(UsageError)
         stamp = at or now()
-        return ledger_file.update(
+        done = ledger_file.update(
             self.path,
             lambda current: edit(as_the_rules(self.path, current), *args, stamp),
             expected,
@@ -447,6 +449,12 @@ class Evening:
             scored,
             request,
         )
+        if done.cut and self.warn is not None:  # a hand's last line taken away by hand looks the same
+            cut = N_(
+                "{path}: its last entry was cut short, a write that did not finish: this change cut it off"
+            )
+            self.warn(message(cut, path=self.path))
+        return done
 
     def head(self) -> str:
         """The head of the ledger's chain: written down, it vouches for every hand as of now."""
@@ -463,10 +471,11 @@ class Evening:
         if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
         # an entry of then changed since is not the one the head vouched for, whatever repair followed
-        edited, ids = snapshot.chain.edited_since(found.entry, found.vouched)
+        edited, ids, follows = snapshot.chain.edited_since(found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
-        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited)
+        before = tuple(n for n, e in enumerate(found.then.hands, 1) if e.id in follows)
+        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited, before)
 
     def record(
         self,
@@ -547,4 +556,4 @@ class Evening:
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
         )
-        return Repaired(done.before, done.after, write, done.head)
+        return Repaired(done.before, done.after, write, done.head, done.found)

@@ -10,7 +10,7 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -297,7 +297,18 @@ Break = tuple[int, str, str | None, str]
 class Chain:
     """The chain followed entry by entry (docs/ledger-format.md)."""
 
-    __slots__ = ("header", "head", "count", "found", "vouched", "said", "removed", "repaired")
+    __slots__ = (
+        "header",
+        "head",
+        "count",
+        "found",
+        "vouched",
+        "said",
+        "removed",
+        "repaired",
+        "follows",
+        "last",
+    )
 
     def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
         self.header = self.head = header_hash(header) or ""
@@ -307,6 +318,10 @@ class Chain:
         self.said: dict[int, tuple[str, list[int]]] = {}  # a broken entry's kind and hand ids
         self.removed: set[Any] = set()  # the ids taken off the sheet so far
         self.repaired: dict[int, str] = {}  # a hand a repair took as found: its id, the repair's time
+        # an entry that does not follow the one before it: the hands of that one, the suspect (it
+        # was changed with its own hash worked out again, or an entry after it was taken out)
+        self.follows: dict[int, list[int]] = {}
+        self.last: list[int] = []  # the hand ids of the entry before
 
     def ids(self, k: int) -> list[int]:
         """The ids of the hands broken entry ``k`` holds."""
@@ -324,6 +339,9 @@ class Chain:
         if why:
             self.found.append((k, why, hashed, self.head))
             self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
+        if why == "order":
+            self.follows[k] = self.last
+        self.last = hand_ids(event.get("hand"))
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
             if self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
@@ -378,7 +396,7 @@ class Chain:
             if k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
-                template = N_("an entry before it was removed or changed outside tarockscore")
+                template = _ORDER
             elif why == "repair":
                 template = N_(
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
@@ -401,12 +419,21 @@ class Chain:
         vouched = [b[0] for b in self.found if b not in breaks]
         if not vouched:
             return None
-        ids = {i for k in vouched if k for i in self.ids(k)}
+        ids = {i for k in vouched if k and k not in self.follows for i in self.ids(k)}
         what: list[Message] = [hands_label(sorted(ids))] if ids else []
+        what += [
+            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k]))
+            if self.follows[k]
+            else message(N_("an entry before entry {entry}"), entry=k)
+            if k > 1
+            else message(N_("the table or the profile"))
+            for k in vouched
+            if k in self.follows
+        ]
         what += [
             message(N_("entry {entry} ({kind})"), entry=k, kind=self.said.get(k, ("?", []))[0])
             for k in vouched
-            if k and not self.ids(k)
+            if k and not self.ids(k) and k not in self.follows
         ]
         if 0 in vouched:
             what.append(message(N_("the stored profile")))
@@ -415,15 +442,19 @@ class Chain:
             what=listed(what),
         )
 
-    def edited_since(self, entry: int, vouched: Container[Any]) -> tuple[tuple[int, ...], set[int]]:
-        """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, and the ids of their hands."""
+    def edited_since(
+        self, entry: int, vouched: Container[Any]
+    ) -> tuple[tuple[int, ...], set[int], list[int]]:
+        """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, the ids of
+        their hands, and the ids of the hands before the first that does not follow its entry before."""
         edited = [
             (k, why)
             for k, why, hashed, prev in self.found
             if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
         ]
         ids = {i for k, why in edited if why != "order" for i in self.ids(k)}
-        return tuple(k for k, _ in edited), ids
+        follows = next((self.follows[k] for k, why in edited if why == "order"), [])
+        return tuple(k for k, _ in edited), ids, follows
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
@@ -457,6 +488,13 @@ _MOVED = N_(
     "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
+_ORDER = N_("an entry before it was removed or changed outside tarockscore")
+_ORDER_AT = N_(
+    "entry {entry}: an entry before it was removed or changed outside tarockscore"
+)  # a repair's line
+_NO_VALUE = N_(
+    "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (`tarockscore repair` re-scores hands, but cannot mend a value no ledger can hold)"
+)
 _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
 
 
@@ -511,6 +549,8 @@ class Change:
     after: Ledger
     head: str = ""
     resent: Request | None = None
+    found: tuple[Problem, ...] = ()  # a repair's: each entry changed outside tarockscore
+    cut: bool = False  # a last entry cut short (a write that did not finish) was cut off
 
     def __iter__(self) -> Iterator[Ledger]:
         return iter((self.before, self.after))
@@ -622,9 +662,11 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
-    if problems.problems and any(why == "order" for _k, why, *_ in chain.breaks):
-        raise LedgerError([*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER)])
-    problems.raise_if_any(LedgerError)
+    if problems.problems:
+        order = any(why == "order" for _k, why, *_ in chain.breaks)
+        raise LedgerError(
+            [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
+        )
     said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
@@ -811,14 +853,14 @@ def _write(
         safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path))
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
-    return Change(old, new, head)
+    return Change(old, new, head, cut=snapshot.torn)
 
 
 def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str = "") -> Change:
     """``tarockscore repair``: re-score the ledger as it stands; with ``write``, append a ``repair`` entry."""
     if not write:
         snapshot = read(path, repairing=True)
-        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head)
+        return Change(snapshot.ledger, change(snapshot.ledger), snapshot.head, found=snapshot.problems)
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw, repairing=True)
@@ -828,12 +870,15 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
-        return _write(raw, snapshot, new, "repair", at, found)
+        return replace(_write(raw, snapshot, new, "repair", at, found), found=snapshot.problems)
 
 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
     """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
-    said = [p.message for p in found]
+    said = [
+        message(_ORDER_AT, entry=p.where.removeprefix("entry ")) if p.template == _ORDER else p.message
+        for p in found
+    ]
     if not said or not repaired.audit:
         return repaired
     last = repaired.audit[-1]

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem
+from tarockscore.errors import N_, Collector, LedgerError, Message, Problem, message
 from tarockscore.evening import fold, operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.fold import check
@@ -39,7 +39,8 @@ def upgrade(path: Path, at: str) -> Upgraded:
         snapshot = ledger_file.read(path)  # the current format reads, or says why not
         led = snapshot.ledger
         return Upgraded(path, None, len(led.hands), len(led.audit), snapshot.head)
-    backup = path.with_name(path.name + ".bak")
+    real = safe_io.real_path(path)  # a link's ledger is the file it points to: the copy goes there
+    backup = real.with_name(real.name + ".bak")
     with ledger_file.locked(path):
         raw = ledger_file.opened(path)
         name = str(path)
@@ -57,12 +58,17 @@ def upgrade(path: Path, at: str) -> Upgraded:
         convert = fold.event_of(Ledger(old.table), old, at, "convert")
         convert["from"] = {"schema": ledger_file.OLD_SCHEMA, "digest": str(whole.get("digest", ""))}
         events, new = [convert], old
-        said = tuple(f"{p.where}: {p.message}" if p.where else p.message for p in found)
+        said = tuple(  # English that says itself again in the reader's language
+            message(N_("{path}: {said}"), path=p.where, said=Message(p.template or p.message, p.values))
+            if p.where
+            else Message(p.template or p.message, p.values)
+            for p in found
+        )
         if found:  # re-scored from its stored hands, as `repair --write` does
             new = ledger_file.naming(operations.repair(old, at), tuple(found))
             repair = fold.event_of(old, new, at, "repair")
             events.append({**repair, **found_by_repair(None, sha, old.table.profile.sha256)})
-        if backup.exists():
+        if backup.exists() and not safe_io.holds(backup, raw):  # an upgrade stopped after its copy: again
             raise LedgerError(
                 N_(
                     "{backup} already exists; move it away first, so that it is not overwritten; nothing was written"

@@ -502,6 +502,14 @@ def remove_stale_temps(path: Path) -> None:
                 os.unlink(real.parent / entry.name)
 
 
+def holds(path: Path, data: bytes) -> bool:
+    """Whether the file at ``path`` holds exactly ``data`` (a copy kept before, say)."""
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _default_mode() -> int:
     umask = os.umask(0)
     os.umask(umask)
@@ -551,7 +559,8 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, mode)
+        with contextlib.suppress(PermissionError):  # a file system that keeps no modes (FAT): its own
+            os.chmod(tmp, mode)
         if old is not None and not WINDOWS:
             _keep_owner(tmp, old, path, error, what)
         _replace(tmp, real)

@@ -108,14 +108,21 @@ TEMPLATES = (
 FOUND = (
     N_("the table or the profile was changed outside tarockscore"),
     N_("an entry before it was removed or changed outside tarockscore"),
+    N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
     N_(
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
     ),
     N_("hand {id} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
+    # what `upgrade` finds in an older ledger whose stored results the rules do not give
+    N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
+    N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
+    N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+    N_("hand {number}: stored as {stored}, the rules give {given}"),
 )
 
+_OUTCOMES = (N_("won"), N_("lost"), N_("without a winner"))
 # The values that are themselves words of the trail (a hand's summary, a label, a detail).
 _NESTED = frozenset({"detail", "hand", "summary", "old", "new", "hands", "after", "label"})
 # The values that are one hand's summary, never a list of clauses.
@@ -171,6 +178,8 @@ def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | No
                 value = changes_said(raw)
             elif name == "at":
                 value = moment(raw)  # a time the trail stores as written, said as the reader writes one
+            elif name in ("stored", "given") and raw in _OUTCOMES:
+                value = message(raw)  # a hand stored as won or lost, as `upgrade` found it
             elif name == "found":
                 value = "; ".join(translated(read_back(part, FOUND) or part) for part in raw.split("; "))
             elif name in _NESTED:
@@ -701,6 +710,10 @@ def head_check_text(held: HeadCheck) -> str:
         return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
             head=short, number=held.differ[0], since=since or "-"
         )
+    if held.follows:  # an entry of then no longer follows the hand before it
+        return _(
+            "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
+        ).format(head=short, number=held.follows[-1], since=since or "-")
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
         return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
             head=short, entry=held.edited[0], since=since or "-"
@@ -843,6 +856,10 @@ def repaired_text(r: Repaired, path: Path) -> str:
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
         lines = [unchanged.format(path=path)]
+    found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
+    lines += [
+        found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
+    ]
     if r.written:
         lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
     else:
@@ -881,7 +898,7 @@ def upgraded_text(done: Upgraded) -> str:
             "every hand re-scored from its stored hand under its stored profile, as `tarockscore repair --write` does; hands scored differently: {hands}"
         )
         lines += [
-            found.format(found="; ".join(done.found)),
+            found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
     lines.append(_("the old file is kept as {backup}").format(backup=done.backup))

@@ -117,7 +117,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
         files.open_day(target)
         _sealed(data, target)
         backup = target.with_name(target.name + ".bak")
-        if backup.exists():
+        if backup.exists() and not safe_io.holds(backup, raw):  # an upgrade stopped after its copy: again
             raise TournamentError(
                 N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
                 backup=backup,
