@@ -807,7 +807,9 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
     assert (
         "Renonce: the game ends; every other player receives what his side would have won, contract and"
         " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
-        " player 2, as Forehand ×2"
+        " player 2, as Forehand ×2; a silent bonus made by the side the revoke wronged is claimed, the"
+        " revoker pays it"  # [OÖ23 Renonce 7 via HT §7.9]: "Nachweisbare stille Prämien kann der
+        # Geschädigte zusätzlich einfordern"
     ) in lines
     # in words, as the lines around it (it was the raw keys: losers = 1, ties = "share", …); from
     # ooe-2023's [trischaken]: losers 1, exact thirds, ties share, a tied Forehand loses alone,

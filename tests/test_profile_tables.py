@@ -333,7 +333,7 @@ def test_four_play_each_hand_whatever_the_table() -> None:
     with pytest.raises(ProfileError) as refused:
         load_profile("koenigrufen", {"game": {"players": 5}})
     text = str(refused.value)
-    assert "game.players: 5: four play each hand" in text and "five names" in text, text
+    assert "game.players: 5: four play each hand" in text and "names all five" in text, text
 
 
 def test_a_line_above_every_card_point_is_refused() -> None:

@@ -1055,8 +1055,11 @@ def test_five_at_the_table_simplified_and_zero_sum(tmp_path: Path) -> None:
     # sits out and writes nothing. Hand 1: E deals, B's Dreier 5 [STC-TB] lost with 30. Hand 2: A
     # deals, B plays the Rufer 1 [CTK] with D, won with a Kontra (×2).
     # Simplified [CTK]: hand 1 each Defender (A, C, D) adds 5; hand 2 B and D add 2. The money:
-    # "every two players settle the difference of their totals" (docs/evening.md), (5 × total −
-    # 19) × 0.10, so E, who sat the Dreier out, stands 5 below each of its winners as B does.
+    # every two players who played a hand settle the difference of their points on it, and the
+    # dealer who sat it out gets "0 Punkte und 0 Geld" [HT §7.1] (docs/rules/settlement.md §1).
+    # Hand 1 among A, B, C, D: B pays A, C and D 0.50 each. Hand 2 among B, C, D, E: C and E each
+    # pay B and D 0.20. So A +0.50, B −1.50 + 0.40 = −1.10, C +0.50 − 0.40 = +0.10, D +0.50 +
+    # 0.40 = +0.90, E −0.40.
     # Zero-sum ([CTT] "a lone Declarer settles three times over"): hand 1 B −15, A, C, D +5; hand 2
     # B, D +2, C, E −2; the money each total × 0.10 ("Der aussetzende Geber bekommt 0 Punkte und 0
     # Geld" [HT §7.1]).
@@ -1071,7 +1074,7 @@ def test_five_at_the_table_simplified_and_zero_sum(tmp_path: Path) -> None:
         settled[name] = (data["totals"], data["balances"])
     assert settled["simplified"] == (
         {"A": 5, "B": 2, "C": 5, "D": 7, "E": 0},
-        {"A": "0.60", "B": "-0.90", "C": "0.60", "D": "1.60", "E": "-1.90"},
+        {"A": "0.50", "B": "-1.10", "C": "0.10", "D": "0.90", "E": "-0.40"},
     )
     assert settled["zero-sum"] == (
         {"A": 5, "B": -13, "C": 3, "D": 7, "E": -2},

@@ -493,7 +493,7 @@ _ORDER_AT = N_(
     "entry {entry}: an entry before it was removed or changed outside tarockscore"
 )  # a repair's line
 _NO_VALUE = N_(
-    "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (`tarockscore repair` re-scores hands, but cannot mend a value no ledger can hold)"
+    "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (a repair re-scores hands, but cannot mend a value no ledger can hold)"
 )
 _OWN_CHECK = N_("the new ledger fails its own check (a bug in tarockscore); nothing was written")
 

@@ -548,7 +548,7 @@ def _check_game(game: Game, problems: Collector) -> None:
         problems.add(
             key_path(Game, "players"),
             N_(
-                "{players}: four play each hand; a table of five gives five names to 'tarockscore new' and the dealer sits out"
+                "{players}: four play each hand; a table of five names all five when its evening begins, and the dealer sits out"
             ),
             players=game.players,
         )
