@@ -246,8 +246,9 @@ def _changed_words(text: str) -> str:
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
-    if current() == DEFAULT:
-        return str(text)
+    if current() == DEFAULT:  # the trail's own words, a time it names said as the audit time is
+        line = read_back(str(text)) if "it replaces the result of" in str(text) else None
+        return str(text) if line is None else translated(line)
     if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
     line = read_back(str(text))
