@@ -517,6 +517,8 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
 
 
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
+# the columns as a club keeping its sheet in German heads them
+_GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
@@ -540,10 +542,14 @@ def results_csv(
         raise TournamentError(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
         ) from None
-    header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
-    if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+    header = tuple(c.strip() for c in rows[0]) if rows else ()
+    canonical = tuple(_GERMAN_COLUMNS.get(c.casefold(), c.casefold()) for c in header)
+    if canonical not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
         raise TournamentError(
-            N_("{path}: the first line must be the columns round,table,player,schrift (and money)"), path=path
+            N_(
+                "{path}: the first line must be the columns round,table,player,schrift (and money), or Runde,Tisch,Spieler,Schrift (and Geld)"
+            ),
+            path=path,
         )
     with_money = len(header) == 5
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
@@ -569,7 +575,9 @@ def results_csv(
         numbers = [whole_number(c) for c in row]
         blank = with_money and not row[4].strip()  # no money written: a table without Kontra
         wrong = [
-            i for i, n in enumerate(numbers) if n is None and header[i] != "player" and not (blank and i == 4)
+            i
+            for i, n in enumerate(numbers)
+            if n is None and canonical[i] != "player" and not (blank and i == 4)
         ]
         for i in wrong:  # a cell that is no number, named by its column as the first line names it
             problems.append(Problem.of(f"{path}:{line}: {header[i]}", NOT_WHOLE, cell=row[i].strip()))
@@ -598,7 +606,9 @@ def results_csv(
         elif money is not None:
             money[name] = numbers[4] or 0
     for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
-        problems += [Problem.of(f"{path}:{n}: money", NOT_WHOLE, cell="") for n in lines if tables[key][1]]
+        problems += [
+            Problem.of(f"{path}:{n}: {header[4]}", NOT_WHOLE, cell="") for n in lines if tables[key][1]
+        ]
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:
