@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import name_problems, nfc, player_key, strip_spaces
+from tarockscore.rules.words import column_names, name_problems, nfc, player_key, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -478,7 +478,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
         name = nfc(strip_spaces(line.removesuffix("\r")))
         if not name or name.startswith("#"):
             continue
-        problems += name_problems([name], f"{path}:{number}")
+        problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
         names.append(name)
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
