@@ -401,11 +401,20 @@ def test_machine_output_doc_names_every_key_and_column(club: Path) -> None:
         assert f"`{key}`" in doc, f"{key!r} is not documented in docs/machine-output.md"
 
 
-def test_no_ledgers_at_all_is_an_error_and_an_empty_range_a_warning(club: Path, tmp_path: Path) -> None:
+def test_a_folder_without_ledgers_and_an_empty_range_are_an_empty_season_with_a_warning(
+    club: Path, tmp_path: Path
+) -> None:
+    """docs/season.md: a season's folder before its first evening gives empty standings (exit 0),
+    as a range holding no evening does, so a script run at the start of the season goes on."""
     (tmp_path / "empty").mkdir()
-    code, out, err = run("season", str(tmp_path / "empty"))
-    assert code == 1 and out == ""
-    assert "no *.toml files in this folder" in err and "error: no ledgers found" in err
+    code, out, err = run("season", str(tmp_path / "empty"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["standings"], data["ledgers"], data["hands"]) == ([], 0, 0)
+    assert "no *.toml files in this folder" in err and "warning: no ledgers found" in err
+    assert f"no ledgers found in {tmp_path / 'empty'}" in data["warnings"]
+    code, out, err = run("season", str(tmp_path / "empty"), "--csv")
+    assert code == 0 and out == "rank,player,victory_points,hands,evenings,points_per_hand\n"
     code, out, err = run("season", str(club), "--from", "2027-01-01", "-f", "json")
     assert code == 0
     data = json.loads(out)
