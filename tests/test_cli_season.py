@@ -495,8 +495,19 @@ def test_an_unused_alias_is_named_where_it_was_given(club: Path, tmp_path: Path)
     code, _, err = run("season", str(club), "--aliases", str(aliases), "--alias", "Rudi = Rudolf")
     assert code == 0
     assert err.splitlines()[1:] == [  # after the hand file lying in the folder
-        f"warning: {aliases}: aliases.Hansi: nobody called 'Hansi' played in these ledgers (did you mean 'Dani'?)",
+        f"warning: {aliases}: aliases.Hansi: nobody called 'Hansi' played in these ledgers",
         "warning: --alias 'Rudi = Rudolf': nobody called 'Rudi' played in these ledgers",
+    ]
+
+
+def test_an_unused_alias_s_hint_names_only_a_plausible_spelling(club: Path) -> None:
+    """'Franzi' is not 'Dani' misspelt (three letters in common); 'Bertl' may be 'Berti' (one letter)."""
+    code, _, err = run("season", str(club), "--alias", "Franzi=Franz", "--alias", "bertl=Bert")
+    assert code == 0
+    said = [line for line in err.splitlines() if "nobody called" in line]
+    assert said == [
+        "warning: --alias 'Franzi=Franz': nobody called 'Franzi' played in these ledgers",
+        "warning: --alias 'bertl=Bert': nobody called 'bertl' played in these ledgers (did you mean 'Berti'?)",
     ]
 
 

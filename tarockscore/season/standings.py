@@ -222,6 +222,12 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+# How alike an unused alias and a name must be for the one to be the other misspelt: a letter
+# changed, added or swapped in a short name ('Bertl', 'Berti': 0.8), not three letters of six in
+# common ('Franzi', 'Dani': 0.6).
+_PLAUSIBLE = 0.75
+
+
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
     decomposed = unicodedata.normalize("NFKD", skeleton(name))
@@ -288,7 +294,12 @@ def _apply_aliases(
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
     warnings: list[str] = [
-        message(UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, everybody - {name}))
+        message(
+            UNUSED_ALIAS,
+            alias=alias,
+            name=name,
+            hint=near_miss(alias, everybody - {name}, any_case=True, cutoff=_PLAUSIBLE),
+        )
         for alias, name in aliases.items()
         if alias not in everybody
     ]
