@@ -436,6 +436,26 @@ def test_a_round_csv_with_german_headings_is_read_as_the_english_ones(tmp_path: 
     )
 
 
+def test_the_draw_s_csv_with_a_schrift_column_added_is_read_back(tmp_path: Path) -> None:
+    """docs/tournament.md: the round's seating as `draw --csv` writes it (round, table, seat,
+    player, ledger), a column Schrift added in the spreadsheet and saved with semicolons, is a
+    round's results: the columns are read by name, seat and ledger left aside."""
+    day = tmp_path / "day"
+    new_day(day)
+    drawn = ok("tournament", "draw", str(day), "--round", "1", "--seed", "2026", "--csv").stdout
+    rows = list(csv.reader(io.StringIO(drawn)))
+    # each table's Forehand +12, the others -4
+    points = ["Schrift"] + ["12" if row[2] == "1" else "-4" for row in rows[1:]]
+    lines = [";".join([*row, cell]) for row, cell in zip(rows, points, strict=True)]
+    given = tmp_path / "runde-1.csv"
+    given.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    table, _ = standings(day)
+    assert {p: table[p]["schrift"] for p in table} == {
+        row[3]: 12 if row[2] == "1" else -4 for row in rows[1:]
+    }
+
+
 def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: Path) -> None:
     """docs/machine-output.md, `stats`: `payout` is an integer where a profile changes the money
     alone with Kontra (ooe-2023). The statistics count hands played: Fritzi's Dreier won with a

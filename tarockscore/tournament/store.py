@@ -519,6 +519,8 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
 # the columns as a club keeping its sheet in German heads them
 _GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
+# the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
+_DRAW_COLUMNS = ("seat", "ledger")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
@@ -527,8 +529,8 @@ def results_csv(
 ) -> tuple[
     list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
 ]:
-    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named;
-    and for each table where each name was given (``FILE:LINE``)."""
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
+    name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
     text = text.removeprefix("\ufeff")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
@@ -543,15 +545,21 @@ def results_csv(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
         ) from None
     header = tuple(c.strip() for c in rows[0]) if rows else ()
-    canonical = tuple(_GERMAN_COLUMNS.get(c.casefold(), c.casefold()) for c in header)
-    if canonical not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+    at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in enumerate(header)}
+    if len(at) != len(header) or not set(RESULT_COLUMNS) <= set(at) <= {
+        *RESULT_COLUMNS,
+        "money",
+        *_DRAW_COLUMNS,
+    }:
         raise TournamentError(
             N_(
-                "{path}: the first line must be the columns round,table,player,schrift (and money), or Runde,Tisch,Spieler,Schrift (and Geld)"
+                "{path}: the first line must name the columns round,table,player,schrift (and money), or "
+                "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
+                "draw's CSV has them, are left aside"
             ),
             path=path,
         )
-    with_money = len(header) == 5
+    with_money = "money" in at
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
     seen: dict[tuple[int, int, str], int] = {}
@@ -572,20 +580,19 @@ def results_csv(
                 )
             )
             continue
-        numbers = [whole_number(c) for c in row]
-        blank = with_money and not row[4].strip()  # no money written: a table without Kontra
-        wrong = [
-            i
-            for i, n in enumerate(numbers)
-            if n is None and canonical[i] != "player" and not (blank and i == 4)
+        blank = with_money and not row[at["money"]].strip()  # no money written: a table without Kontra
+        numeric = [
+            c for c in ("round", "table", "schrift", "money") if c in at and not (blank and c == "money")
         ]
-        for i in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(Problem.of(f"{path}:{line}: {header[i]}", NOT_WHOLE, cell=row[i].strip()))
+        numbers = {c: whole_number(row[at[c]]) for c in numeric}
+        wrong = [c for c in numeric if numbers[c] is None]
+        for c in wrong:  # a cell that is no number, named by its column as the first line names it
+            problems.append(Problem.of(f"{path}:{line}: {header[at[c]]}", NOT_WHOLE, cell=row[at[c]].strip()))
         if wrong:
             continue
-        key = (numbers[0] or 0, numbers[1] or 0)
+        key = (numbers["round"] or 0, numbers["table"] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = nfc(strip_spaces(row[2]))
+        name = nfc(strip_spaces(row[at["player"]]))
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             problems.append(
@@ -599,12 +606,12 @@ def results_csv(
                 )
             )
             continue
-        schrift[name] = numbers[3] or 0
+        schrift[name] = numbers["schrift"] or 0
         rows_at.setdefault(key, {})[name] = f"{path}:{line}"
         if blank:
             blanks.setdefault(key, []).append(line)
         elif money is not None:
-            money[name] = numbers[4] or 0
+            money[name] = numbers["money"] or 0
     for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
         problems += [
             Problem.of(f"{path}:{n}: {header[4]}", NOT_WHOLE, cell="") for n in lines if tables[key][1]
