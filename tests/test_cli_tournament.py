@@ -622,6 +622,16 @@ def test_a_club_s_member_list_saved_with_its_columns_is_refused_once_saying_so(t
     ]
 
 
+def test_a_column_of_names_saved_with_its_heading_is_refused_at_the_heading(tmp_path: Path) -> None:
+    # A spreadsheet's column of members saved alone keeps its heading on line 1: no player.
+    rows = ["Spieler", "Anna", "Bert", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"]
+    names, errors = _refused_players_file(tmp_path, "\ufeff" + "\r\n".join(rows) + "\r\n")
+    assert errors == [
+        f"error: --players-file: {names}:1: 'Spieler' is the heading of a column of names, not a "
+        "player: delete the line, or write it as a comment (# Spieler)"
+    ]
+
+
 def test_a_line_separator_in_the_players_file_is_part_of_the_name_it_stands_in(tmp_path: Path) -> None:
     # A file's lines end in "\n" or "\r\n"; U+2028 within a line is a character of that name, and a
     # name cannot hold it (it would not be split into two players, nor cut off).

@@ -467,6 +467,12 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
     )
 
 
+# What a spreadsheet's column of players is headed with, in German and in English.
+_HEADINGS = frozenset(
+    {"name", "namen", "spieler", "spielerin", "teilnehmer", "mitglied", "player", "players"}
+)
+
+
 def read_players(path: str | os.PathLike[str]) -> list[str]:
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
@@ -489,6 +495,16 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
             ),
             path=path,
             sign=sign,
+            number=lines[0],
+            line=names[0],
+        )
+    if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
+        raise TournamentError(
+            N_(
+                "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
+                "line, or write it as a comment (# {line})"
+            ),
+            path=path,
             number=lines[0],
             line=names[0],
         )
