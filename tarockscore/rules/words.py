@@ -175,11 +175,11 @@ def column_names(names: Sequence[str], where: str) -> list[Problem]:
         Problem.of(
             where,
             N_(
-                "{allowed}: a name may not be a column of the CSV (hand, dealer, forehand, contract, declarer, "
-                "partner, won, radl, bet, base, factors, value, winners), nor a player's name and ' total': "
-                "the CSV would have two columns of that name"
+                "{allowed}: a name may not be a column of the CSV ({columns}), nor a player's name and "
+                "' total': the CSV would have two columns of that name"
             ),
             allowed=one_of(clashes),
+            columns=", ".join((*SHEET_COLUMNS, *BET_COLUMNS)),
         )
     ]
 
