@@ -406,6 +406,21 @@ def test_a_round_csv_saved_by_a_spreadsheet_in_a_german_setting_is_read_alike(tm
     assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
 
 
+def test_a_round_csv_with_a_carriage_return_alone_ending_each_line_is_read_alike(tmp_path: Path) -> None:
+    """Excel's "CSV (Macintosh)" ends each line with a carriage return alone: the lines are read as
+    lines, not refused in the words of Python's reader."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = ["round;table;player;schrift", f"1;2;{a};12", f"1;2;{b};-4", f"1;2;{c};-4", f"1;2;{d};-4"]
+    given.write_bytes(("\r".join(lines) + "\r").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+
+
 def test_a_round_csv_with_german_headings_is_read_as_the_english_ones(tmp_path: Path) -> None:
     """docs/tournament.md: a club keeping its sheet in German heads the columns Runde, Tisch,
     Spieler, Schrift and Geld; they are the columns round, table, player, schrift and money."""

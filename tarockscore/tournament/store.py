@@ -548,7 +548,8 @@ def results_csv(
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
     name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
-    text = text.removeprefix("\ufeff")
+    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
