@@ -479,9 +479,10 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
-    # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
-    for number, line in enumerate(text.split("\n"), 1):
-        name = nfc(strip_spaces(line.removesuffix("\r")))
+    # lines end in "\n", "\r\n" or "\r" alone (old Macs) only: a line separator within a name is the
+    # name's, to be refused
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        name = nfc(strip_spaces(line))
         if not name or name.startswith("#"):
             continue
         problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
