@@ -456,7 +456,7 @@ def result(
         Path | None,
         typer.Option(
             "--from",
-            help="A CSV of a round's results: round,table,player,schrift[,money].",
+            help="A CSV of a round's results: round,table,player,schrift[,money], or Runde,Tisch,Spieler,Schrift[,Geld].",
         ),
     ] = None,
     replace: Annotated[
