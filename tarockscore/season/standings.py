@@ -228,6 +228,14 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
 _PLAUSIBLE = 0.75
 
 
+def unused_alias(alias: str, name: str, everybody: Iterable[str]) -> str:
+    """The warning for an alias nobody is called, with a name it may be misspelt from."""
+    others = [p for p in everybody if p != name]
+    return message(
+        UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, others, any_case=True, cutoff=_PLAUSIBLE)
+    )
+
+
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
     decomposed = unicodedata.normalize("NFKD", skeleton(name))
@@ -293,15 +301,8 @@ def _apply_aliases(
     evenings: Sequence[Evening], aliases: Mapping[str, str]
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
-    warnings: list[str] = [
-        message(
-            UNUSED_ALIAS,
-            alias=alias,
-            name=name,
-            hint=near_miss(alias, everybody - {name}, any_case=True, cutoff=_PLAUSIBLE),
-        )
-        for alias, name in aliases.items()
-        if alias not in everybody
+    warnings = [
+        unused_alias(alias, name, everybody) for alias, name in aliases.items() if alias not in everybody
     ]
     problems = []
     out = []
