@@ -262,9 +262,12 @@ class Problem(NamedTuple):
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
-def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case: bool = False) -> str:
+def near_miss(
+    value: str, allowed: Iterable[str], suffix: str = "", *, any_case: bool = False, cutoff: float = 0.6
+) -> str:
     """A ' (did you mean …?)' hint for a misspelt name, or ''; ``suffix``: an ending names share;
-    ``any_case``: compared without regard to case (a player's name typed in small letters)."""
+    ``any_case``: compared without regard to case (a player's name typed in small letters);
+    ``cutoff``: how alike the two must be (difflib's ratio)."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
@@ -281,7 +284,7 @@ def near_miss(value: str, allowed: Iterable[str], suffix: str = "", *, any_case:
         folded: dict[str, str] = {}
         for n in names:
             folded.setdefault(n.casefold(), n)
-        close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=cutoff)
         matches = [folded[c] for c in close]
     else:
         matches = difflib.get_close_matches(value, names, n=1, cutoff=0.6)

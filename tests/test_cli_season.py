@@ -401,11 +401,20 @@ def test_machine_output_doc_names_every_key_and_column(club: Path) -> None:
         assert f"`{key}`" in doc, f"{key!r} is not documented in docs/machine-output.md"
 
 
-def test_no_ledgers_at_all_is_an_error_and_an_empty_range_a_warning(club: Path, tmp_path: Path) -> None:
+def test_a_folder_without_ledgers_and_an_empty_range_are_an_empty_season_with_a_warning(
+    club: Path, tmp_path: Path
+) -> None:
+    """docs/season.md: a season's folder before its first evening gives empty standings (exit 0),
+    as a range holding no evening does, so a script run at the start of the season goes on."""
     (tmp_path / "empty").mkdir()
-    code, out, err = run("season", str(tmp_path / "empty"))
-    assert code == 1 and out == ""
-    assert "no *.toml files in this folder" in err and "error: no ledgers found" in err
+    code, out, err = run("season", str(tmp_path / "empty"), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["standings"], data["ledgers"], data["hands"]) == ([], 0, 0)
+    assert "no *.toml files in this folder" in err and "warning: no ledgers found" in err
+    assert f"no ledgers found in {tmp_path / 'empty'}" in data["warnings"]
+    code, out, err = run("season", str(tmp_path / "empty"), "--csv")
+    assert code == 0 and out == "rank,player,victory_points,hands,evenings,points_per_hand\n"
     code, out, err = run("season", str(club), "--from", "2027-01-01", "-f", "json")
     assert code == 0
     data = json.loads(out)
@@ -486,8 +495,19 @@ def test_an_unused_alias_is_named_where_it_was_given(club: Path, tmp_path: Path)
     code, _, err = run("season", str(club), "--aliases", str(aliases), "--alias", "Rudi = Rudolf")
     assert code == 0
     assert err.splitlines()[1:] == [  # after the hand file lying in the folder
-        f"warning: {aliases}: aliases.Hansi: nobody called 'Hansi' played in these ledgers (did you mean 'Dani'?)",
+        f"warning: {aliases}: aliases.Hansi: nobody called 'Hansi' played in these ledgers",
         "warning: --alias 'Rudi = Rudolf': nobody called 'Rudi' played in these ledgers",
+    ]
+
+
+def test_an_unused_alias_s_hint_names_only_a_plausible_spelling(club: Path) -> None:
+    """'Franzi' is not 'Dani' misspelt (three letters in common); 'Bertl' may be 'Berti' (one letter)."""
+    code, _, err = run("season", str(club), "--alias", "Franzi=Franz", "--alias", "bertl=Bert")
+    assert code == 0
+    said = [line for line in err.splitlines() if "nobody called" in line]
+    assert said == [
+        "warning: --alias 'Franzi=Franz': nobody called 'Franzi' played in these ledgers",
+        "warning: --alias 'bertl=Bert': nobody called 'bertl' played in these ledgers (did you mean 'Berti'?)",
     ]
 
 

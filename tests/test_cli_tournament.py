@@ -622,6 +622,30 @@ def test_a_club_s_member_list_saved_with_its_columns_is_refused_once_saying_so(t
     ]
 
 
+def test_a_column_of_names_saved_with_its_heading_is_refused_at_the_heading(tmp_path: Path) -> None:
+    # A spreadsheet's column of members saved alone keeps its heading on line 1: no player.
+    rows = ["Spieler", "Anna", "Bert", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"]
+    names, errors = _refused_players_file(tmp_path, "\ufeff" + "\r\n".join(rows) + "\r\n")
+    assert errors == [
+        f"error: --players-file: {names}:1: 'Spieler' is the heading of a column of names, not a "
+        "player: delete the line, or write it as a comment (# Spieler)"
+    ]
+
+
+def test_a_players_file_whose_lines_end_in_a_carriage_return_alone_is_read_line_by_line(
+    tmp_path: Path,
+) -> None:
+    # Excel's "CSV (Macintosh)" and old Mac editors end each line with a carriage return alone.
+    names = tmp_path / "n.txt"
+    names.write_bytes(b"Anna\rBert\rCilli\rDani\rEmil\rFritzi\rGerti\rHans\r")
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "players: 8" in result.stdout
+
+
 def test_a_line_separator_in_the_players_file_is_part_of_the_name_it_stands_in(tmp_path: Path) -> None:
     # A file's lines end in "\n" or "\r\n"; U+2028 within a line is a character of that name, and a
     # name cannot hold it (it would not be split into two players, nor cut off).

@@ -242,3 +242,33 @@ def test_shows_result_column_carries_the_kontra_on_the_contract_and_stays_narrow
     dashes = shown.splitlines()[2].split()
     titles = shown.splitlines()[1].split()
     assert len(dashes[titles.index(title)]) <= 18
+
+
+def test_a_name_that_is_a_column_of_the_sheet_s_csv_is_refused_at_new(tmp_path: Path) -> None:
+    """docs/machine-output.md: a script reads the CSV by its columns' names. A player called
+    `dealer` or `won`, or `Anna total` beside an Anna, would give the header two columns of one
+    name; `new` refuses such a name (usage, exit 2), naming it, and writes nothing."""
+    path = tmp_path / "evening.toml"
+    result = run("new", "--players", "Anna,Anna total,Dealer,won", "--ledger", str(path))
+    assert result.exit_code == 2
+    assert "'Anna total', 'Dealer', 'won'" in result.stderr, result.stderr
+    assert "column" in result.stderr and not path.exists()
+    assert run("new", "--players", "Anna,Bert total,Cilli,Dani", "--ledger", str(path)).exit_code == 0
+    eight = "Anna,Bert,Cilli,Dani,Emil,Fritzi,Gerti,winners"
+    day = ["--rounds", "1", "--games", "4", "--profile", "ooe-2023", "--format", "schrift"]
+    refused = run("tournament", "new", str(tmp_path / "day"), "--players", eight, *day)
+    assert refused.exit_code == 2 and "'winners': a name may not be a column" in refused.stderr
+
+
+def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -> None:
+    """A ledger written before the names were refused is read and shown as it is."""
+    from tarockscore.evening import store
+    from tarockscore.evening.model import new_ledger
+    from tarockscore.io.inputs import load_profile
+
+    path = tmp_path / "evening.toml"
+    players = ["Anna", "Anna total", "dealer", "won"]
+    store.create(path, new_ledger(players, load_profile("koenigrufen"), created="2026-12-05T18:00:00+00:00"))
+    shown = run("show", "--csv", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert _csv(shown.stdout)[0][8:] == [*players, *(f"{p} total" for p in players)]

@@ -406,6 +406,71 @@ def test_a_round_csv_saved_by_a_spreadsheet_in_a_german_setting_is_read_alike(tm
     assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
 
 
+def test_a_round_csv_with_a_carriage_return_alone_ending_each_line_is_read_alike(tmp_path: Path) -> None:
+    """Excel's "CSV (Macintosh)" ends each line with a carriage return alone: the lines are read as
+    lines, not refused in the words of Python's reader."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = ["round;table;player;schrift", f"1;2;{a};12", f"1;2;{b};-4", f"1;2;{c};-4", f"1;2;{d};-4"]
+    given.write_bytes(("\r".join(lines) + "\r").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+
+
+def test_a_round_csv_with_german_headings_is_read_as_the_english_ones(tmp_path: Path) -> None:
+    """docs/tournament.md: a club keeping its sheet in German heads the columns Runde, Tisch,
+    Spieler, Schrift and Geld; they are the columns round, table, player, schrift and money."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = [
+        "Runde;Tisch;Spieler;Schrift;Geld",
+        f"1;2;{a};12;24",
+        f"1;2;{b};-4;-8",
+        f"1;2;{c};-4;-8",
+        f"1;2;{d};-4;-8",
+    ]
+    given.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+    money = json.loads(ok("tournament", "money", str(day), "--json").stdout)["money"]
+    assert {m["player"]: m["money_points"] for m in money if m["player"] in (a, b)} == {a: 24, b: -8}
+    wrong = tmp_path / "falsch.csv"
+    wrong.write_text("Runde;Tisch;Spieler;Punkte\n1;2;{a};12\n", encoding="utf-8")
+    refused = run("tournament", "result", str(day), "--from", str(wrong))
+    assert refused.exit_code == 1
+    assert (
+        "round,table,player,schrift (and money), or Runde,Tisch,Spieler,Schrift (and Geld)" in refused.stderr
+    )
+
+
+def test_the_draw_s_csv_with_a_schrift_column_added_is_read_back(tmp_path: Path) -> None:
+    """docs/tournament.md: the round's seating as `draw --csv` writes it (round, table, seat,
+    player, ledger), a column Schrift added in the spreadsheet and saved with semicolons, is a
+    round's results: the columns are read by name, seat and ledger left aside."""
+    day = tmp_path / "day"
+    new_day(day)
+    drawn = ok("tournament", "draw", str(day), "--round", "1", "--seed", "2026", "--csv").stdout
+    rows = list(csv.reader(io.StringIO(drawn)))
+    # each table's Forehand +12, the others -4
+    points = ["Schrift"] + ["12" if row[2] == "1" else "-4" for row in rows[1:]]
+    lines = [";".join([*row, cell]) for row, cell in zip(rows, points, strict=True)]
+    given = tmp_path / "runde-1.csv"
+    given.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    ok("tournament", "result", str(day), "--from", str(given))
+    table, _ = standings(day)
+    assert {p: table[p]["schrift"] for p in table} == {
+        row[3]: 12 if row[2] == "1" else -4 for row in rows[1:]
+    }
+
+
 def test_stats_of_a_day_give_every_player_a_payout_where_one_is_kept(tmp_path: Path) -> None:
     """docs/machine-output.md, `stats`: `payout` is an integer where a profile changes the money
     alone with Kontra (ooe-2023). The statistics count hands played: Fritzi's Dreier won with a

@@ -232,6 +232,18 @@ def test_one_player_keeps_one_name_across_a_cup(tmp_path: Path) -> None:
     assert rows["Anna"] == 30 and "look alike" not in result.stderr
 
 
+def test_an_alias_nobody_in_the_cup_is_called_is_said(tmp_path: Path) -> None:
+    # as `season` says it: an alias that folds nobody is a misspelling the organiser wants to hear of
+    _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    result = ok("cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "Bertl=Bert")
+    said = [line for line in result.stderr.splitlines() if "nobody called" in line]
+    assert said == ["warning: --alias Bertl=Bert: nobody called 'Bertl' played in these ledgers"]
+    result = ok("cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "bert=Berti")
+    assert "nobody called" not in result.stderr  # names are matched in any case
+
+
 def test_a_cyrillic_look_alike_is_said_in_a_cup(tmp_path: Path) -> None:
     _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
     _cup_day(tmp_path / "2", ["\u0410nna", "Bert", "Cilli", "Dani"], "Bert")  # А: CYRILLIC CAPITAL A

@@ -40,6 +40,7 @@ from tarockscore.render.output import View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.legality import bidding_allowed, bidding_rule
 from tarockscore.rules.profile import Profile, SettlementMode, key_paths
+from tarockscore.rules.words import SHEET_COLUMNS
 
 # Every template of the audit trail (tarockscore/evening/operations.py), the outermost first: a
 # line is read by the template that wraps the others (a detail and what was recomputed, the
@@ -246,8 +247,9 @@ def _changed_words(text: str) -> str:
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
-    if current() == DEFAULT:
-        return str(text)
+    if current() == DEFAULT:  # the trail's own words, a time it names said as the audit time is
+        line = read_back(str(text)) if "it replaces the result of" in str(text) else None
+        return str(text) if line is None else translated(line)
     if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
     line = read_back(str(text))
@@ -496,8 +498,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
 
 def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     players = list(sheet.players)
-    headers = ["hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl"]
-    headers += players + [f"{p} total" for p in players]
+    headers = [*SHEET_COLUMNS, *players, *(f"{p} total" for p in players)]
     rows: list[list[object]] = []
     for h in sheet.hands:
         won = "" if h.result.won is None else ("yes" if h.result.won else "no")

@@ -45,6 +45,7 @@ from tarockscore.rules.profile import (
     setting,
 )
 from tarockscore.rules.scoring import Line, Score
+from tarockscore.rules.words import BET_COLUMNS
 
 
 def number(value: int | Fraction) -> str | int:
@@ -142,7 +143,7 @@ def score_json(score: Score, profile: Profile) -> dict[str, Any]:
 
 def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     """One row per bet: its key, base, factors (as multipliers), value, winners, each player's points."""
-    headers = ["bet", "base", "factors", "value", "winners", *score.players]
+    headers = [*BET_COLUMNS, *score.players]
     rows: list[list[object]] = [
         [
             line.bet,

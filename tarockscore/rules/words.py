@@ -160,6 +160,30 @@ def check_names(names: Sequence[str], where: str) -> list[Problem]:
     return [*name_problems(names, where), *repeated_names(names, where)]
 
 
+# The columns of the sheet's CSV (`show --csv`) and of a hand's (`score --csv`) beside the players'.
+SHEET_COLUMNS = ("hand", "dealer", "forehand", "contract", "declarer", "partner", "won", "radl")
+BET_COLUMNS = ("bet", "base", "factors", "value", "winners")
+
+
+def column_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Names a CSV would give two columns to: one of its own columns, or a player's with " total"."""
+    taken = {*SHEET_COLUMNS, *BET_COLUMNS, *(f"{n} total".casefold() for n in names)}
+    clashes = [n for n in names if n.casefold() in taken]
+    if not clashes:
+        return []
+    return [
+        Problem.of(
+            where,
+            N_(
+                "{allowed}: a name may not be a column of the CSV ({columns}), nor a player's name and "
+                "' total': the CSV would have two columns of that name"
+            ),
+            allowed=one_of(clashes),
+            columns=", ".join((*SHEET_COLUMNS, *BET_COLUMNS)),
+        )
+    ]
+
+
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts
 # (after case folding); from the Unicode confusables list (https://www.unicode.org/Public/security/latest/confusables.txt).
 _LOOK_ALIKE = str.maketrans(

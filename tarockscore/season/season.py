@@ -388,8 +388,8 @@ def fold_season(
     names = named or [os.fspath(find_ledger())]
     reading = _Reading(warn, None if alias_file is None else Path(alias_file))
     ledgers = reading.ledgers(names, skip_bad, bool(named))
-    if not ledgers:
-        raise LedgerError(N_("no ledgers found in {names}"), names=", ".join(names))
+    if not ledgers:  # a season before its first evening: empty standings, as a range without one
+        reading.said(message(N_("no ledgers found in {names}"), names=", ".join(names)))
     filters = Filters(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )

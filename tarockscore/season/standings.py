@@ -222,6 +222,20 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+# How alike an unused alias and a name must be for the one to be the other misspelt: a letter
+# changed, added or swapped in a short name ('Bertl', 'Berti': 0.8), not three letters of six in
+# common ('Franzi', 'Dani': 0.6).
+_PLAUSIBLE = 0.75
+
+
+def unused_alias(alias: str, name: str, everybody: Iterable[str]) -> str:
+    """The warning for an alias nobody is called, with a name it may be misspelt from."""
+    others = [p for p in everybody if p != name]
+    return message(
+        UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, others, any_case=True, cutoff=_PLAUSIBLE)
+    )
+
+
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
     decomposed = unicodedata.normalize("NFKD", skeleton(name))
@@ -287,10 +301,8 @@ def _apply_aliases(
     evenings: Sequence[Evening], aliases: Mapping[str, str]
 ) -> tuple[list[Evening], list[str]]:
     everybody = {p for e in evenings for p in e.players}
-    warnings: list[str] = [
-        message(UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, everybody - {name}))
-        for alias, name in aliases.items()
-        if alias not in everybody
+    warnings = [
+        unused_alias(alias, name, everybody) for alias, name in aliases.items() if alias not in everybody
     ]
     problems = []
     out = []

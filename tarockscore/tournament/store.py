@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import name_problems, nfc, player_key, strip_spaces
+from tarockscore.rules.words import column_names, name_problems, nfc, player_key, strip_spaces
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -467,18 +467,25 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
     )
 
 
+# What a spreadsheet's column of players is headed with, in German and in English.
+_HEADINGS = frozenset(
+    {"name", "namen", "spieler", "spielerin", "teilnehmer", "mitglied", "player", "players"}
+)
+
+
 def read_players(path: str | os.PathLike[str]) -> list[str]:
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
-    # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
-    for number, line in enumerate(text.split("\n"), 1):
-        name = nfc(strip_spaces(line.removesuffix("\r")))
+    # lines end in "\n", "\r\n" or "\r" alone (old Macs) only: a line separator within a name is the
+    # name's, to be refused
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        name = nfc(strip_spaces(line))
         if not name or name.startswith("#"):
             continue
-        problems += name_problems([name], f"{path}:{number}")
+        problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
         names.append(name)
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
@@ -489,6 +496,16 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
             ),
             path=path,
             sign=sign,
+            number=lines[0],
+            line=names[0],
+        )
+    if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
+        raise TournamentError(
+            N_(
+                "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
+                "line, or write it as a comment (# {line})"
+            ),
+            path=path,
             number=lines[0],
             line=names[0],
         )
@@ -517,6 +534,10 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
 
 
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
+# the columns as a club keeping its sheet in German heads them
+_GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
+# the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
+_DRAW_COLUMNS = ("seat", "ledger")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
@@ -525,10 +546,11 @@ def results_csv(
 ) -> tuple[
     list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
 ]:
-    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, each bad row named;
-    and for each table where each name was given (``FILE:LINE``)."""
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
+    name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
-    text = text.removeprefix("\ufeff")
+    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
@@ -540,12 +562,22 @@ def results_csv(
         raise TournamentError(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
         ) from None
-    header = tuple(c.strip().casefold() for c in rows[0]) if rows else ()
-    if header not in (RESULT_COLUMNS, (*RESULT_COLUMNS, "money")):
+    header = tuple(c.strip() for c in rows[0]) if rows else ()
+    at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in enumerate(header)}
+    if len(at) != len(header) or not set(RESULT_COLUMNS) <= set(at) <= {
+        *RESULT_COLUMNS,
+        "money",
+        *_DRAW_COLUMNS,
+    }:
         raise TournamentError(
-            N_("{path}: the first line must be the columns round,table,player,schrift (and money)"), path=path
+            N_(
+                "{path}: the first line must name the columns round,table,player,schrift (and money), or "
+                "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
+                "draw's CSV has them, are left aside"
+            ),
+            path=path,
         )
-    with_money = len(header) == 5
+    with_money = "money" in at
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
     seen: dict[tuple[int, int, str], int] = {}
@@ -566,18 +598,19 @@ def results_csv(
                 )
             )
             continue
-        numbers = [whole_number(c) for c in row]
-        blank = with_money and not row[4].strip()  # no money written: a table without Kontra
-        wrong = [
-            i for i, n in enumerate(numbers) if n is None and header[i] != "player" and not (blank and i == 4)
+        blank = with_money and not row[at["money"]].strip()  # no money written: a table without Kontra
+        numeric = [
+            c for c in ("round", "table", "schrift", "money") if c in at and not (blank and c == "money")
         ]
-        for i in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(Problem.of(f"{path}:{line}: {header[i]}", NOT_WHOLE, cell=row[i].strip()))
+        numbers = {c: whole_number(row[at[c]]) for c in numeric}
+        wrong = [c for c in numeric if numbers[c] is None]
+        for c in wrong:  # a cell that is no number, named by its column as the first line names it
+            problems.append(Problem.of(f"{path}:{line}: {header[at[c]]}", NOT_WHOLE, cell=row[at[c]].strip()))
         if wrong:
             continue
-        key = (numbers[0] or 0, numbers[1] or 0)
+        key = (numbers["round"] or 0, numbers["table"] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = nfc(strip_spaces(row[2]))
+        name = nfc(strip_spaces(row[at["player"]]))
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             problems.append(
@@ -591,14 +624,16 @@ def results_csv(
                 )
             )
             continue
-        schrift[name] = numbers[3] or 0
+        schrift[name] = numbers["schrift"] or 0
         rows_at.setdefault(key, {})[name] = f"{path}:{line}"
         if blank:
             blanks.setdefault(key, []).append(line)
         elif money is not None:
-            money[name] = numbers[4] or 0
+            money[name] = numbers["money"] or 0
     for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
-        problems += [Problem.of(f"{path}:{n}: money", NOT_WHOLE, cell="") for n in lines if tables[key][1]]
+        problems += [
+            Problem.of(f"{path}:{n}: {header[4]}", NOT_WHOLE, cell="") for n in lines if tables[key][1]
+        ]
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
     if problems:

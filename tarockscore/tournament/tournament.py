@@ -34,7 +34,7 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import check_names, nfc, player_key, strip_spaces, text_problem
+from tarockscore.rules.words import check_names, column_names, nfc, player_key, strip_spaces, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -196,7 +196,8 @@ class Tournament:
     ) -> tuple[Problem, ...]:
         """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
-        for problem in check_names([nfc(strip_spaces(n)) for n in players], "players"):
+        names = [nfc(strip_spaces(n)) for n in players]
+        for problem in check_names(names, "players") or column_names(names, "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
@@ -317,7 +318,7 @@ class Tournament:
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = nfc(strip_spaces(name))
-        wrong = check_names([name], "NAME")
+        wrong = check_names([name], "NAME") or column_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)

@@ -13,6 +13,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
+from tarockscore.cli.commands.season import in_command_words
 from tarockscore.cli.options import (
     DATA_FORMATS,
     AliasOpt,
@@ -456,7 +457,7 @@ def result(
         Path | None,
         typer.Option(
             "--from",
-            help="A CSV of a round's results: round,table,player,schrift[,money].",
+            help="A CSV of a round's results: round,table,player,schrift[,money], or Runde,Tisch,Spieler,Schrift[,Geld].",
         ),
     ] = None,
     replace: Annotated[
@@ -601,7 +602,7 @@ def cup_standings(
     """The cup: each tournament's places turned into cup points, each player's best N added."""
     said = terminal.Warnings()
     try:
-        cup = tarockscore.cup(folders, points, warn=said.warn, aliases=alias)
+        cup = tarockscore.cup(folders, points, warn=lambda w: said.warn(in_command_words(w)), aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at FOLDERS
         raise at_options(exc, {"folders": "FOLDERS"}) from None
