@@ -451,6 +451,27 @@ def test_a_round_csv_with_german_headings_is_read_as_the_english_ones(tmp_path: 
     )
 
 
+def test_a_round_csv_saved_with_an_empty_column_at_its_end_and_money_first_is_read(tmp_path: Path) -> None:
+    """A spreadsheet that saves each line with a separator at its end ("Runde;Tisch;...;") gives an
+    empty column with no name: left aside, as the draw's seat and ledger are. The columns are read
+    by name, so Geld may come first; a money cell left empty beside a table's money given is named
+    by its column as the first line names it."""
+    day = tmp_path / "day"
+    new_day(day)
+    tables, _ = draw(day, 1, 2026)
+    a, b, c, d = tables[1]["players"]
+    given = tmp_path / "runde-1.csv"
+    lines = ["Geld;Runde;Tisch;Spieler;Schrift;", f"24;1;2;{a};12;", f"-8;1;2;{b};-4;", f"-8;1;2;{c};-4;"]
+    given.write_text("\n".join([*lines, f";1;2;{d};-4;"]) + "\n", encoding="utf-8")
+    refused = run("tournament", "result", str(day), "--from", str(given))
+    assert refused.exit_code == 1
+    assert f"error: {given}:5: Geld: '' is not a whole number" in refused.stderr, refused.stderr
+    given.write_text("\n".join([*lines, f"-8;1;2;{d};-4;"]) + "\n", encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(given))
+    rows, _ = standings(day)
+    assert [rows[p]["schrift"] for p in (a, b, c, d)] == [12, -4, -4, -4]
+
+
 def test_the_draw_s_csv_with_a_schrift_column_added_is_read_back(tmp_path: Path) -> None:
     """docs/tournament.md: the round's seating as `draw --csv` writes it (round, table, seat,
     player, ledger), a column Schrift added in the spreadsheet and saved with semicolons, is a

@@ -563,8 +563,10 @@ def results_csv(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
         ) from None
     header = tuple(c.strip() for c in rows[0]) if rows else ()
-    at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in enumerate(header)}
-    if len(at) != len(header) or not set(RESULT_COLUMNS) <= set(at) <= {
+    # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
+    named = [(i, c) for i, c in enumerate(header) if c]
+    at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in named}
+    if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= {
         *RESULT_COLUMNS,
         "money",
         *_DRAW_COLUMNS,
@@ -632,7 +634,9 @@ def results_csv(
             money[name] = numbers["money"] or 0
     for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
         problems += [
-            Problem.of(f"{path}:{n}: {header[4]}", NOT_WHOLE, cell="") for n in lines if tables[key][1]
+            Problem.of(f"{path}:{n}: {header[at['money']]}", NOT_WHOLE, cell="")
+            for n in lines
+            if tables[key][1]
         ]
     if not tables and not problems:
         problems.append(Problem.of(str(path), N_("no results: the file has its columns but no rows")))
