@@ -389,3 +389,14 @@ def test_a_broken_hand_in_a_ledger_is_named_by_its_number(tmp_path: Path) -> Non
     assert done.exit_code == 1, done.output
     assert "entry 2: hand 2: result.victory_points.Bert: 1.0 is a decimal number" in done.stderr, done.stderr
     assert path.read_bytes() == before
+
+
+def test_a_file_name_with_a_line_break_is_shown_escaped_where_new_names_it(tmp_path: Path) -> None:
+    ledger = tmp_path / "a\nb.toml"
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first == f"new evening in {tmp_path}/a\\nb.toml", done.stdout
+    done = invoke("upgrade", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert "a\\nb.toml: already in the current format" in done.stdout, done.stdout

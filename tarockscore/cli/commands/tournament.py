@@ -34,6 +34,7 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     message,
+    shown_path,
 )
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
@@ -234,7 +235,7 @@ def new(
     except TournamentError as exc:  # the format that cannot be read, the folder taken
         raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
     t = started.stored
-    typer.echo(_("new tournament in {path}").format(path=started.path))
+    typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
         _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
@@ -257,7 +258,7 @@ def new(
     _warn_unseated(started.seating, folder)
     if started.seating.seated:
         typer.echo(_("tables:  {tables}").format(tables=render.tables_text(started.seating.tables)))
-    typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
+    typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=shown_path(folder)))
     _say_head(t)
 
 
@@ -497,7 +498,9 @@ def result(
             raise _worded(exc, RESULT_WORDS, given) from None
     if after.head == before:
         said = (
-            _("every table of {file} holds its result already; nothing was written").format(file=from_file)
+            _("every table of {file} holds its result already; nothing was written").format(
+                file=shown_path(from_file)
+            )
             if from_file is not None
             else _("round {round}, table {table} holds this result already; nothing was written").format(
                 round=round_number, table=table
