@@ -819,3 +819,13 @@ def test_a_key_written_with_an_umlaut_says_how_keys_are_written(language: str) -
     said = str(refused.value)
     assert said.startswith("house.toml:3: "), said
     assert "'ü'" in said and "ue" in said and "=" not in said.partition("house.toml:3: ")[2], said
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="a system with /proc")
+def test_a_file_in_a_folder_that_takes_no_new_files_is_named_as_given() -> None:
+    done = runner.invoke(app, ["record", "-l", "/proc/self/status", "-c", "rufer", "-d", "Anna", "-t", "40"])
+    assert done.exit_code == 1, done.output
+    line = done.stderr.strip()
+    assert line.startswith("error: /proc/self/status: "), line
+    assert "no such folder" not in line
+    assert "nothing was written" in line

@@ -444,7 +444,13 @@ def exclusive(
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except FileNotFoundError:
-            raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
+            if not lock.parent.is_dir():
+                raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
+            said = N_(
+                "{path}: its lock file cannot be made in {folder}, a folder that takes no new files, so "
+                "nothing was written; give a {what} in a folder of your own"
+            )
+            raise error(said, path=path, folder=lock.parent, what=file_kind(what)) from None
         except OSError as exc:
             raise error(_no_lock(lock, exc, what)) from None
         try:
