@@ -89,6 +89,7 @@ def _kind(mode: int) -> Message:
 _CANNOT_READ = N_("{path}: cannot read: {why}")
 _NOT_REGULAR = N_("{path} is {kind}; give a regular file as the {what} file")
 _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
+_NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
 
 
 def size_text(n: int) -> str:
@@ -410,9 +411,27 @@ def lock_path(path: Path) -> Path:
     return real.with_name(real.name + LOCK_SUFFIX)
 
 
-def _no_lock(lock: Path, exc: OSError, what: str) -> Message:
-    """Why the lock file beside a file cannot be made, and what to do: nothing was written."""
+def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
+    """Why the lock file beside a file cannot be made, and what to do: nothing was written
+    (``there``: the file exists, to be copied; else a path elsewhere is to be given)."""
     values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": file_kind(what)}
+    if exc.errno == errno.EROFS and not there:
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
+                "read-only file system: give a path in a writable folder"
+            ),
+            **values,
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM) and not there:
+        return message(
+            N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
+                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a "
+                "path in a folder you can write in"
+            ),
+            **values,
+        )
     if exc.errno == errno.EROFS:
         return message(
             N_(
@@ -452,7 +471,7 @@ def exclusive(
             )
             raise error(said, path=path, folder=lock.parent, what=file_kind(what)) from None
         except OSError as exc:
-            raise error(_no_lock(lock, exc, what)) from None
+            raise error(_no_lock(lock, exc, what, os.path.lexists(path))) from None
         try:
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
@@ -559,7 +578,12 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+        raise error(
+            _NOT_WRITTEN if old is not None else _NOT_MADE,
+            path=path,
+            what=file_kind(what),
+            why=exc.strerror or exc,
+        ) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -574,7 +598,8 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+            said = _NOT_WRITTEN if old is not None else _NOT_MADE
+            raise error(said, path=path, what=file_kind(what), why=exc.strerror or exc) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
