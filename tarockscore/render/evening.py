@@ -714,6 +714,10 @@ def head_check_text(held: HeadCheck) -> str:
         return _(
             "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
         ).format(head=short, number=held.follows[-1], since=since or "-")
+    if held.edited[:1] == (1,):  # the evening's first entry, which holds the table and the profile
+        return _("head {head}: the table or the profile was changed since; entries since: {since}").format(
+            head=short, since=since or "-"
+        )
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
         return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
             head=short, entry=held.edited[0], since=since or "-"
