@@ -562,7 +562,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     problems = Collector()
     if as_file:
         check_texts(document, problems)
-    top = Reader(document, "", problems)
+    top = Reader(document, "", problems, _KEY_PATHS)
     schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
         problems.add(
