@@ -317,3 +317,29 @@ def test_a_key_of_a_table_given_at_the_top_says_where_it_belongs(tmp_path: Path)
         "huettenfleck: unknown key" in problem.render()
         and "(a key of [kontra]: move it there)" in problem.render()
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "radl.lengths.mondfang: 'mondfang' is not one of this profile's Radl events: radl.events is empty; ",
+        ),
+        (
+            "de",
+            "'mondfang' ist keines der Ereignisse, nach denen dieses Profil ein Radl spielt: radl.events ist leer; ",
+        ),
+    ],
+)
+def test_a_radl_length_without_events_says_the_events_are_empty(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n\n[radl]\nlengths = { mondfang = 1 }\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert said in text and "(none)" not in text and "(keine)" not in text, text

@@ -779,16 +779,26 @@ def _radl(r: Reader, problems: Collector) -> Radl:
     lengths: dict[RadlEvent, int] = {}
     table = r.table("lengths", required=False)
     for name in table.data:
-        if name not in events:
+        if not events:
+            problems.add(
+                table.where(name),
+                N_(
+                    "{name!r} is not one of this profile's Radl events: {events} is empty; list the "
+                    "events that arm a Radl there, or give no lengths"
+                ),
+                name=name,
+                events=r.where("events"),
+            )
+        elif name not in events:
             problems.add(
                 table.where(name),
                 N_("{name!r} is not one of this profile's Radl events; choose from {allowed}"),
                 name=name,
                 allowed=one_of(events),
             )
-            table.raw(name)
         else:
             lengths[name] = table.number(name, minimum=1)
+        table.raw(name)  # said above, or read
     radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()
     return radl
