@@ -960,3 +960,25 @@ def test_a_format_whose_table_win_counts_more_at_a_five_than_at_a_four_is_said(t
     )
     for shipped in ("schrift-rang", "haupt-sub", "schrift"):
         assert run("tournament", "new", str(tmp_path / shipped), *begun, "--format", shipped).stderr == ""
+
+
+def test_a_file_given_for_the_days_folder_is_told_to_give_the_folder(tmp_path: Path) -> None:
+    sheet = tmp_path / "some-file.csv"
+    sheet.write_text("a,b\n", encoding="utf-8")
+    done = run("tournament", "standings", str(sheet))
+    assert done.exit_code == 1, done.output
+    assert f"error: {sheet} is a file, not a day's folder" in done.stderr, done.stderr
+    assert "tournament new" not in done.stderr
+
+
+def test_a_table_whose_sheet_is_missing_is_named_with_what_the_organiser_does(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, [f"P{i}" for i in range(8)])
+    tables = draw(day, 1, seed=3)
+    sheet = day / tables[1]["ledger"]
+    sheet.unlink()
+    done = run("record", "--ledger", str(sheet), "-c", "rufer", "-d", "1", "-t", "40")
+    assert done.exit_code == 1, done.output
+    said = done.stderr
+    assert f"{sheet}: round 1, table 2 of the day kept in {day}: its sheet is missing" in said, said
+    assert "tarockscore new" not in said and f"tarockscore tournament standings {day}" in said

@@ -608,8 +608,24 @@ ADVICE: Wording = {
 }
 
 
+def _missing_sheet(problem: Problem) -> Problem | None:
+    """No ledger at a table's path in a day's round folder: the sheet the draw put there is missing."""
+    path = dict(problem.values).get("path")
+    if problem.template != ways_out.NO_LEDGER or not isinstance(path, Path):
+        return None
+    if (place := tarockscore.table_place(path)) is None:
+        return None
+    said = N_(
+        "{path}: round {round}, table {table} of the day kept in {folder}: its sheet is missing (moved or deleted?); the organiser puts it back, and `tarockscore tournament standings {folder}` names the players it seated"
+    )
+    day, number, table = place
+    return Problem.of(problem.where, said, path=path, round=number, table=table, folder=day)
+
+
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it, with its way out where ``wording`` has one."""
+    if (sheet := _missing_sheet(problem)) is not None:
+        return sheet
     worded = in_words(Message(problem.template, problem.values), wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 

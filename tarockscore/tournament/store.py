@@ -142,6 +142,11 @@ def existing(folder: Path) -> Path:
     if not os.path.lexists(path):
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+        if not folder.is_dir():
+            said = N_(
+                "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
+            )
+            raise NoTournamentHere(said, folder=folder, name=tm.FILE_NAME)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
@@ -640,6 +645,15 @@ class Day(NamedTuple):
 
 
 _ROUND_DIR = re.compile(r"round-(\d+)$")
+
+
+def table_place(path: Path) -> tuple[Path, int, int] | None:
+    """The day, round and table whose sheet goes at ``path`` (``DAY/round-1/table-2.toml``), if any."""
+    at_round, at_table = _ROUND_DIR.match(path.parent.name), re.fullmatch(r"table-(\d+)\.toml", path.name)
+    day = path.parent.parent
+    if at_round is None or at_table is None or not file_path(day).is_file():
+        return None
+    return day, int(at_round[1]), int(at_table[1])
 
 
 def _drawn_table(
