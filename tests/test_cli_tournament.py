@@ -982,3 +982,16 @@ def test_a_table_whose_sheet_is_missing_is_named_with_what_the_organiser_does(tm
     said = done.stderr
     assert f"{sheet}: round 1, table 2 of the day kept in {day}: its sheet is missing" in said, said
     assert "tarockscore new" not in said and f"tarockscore tournament standings {day}" in said
+
+
+def test_a_name_typed_with_two_spaces_in_a_row_is_the_player_of_one(tmp_path: Path) -> None:
+    # names are matched in any case (docs/tournament.md) and a typed name is kept as one types it
+    # once, spaces folded: "Hans  Huber" is Hans Huber, not a second player
+    day = tmp_path / "day"
+    new_day(day, ["Hans Huber", "Bert", "Cilli", "Dani"])
+    done = run("tournament", "players", str(day), "add", "Hans  Huber")
+    assert done.exit_code == 1 and "'Hans Huber' is already in the tournament" in done.stderr, done.stderr
+    other = tmp_path / "other"
+    new_day(other, ["Hans  Huber", "Bert", "Cilli", "Dani"])
+    kept = (other / "tournament.toml").read_text("utf-8")
+    assert "Hans  Huber" not in kept and '"Hans Huber"' in kept

@@ -400,3 +400,23 @@ def test_a_file_name_with_a_line_break_is_shown_escaped_where_new_names_it(tmp_p
     done = invoke("upgrade", str(ledger))
     assert done.exit_code == 0, done.stderr
     assert "a\\nb.toml: already in the current format" in done.stdout, done.stdout
+
+
+def test_a_name_typed_with_two_spaces_in_a_row_is_kept_with_one(tmp_path: Path) -> None:
+    ledger = tmp_path / "e.toml"
+    done = invoke("new", "-p", "Hans  Huber,Bert,Cilli,Dani", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans Huber"
+
+
+def test_a_stored_name_with_two_spaces_in_a_row_still_reads(tmp_path: Path) -> None:
+    from tarockscore.evening import store
+    from tarockscore.evening.model import new_ledger
+    from tarockscore.io.inputs import load_profile
+
+    ledger = tmp_path / "e.toml"
+    names = ["Hans  Huber", "Bert", "Cilli", "Dani"]
+    store.create(ledger, new_ledger(names, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
+    done = invoke("record", "-c", "rufer", "-d", "Hans", "-w", "Bert", "-t", "40", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans  Huber"

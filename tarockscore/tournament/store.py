@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import name_problems, nfc, player_key, strip_spaces
+from tarockscore.rules.words import clean_name, name_problems, player_key
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -480,7 +480,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     problems: list[Problem] = []
     # lines end in "\n" (or "\r\n") only: a line separator within a name is the name's, to be refused
     for number, line in enumerate(text.split("\n"), 1):
-        name = nfc(strip_spaces(line.removesuffix("\r")))
+        name = clean_name(line.removesuffix("\r"))
         if not name or name.startswith("#"):
             continue
         problems += name_problems([name], f"{path}:{number}")
@@ -582,7 +582,7 @@ def results_csv(
             continue
         key = (numbers[0] or 0, numbers[1] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = nfc(strip_spaces(row[2]))
+        name = clean_name(row[2])
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             problems.append(
