@@ -420,3 +420,10 @@ def test_a_stored_name_with_two_spaces_in_a_row_still_reads(tmp_path: Path) -> N
     done = invoke("record", "-c", "rufer", "-d", "Hans", "-w", "Bert", "-t", "40", "--ledger", str(ledger))
     assert done.exit_code == 0, done.stderr
     assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans  Huber"
+
+
+def test_a_chart_file_name_with_a_line_break_is_shown_escaped(tmp_path: Path) -> None:
+    ledger = new(tmp_path / "e.toml", "Anna,Bert,Cilli,Dani", hands=1)
+    done = cli("chart", str(ledger), "-o", str(tmp_path / "c\nd.svg"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.decode("utf-8").startswith(f"wrote {tmp_path}/c\\nd.svg: 4 players"), done.stderr
