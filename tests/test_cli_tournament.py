@@ -995,3 +995,26 @@ def test_a_name_typed_with_two_spaces_in_a_row_is_the_player_of_one(tmp_path: Pa
     new_day(other, ["Hans  Huber", "Bert", "Cilli", "Dani"])
     kept = (other / "tournament.toml").read_text("utf-8")
     assert "Hans  Huber" not in kept and '"Hans Huber"' in kept
+
+
+def test_a_days_folder_that_cannot_be_made_is_said_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    day = tmp_path / "notes.txt" / "day"
+    done = run("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+               "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+    assert done.exit_code == 1, done.output
+    assert done.stderr.startswith(f"error: {day}: the day's folder cannot be made ("), done.stderr
+    assert "nothing was written" in done.stderr
+
+
+def test_a_file_where_a_rounds_folder_goes_is_said_without_a_traceback(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["A", "B", "C", "D"])
+    (day / "round-1").write_text("x\n", encoding="utf-8")
+    before = (day / "tournament.toml").read_bytes()
+    done = run("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+    assert done.exit_code == 1, done.output
+    assert f"{day / 'round-1'}: round 1's folder cannot be made (" in done.stderr, done.stderr
+    assert (day / "tournament.toml").read_bytes() == before
