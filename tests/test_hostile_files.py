@@ -877,3 +877,12 @@ def test_new_on_a_full_disk_says_the_ledger_was_not_made(
     refused(done, 1, "could not write the ledger (No space left on device); no file was made")
     assert "left as it was" not in done.stderr
     assert not (tmp_path / "evening.toml").exists()
+
+
+def test_a_ledger_under_a_file_names_the_file_that_is_no_folder(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    ledger = tmp_path / "notes.txt" / "evening.toml"
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(ledger))
+    refused(
+        done, 1, f"error: {ledger}: {tmp_path / 'notes.txt'} is a file, not a folder, so nothing was written"
+    )

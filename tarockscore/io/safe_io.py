@@ -471,6 +471,11 @@ def exclusive(
             )
             raise error(said, path=path, folder=lock.parent, what=file_kind(what)) from None
         except OSError as exc:
+            kept = (*path.parents, *lock.parents)
+            file = next((p for p in kept if os.path.lexists(p) and not os.path.isdir(p)), None)
+            if exc.errno == errno.ENOTDIR and file is not None:
+                said = N_("{path}: {file} is a file, not a folder, so nothing was written")
+                raise error(said, path=path, file=file) from None
             raise error(_no_lock(lock, exc, what, os.path.lexists(path))) from None
         try:
             while not _try_lock(fd):
