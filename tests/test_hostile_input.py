@@ -427,3 +427,17 @@ def test_a_chart_file_name_with_a_line_break_is_shown_escaped(tmp_path: Path) ->
     done = cli("chart", str(ledger), "-o", str(tmp_path / "c\nd.svg"))
     assert done.returncode == 0, done.stderr
     assert done.stderr.decode("utf-8").startswith(f"wrote {tmp_path}/c\\nd.svg: 4 players"), done.stderr
+
+
+def test_a_day_and_its_cards_named_with_a_line_break_are_shown_escaped(tmp_path: Path) -> None:
+    day = tmp_path / "c\nd"
+    done = invoke("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+                  "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert invoke("tournament", "draw", str(day), "--round", "1", "--seed", "1").exit_code == 0
+    done = invoke("tournament", "cards", str(day), "--round", "1", "-o", str(tmp_path / "x\ny.html"))
+    assert done.exit_code == 0, done.stderr
+    assert "x\\ny.html: 1 table card" in done.stdout, done.stdout
+    done = invoke("tournament", "check", str(day))
+    assert done.exit_code == 0, done.stderr
+    assert "c\\nd: the day's file and every table's sheet fit" in done.stdout, done.stdout

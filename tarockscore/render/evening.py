@@ -909,6 +909,6 @@ def upgraded_text(done: Upgraded) -> str:
             found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
-    lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
+    lines.append(_("the old file is kept as {backup}").format(backup=shown_path(done.backup)))
     lines.append(head_text(done.head))
     return "\n".join(lines)

@@ -399,7 +399,7 @@ def cards(
         tournament.write_page(out, card_pages.cards_html(t, drawn, addresses))
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
-            path=out, count=len(drawn.tables)
+            path=shown_path(out), count=len(drawn.tables)
         )
     )
 
@@ -572,7 +572,7 @@ def check(
         )
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
-            folder=folder, head=checked.head[:12]
+            folder=shown_path(folder), head=checked.head[:12]
         )
     )
     if head is None:
