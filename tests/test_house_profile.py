@@ -343,3 +343,14 @@ def test_a_radl_length_without_events_says_the_events_are_empty(
     with i18n.language(language):
         text = problem.render(i18n.gettext)
     assert said in text and "(none)" not in text and "(keine)" not in text, text
+
+
+def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    said = [p.render() for p in refused.value.problems]
+    assert len(said) == 1 and said[0].endswith(
+        ": kontra.ladder: expected a non-empty array of { name, multiplier } tables"
+    ), said

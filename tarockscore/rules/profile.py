@@ -748,7 +748,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     named = folded.get(fold(ceiling_name))  # a step as a hand's kontra takes it: any spelling, an alias
     if named is not None:
         ceiling = step_names.index(named) + 1
-    elif isinstance(ko.raw("ceiling"), str):  # a ceiling that is not text is refused by ko.text
+    elif ladder and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text; no ladder: said
         problems.add(
             key_path(KontraRules, "ceiling"),
             N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),
