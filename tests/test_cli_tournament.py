@@ -1018,3 +1018,16 @@ def test_a_file_where_a_rounds_folder_goes_is_said_without_a_traceback(tmp_path:
     assert done.exit_code == 1, done.output
     assert f"{day / 'round-1'}: round 1's folder cannot be made (" in done.stderr, done.stderr
     assert (day / "tournament.toml").read_bytes() == before
+
+
+def test_an_empty_folder_argument_is_refused_not_taken_for_this_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `tarockscore tournament new "$DAY" …` with DAY unset must not start a day in the current folder
+    monkeypatch.chdir(tmp_path)
+    done = run("tournament", "new", "", "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+               "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exit_code == 2, done.output
+    assert "'' is empty; give the tournament's folder" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
+    assert run("tournament", "standings", "").exit_code == 2

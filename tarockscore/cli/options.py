@@ -64,6 +64,15 @@ def hand_number(text: str) -> int:
     )
 
 
+def day_folder(text: str) -> Path:
+    """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
+    if not text.strip():
+        raise typer.BadParameter(
+            i18n.gettext(N_("{text!r} is empty; give the tournament's folder")).format(text=text)
+        )
+    return Path(text)
+
+
 def hand_count(text: str) -> int:
     """A number of hands (a Radl's); how many the ledger can take is the ledger's to say."""
     return _at_least_one(

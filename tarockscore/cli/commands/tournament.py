@@ -19,6 +19,7 @@ from tarockscore.cli.options import (
     Wording,
     advised,
     at_options,
+    day_folder,
     read_option,
     show,
     typed_names,
@@ -50,7 +51,9 @@ class Action(StrEnum):
     DROP = "drop"
 
 
-DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).")]
+DirArg = Annotated[
+    Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", parser=day_folder)
+]
 ROUND = {"round": "--round"}
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
