@@ -441,3 +441,9 @@ def test_a_day_and_its_cards_named_with_a_line_break_are_shown_escaped(tmp_path:
     done = invoke("tournament", "check", str(day))
     assert done.exit_code == 0, done.stderr
     assert "c\\nd: the day's file and every table's sheet fit" in done.stdout, done.stdout
+
+
+def test_a_name_typed_with_a_no_break_space_is_the_player_with_a_plain_one(tmp_path: Path) -> None:
+    done = invoke("new", "-p", "Hans Huber,Hans\u00a0Huber,Cilli,Dani", "--ledger", str(tmp_path / "e.toml"))
+    assert done.exit_code == 2, done.stdout
+    assert "'Hans Huber' named twice" in done.stderr, done.stderr

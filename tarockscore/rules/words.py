@@ -90,9 +90,9 @@ def nfc(text: str) -> str:
 
 
 def clean_name(text: str) -> str:
-    """A name as the ledger keeps it: without the spaces around it, two or more in a row read as
-    one ("Hans  Huber" is Hans Huber), composed (NFC)."""
-    return nfc(re.sub(f"[{SPACES}]{{2,}}", " ", strip_spaces(text)))
+    """A name as the ledger keeps it: without the spaces around it, those within it one plain space
+    ("Hans  Huber" and Hans + a no-break space + Huber are Hans Huber), composed (NFC)."""
+    return nfc(re.sub(f"[{SPACES}]+", " ", strip_spaces(text)))
 
 
 def describe(ch: str) -> str:
