@@ -415,41 +415,35 @@ def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
     """Why the lock file beside a file cannot be made, and what to do: nothing was written
     (``there``: the file exists, to be copied; else a path elsewhere is to be given)."""
     values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": file_kind(what)}
-    if exc.errno == errno.EROFS and not there:
-        return message(
-            N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
-                "read-only file system: give a path in a writable folder"
-            ),
-            **values,
-        )
-    if exc.errno in (errno.EACCES, errno.EPERM) and not there:
-        return message(
-            N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
-                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a "
-                "path in a folder you can write in"
-            ),
-            **values,
-        )
     if exc.errno == errno.EROFS:
-        return message(
+        said = (
             N_(
                 "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
                 "read-only file system: copy the {what} to a writable folder and use it there"
-            ),
-            **values,
+            )
+            if there
+            else N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
+                "read-only file system: give a path in a writable folder"
+            )
         )
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return message(
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        said = (
             N_(
                 "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
                 "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the "
                 "{what} to a folder you can write in"
-            ),
-            **values,
+            )
+            if there
+            else N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
+                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a "
+                "path in a folder you can write in"
+            )
         )
-    return message(N_("{lock}: cannot open the lock file: {why}, so nothing was written"), **values)
+    else:
+        said = N_("{lock}: cannot open the lock file: {why}, so nothing was written")
+    return message(said, **values)
 
 
 @contextlib.contextmanager

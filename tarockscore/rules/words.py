@@ -12,18 +12,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
-from tarockscore.errors import (
-    N_,
-    Collector,
-    Message,
-    Problem,
-    grouped,
-    listed,
-    message,
-    near_miss,
-    one_of,
-    reason,
-)
+from tarockscore.errors import N_, Collector, Message, Problem, grouped, message, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
@@ -560,7 +549,7 @@ class Reader:
         tables = sorted(p.rpartition(".")[0] for p in self.elsewhere if p.rpartition(".")[2] == key)
         if not tables:
             return ""
-        shown = listed(f"[{t}]" for t in tables)
+        shown = ", ".join(f"[{t}]" for t in tables)
         if not self.path:
             return message(N_(" (a key of {tables}: move it there)"), tables=shown)
         return message(
