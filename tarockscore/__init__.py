@@ -63,7 +63,7 @@ from tarockscore.season.standings import Season, Standing
 from tarockscore.season.statistics import PlayerStats
 from tarockscore.tournament.draw import UnseatableCount
 from tarockscore.tournament.model import games_at_five, whole_number
-from tarockscore.tournament.store import read_players
+from tarockscore.tournament.store import read_players, table_place
 from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,
@@ -146,6 +146,7 @@ __all__ = [
     "seating",
     "upgrade_day",
     "read_players",
+    "table_place",
     "whole_number",
     "games_at_five",
     # the guided entry

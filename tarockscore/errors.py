@@ -47,6 +47,11 @@ def escape_unprintable(text: str, keep: str = "\n") -> str:
     return "".join(out)
 
 
+def shown_path(path: object) -> str:
+    """A path as every message shows it: a line break and each control character escaped."""
+    return escape_unprintable(str(path).translate(_ESCAPES), keep="")
+
+
 Translate = Callable[[str], str]
 Values = tuple[tuple[str, object], ...]
 
@@ -138,6 +143,8 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
         **{
             k: v.render(translate)
             if isinstance(v, Message)
+            else shown_path(v)
+            if isinstance(v, PurePath)
             else Shown(v)
             if cut and (isinstance(v, bool) or not isinstance(v, _WHOLE))
             else v

@@ -719,3 +719,12 @@ def test_the_app_enters_a_revoke_as_serve_does(tmp_path: Path) -> None:
     hand = tarockscore.Evening(tmp_path / "evening.toml").ledger.hands[0]
     assert hand.hand.renonce == "Bert"
     assert hand.result.victory_points == {"Anna": 4, "Bert": -12, "Cilli": 4, "Dani": 4}
+
+
+def test_a_site_folder_that_cannot_be_made_is_said_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    target = tmp_path / "notes.txt" / "site"
+    result = build(str(target), "--pyodide", str(fake_pyodide(tmp_path / "package")))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {target}: the site cannot be written ("), result.stderr

@@ -392,3 +392,16 @@ def test_a_torn_append_is_not_part_of_the_log(tmp_path: Path) -> None:
             f"warning: {path}: its last entry was cut short, a write that did not finish: "
             "this change cut it off\n"
         )
+
+
+def test_a_head_check_after_the_stake_was_edited_names_the_table_or_the_profile(tmp_path: Path) -> None:
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('stake = "0.10"', 'stake = "0.50"', 1), encoding="utf-8")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    done = run("check", "--head", head, "--ledger", str(path))
+    refused(done, f"head {head}: the table or the profile was changed since; entries since: repair ")
+    assert "entry 1" not in done.stderr
+    german = run("--lang", "de", "check", "--head", head, "--ledger", str(path))
+    assert "der Tisch oder das Profil wurde seither geändert" in german.stderr, german.stderr

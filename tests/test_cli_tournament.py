@@ -984,3 +984,74 @@ def test_a_format_whose_table_win_counts_more_at_a_five_than_at_a_four_is_said(t
     )
     for shipped in ("schrift-rang", "haupt-sub", "schrift"):
         assert run("tournament", "new", str(tmp_path / shipped), *begun, "--format", shipped).stderr == ""
+
+
+def test_a_file_given_for_the_days_folder_is_told_to_give_the_folder(tmp_path: Path) -> None:
+    sheet = tmp_path / "some-file.csv"
+    sheet.write_text("a,b\n", encoding="utf-8")
+    done = run("tournament", "standings", str(sheet))
+    assert done.exit_code == 1, done.output
+    assert f"error: {sheet} is a file, not a day's folder" in done.stderr, done.stderr
+    assert "tournament new" not in done.stderr
+
+
+def test_a_table_whose_sheet_is_missing_is_named_with_what_the_organiser_does(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, [f"P{i}" for i in range(8)])
+    tables = draw(day, 1, seed=3)
+    sheet = day / tables[1]["ledger"]
+    sheet.unlink()
+    done = run("record", "--ledger", str(sheet), "-c", "rufer", "-d", "1", "-t", "40")
+    assert done.exit_code == 1, done.output
+    said = done.stderr
+    assert f"{sheet}: round 1, table 2 of the day kept in {day}: its sheet is missing" in said, said
+    assert "tarockscore new" not in said and f"tarockscore tournament standings {day}" in said
+
+
+def test_a_name_typed_with_two_spaces_in_a_row_is_the_player_of_one(tmp_path: Path) -> None:
+    # names are matched in any case (docs/tournament.md) and a typed name is kept as one types it
+    # once, spaces folded: "Hans  Huber" is Hans Huber, not a second player
+    day = tmp_path / "day"
+    new_day(day, ["Hans Huber", "Bert", "Cilli", "Dani"])
+    done = run("tournament", "players", str(day), "add", "Hans  Huber")
+    assert done.exit_code == 1 and "'Hans Huber' is already in the tournament" in done.stderr, done.stderr
+    other = tmp_path / "other"
+    new_day(other, ["Hans  Huber", "Bert", "Cilli", "Dani"])
+    kept = (other / "tournament.toml").read_text("utf-8")
+    assert "Hans  Huber" not in kept and '"Hans Huber"' in kept
+
+
+def test_a_days_folder_that_cannot_be_made_is_said_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    day = tmp_path / "notes.txt" / "day"
+    done = run("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+               "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+    assert done.exit_code == 1, done.output
+    assert done.stderr.startswith(f"error: {day}: the day's folder cannot be made ("), done.stderr
+    assert "nothing was written" in done.stderr
+
+
+def test_a_file_where_a_rounds_folder_goes_is_said_without_a_traceback(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["A", "B", "C", "D"])
+    (day / "round-1").write_text("x\n", encoding="utf-8")
+    before = (day / "tournament.toml").read_bytes()
+    done = run("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+    assert done.exit_code == 1, done.output
+    assert f"{day / 'round-1'}: round 1's folder cannot be made (" in done.stderr, done.stderr
+    assert (day / "tournament.toml").read_bytes() == before
+
+
+def test_an_empty_folder_argument_is_refused_not_taken_for_this_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `tarockscore tournament new "$DAY" …` with DAY unset must not start a day in the current folder
+    monkeypatch.chdir(tmp_path)
+    done = run("tournament", "new", "", "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+               "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exit_code == 2, done.output
+    assert "'' is empty; give the tournament's folder" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
+    assert run("tournament", "standings", "").exit_code == 2

@@ -819,3 +819,70 @@ def test_a_key_written_with_an_umlaut_says_how_keys_are_written(language: str) -
     said = str(refused.value)
     assert said.startswith("house.toml:3: "), said
     assert "'ü'" in said and "ue" in said and "=" not in said.partition("house.toml:3: ")[2], said
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="a system with /proc")
+def test_a_file_in_a_folder_that_takes_no_new_files_is_named_as_given() -> None:
+    done = runner.invoke(app, ["record", "-l", "/proc/self/status", "-c", "rufer", "-d", "Anna", "-t", "40"])
+    assert done.exit_code == 1, done.output
+    line = done.stderr.strip()
+    assert line.startswith("error: /proc/self/status: "), line
+    assert "no such folder" not in line
+    assert "nothing was written" in line
+
+
+@pytest.mark.parametrize(
+    ("error", "advice"),
+    [
+        (
+            OSError(30, "Read-only file system"),
+            "is on a read-only file system: give a path in a writable folder",
+        ),
+        (
+            PermissionError(13, "Permission denied"),
+            "chmod u+w FOLDER`, or give a path in a folder you can write in",
+        ),
+    ],
+)
+def test_new_in_a_folder_that_cannot_be_written_advises_for_a_file_not_made_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, advice: str
+) -> None:
+    real_open = os.open
+
+    def refused_here(file: object, flags: int, *args: object) -> int:
+        if str(file).endswith(".lock"):
+            raise type(error)(error.errno, error.strerror, str(file))
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.open = refused_here  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(tmp_path / "evening.toml"))
+    refused(done, 1, "so nothing was written")
+    assert advice.replace("FOLDER", str(tmp_path)) in done.stderr, done.stderr
+    assert "copy the" not in done.stderr
+    assert not (tmp_path / "evening.toml").exists()
+
+
+def test_new_on_a_full_disk_says_the_ledger_was_not_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", fail)
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(tmp_path / "evening.toml"))
+    monkeypatch.undo()
+    refused(done, 1, "could not write the ledger (No space left on device); no file was made")
+    assert "left as it was" not in done.stderr
+    assert not (tmp_path / "evening.toml").exists()
+
+
+def test_a_ledger_under_a_file_names_the_file_that_is_no_folder(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    ledger = tmp_path / "notes.txt" / "evening.toml"
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(ledger))
+    refused(
+        done, 1, f"error: {ledger}: {tmp_path / 'notes.txt'} is a file, not a folder, so nothing was written"
+    )

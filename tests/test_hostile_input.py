@@ -389,3 +389,61 @@ def test_a_broken_hand_in_a_ledger_is_named_by_its_number(tmp_path: Path) -> Non
     assert done.exit_code == 1, done.output
     assert "entry 2: hand 2: result.victory_points.Bert: 1.0 is a decimal number" in done.stderr, done.stderr
     assert path.read_bytes() == before
+
+
+def test_a_file_name_with_a_line_break_is_shown_escaped_where_new_names_it(tmp_path: Path) -> None:
+    ledger = tmp_path / "a\nb.toml"
+    done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first == f"new evening in {tmp_path}/a\\nb.toml", done.stdout
+    done = invoke("upgrade", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert "a\\nb.toml: already in the current format" in done.stdout, done.stdout
+
+
+def test_a_name_typed_with_two_spaces_in_a_row_is_kept_with_one(tmp_path: Path) -> None:
+    ledger = tmp_path / "e.toml"
+    done = invoke("new", "-p", "Hans  Huber,Bert,Cilli,Dani", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans Huber"
+
+
+def test_a_stored_name_with_two_spaces_in_a_row_still_reads(tmp_path: Path) -> None:
+    from tarockscore.evening import store
+    from tarockscore.evening.model import new_ledger
+    from tarockscore.io.inputs import load_profile
+
+    ledger = tmp_path / "e.toml"
+    names = ["Hans  Huber", "Bert", "Cilli", "Dani"]
+    store.create(ledger, new_ledger(names, load_profile("koenigrufen"), created="2026-01-01T20:00:00+01:00"))
+    done = invoke("record", "-c", "rufer", "-d", "Hans", "-w", "Bert", "-t", "40", "--ledger", str(ledger))
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans  Huber"
+
+
+def test_a_chart_file_name_with_a_line_break_is_shown_escaped(tmp_path: Path) -> None:
+    ledger = new(tmp_path / "e.toml", "Anna,Bert,Cilli,Dani", hands=1)
+    done = cli("chart", str(ledger), "-o", str(tmp_path / "c\nd.svg"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.decode("utf-8").startswith(f"wrote {tmp_path}/c\\nd.svg: 4 players"), done.stderr
+
+
+def test_a_day_and_its_cards_named_with_a_line_break_are_shown_escaped(tmp_path: Path) -> None:
+    day = tmp_path / "c\nd"
+    done = invoke("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+                  "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    assert invoke("tournament", "draw", str(day), "--round", "1", "--seed", "1").exit_code == 0
+    done = invoke("tournament", "cards", str(day), "--round", "1", "-o", str(tmp_path / "x\ny.html"))
+    assert done.exit_code == 0, done.stderr
+    assert "x\\ny.html: 1 table card" in done.stdout, done.stdout
+    done = invoke("tournament", "check", str(day))
+    assert done.exit_code == 0, done.stderr
+    assert "c\\nd: the day's file and every table's sheet fit" in done.stdout, done.stdout
+
+
+def test_a_name_typed_with_a_no_break_space_is_the_player_with_a_plain_one(tmp_path: Path) -> None:
+    done = invoke("new", "-p", "Hans Huber,Hans\u00a0Huber,Cilli,Dani", "--ledger", str(tmp_path / "e.toml"))
+    assert done.exit_code == 2, done.stdout
+    assert "'Hans Huber' named twice" in done.stderr, done.stderr

@@ -286,3 +286,71 @@ def test_a_ceiling_named_by_the_tables_word_for_the_step_is_that_step(tmp_path: 
     )
     result = score_hand(parse_hand(hand, profile), profile)
     assert result.victory_points == {"Anna": 8, "Bert": 0, "Cilli": 8, "Dani": 0}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "game.huettenfleck: unknown key; allowed here: "),
+        ("en", "(a key of [kontra], not of [game]: move it there)"),
+        ("de", "(ein Schlüssel von [kontra], nicht von [game]: dorthin verschieben)"),
+    ],
+)
+def test_a_key_of_another_table_says_where_it_belongs(tmp_path: Path, language: str, said: str) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n\n[game]\nhuettenfleck = true\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert said in text, text
+
+
+def test_a_key_of_a_table_given_at_the_top_says_where_it_belongs(tmp_path: Path) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\nhuettenfleck = true\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    assert (
+        "huettenfleck: unknown key" in problem.render()
+        and "(a key of [kontra]: move it there)" in problem.render()
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "radl.lengths.mondfang: 'mondfang' is not one of this profile's Radl events: radl.events is empty; ",
+        ),
+        (
+            "de",
+            "'mondfang' ist keines der Ereignisse, nach denen dieses Profil ein Radl spielt: radl.events ist leer; ",
+        ),
+    ],
+)
+def test_a_radl_length_without_events_says_the_events_are_empty(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n\n[radl]\nlengths = { mondfang = 1 }\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    (problem,) = refused.value.problems
+    with i18n.language(language):
+        text = problem.render(i18n.gettext)
+    assert said in text and "(none)" not in text and "(keine)" not in text, text
+
+
+def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    said = [p.render() for p in refused.value.problems]
+    assert len(said) == 1 and said[0].endswith(
+        ": kontra.ladder: expected a non-empty array of { name, multiplier } tables"
+    ), said

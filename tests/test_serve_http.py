@@ -449,8 +449,8 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
 # Card points the form refuses, with the reason as it is said (English, German): the field is
 # named as the form labels it, and what to enter is said in the form's fields, never in the
 # hand file's table ("card_points: missing: ... { Anna = ... }") nor the command line's "30/4".
-# Each as (label, reason): the notice says "label: reason", the field (headed by its label) the
-# reason alone.
+# Each as (label, reason): the notice says "label: reason" ("question? (reason)" after a question
+# asked as a sentence), the field (headed by its label) the reason alone.
 FORM_WORDS = (
     # Trischaken (koenigrufen: the talon counts, Dani's are the rest): 30 and 30 leave Cilli 10 of 70
     (
@@ -487,6 +487,13 @@ FORM_WORDS = (
         ("Did the declarer concede at once?", "'maybe': answer y or n"),
         ("Hat der Spieler gleich aufgegeben?", "'maybe': bitte j oder n"),
     ),
+    # who revoked, answered with a stranger: the question is a whole sentence, the reason in brackets
+    (
+        RUFER | {"renonce": "Zoe"},
+        "renonce",
+        ("Renonce: who revoked?", "'Zoe' is not one of the choices"),
+        ("Renonce: Wer hat renonciert?", "'Zoe' ist keine der Möglichkeiten"),
+    ),
     # the partner not given
     (
         {"contract": "rufer", "declarer": "Anna", "card_points": "40"},
@@ -504,7 +511,7 @@ def test_card_points_refused_are_said_in_the_form_s_words(
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
     for lang, (label, reason) in (("en", english), ("de", german)):
-        said = f"{label}: {reason}"
+        said = f"{label} ({reason})" if label.endswith("?") else f"{label}: {reason}"
         form = {"code": site.code("evening"), "expected": version, "request": f"r-{lang}", **hand}
         answer = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON)
         assert answer.status_code == 422

@@ -64,6 +64,15 @@ def hand_number(text: str) -> int:
     )
 
 
+def day_folder(text: str) -> Path:
+    """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
+    if not text.strip():
+        raise typer.BadParameter(
+            i18n.gettext(N_("{text!r} is empty; give the tournament's folder")).format(text=text)
+        )
+    return Path(text)
+
+
 def hand_count(text: str) -> int:
     """A number of hands (a Radl's); how many the ledger can take is the ledger's to say."""
     return _at_least_one(
@@ -608,8 +617,24 @@ ADVICE: Wording = {
 }
 
 
+def _missing_sheet(problem: Problem) -> Problem | None:
+    """No ledger at a table's path in a day's round folder: the sheet the draw put there is missing."""
+    path = dict(problem.values).get("path")
+    if problem.template != ways_out.NO_LEDGER or not isinstance(path, Path):
+        return None
+    if (place := tarockscore.table_place(path)) is None:
+        return None
+    said = N_(
+        "{path}: round {round}, table {table} of the day kept in {folder}: its sheet is missing (moved or deleted?); the organiser puts it back, and `tarockscore tournament standings {folder}` names the players it seated"
+    )
+    day, number, table = place
+    return Problem.of(problem.where, said, path=path, round=number, table=table, folder=day)
+
+
 def advised(problem: Problem, wording: Wording = ADVICE) -> Problem:
     """The problem as the command line says it, with its way out where ``wording`` has one."""
+    if (sheet := _missing_sheet(problem)) is not None:
+        return sheet
     worded = in_words(Message(problem.template, problem.values), wording)
     return problem if worded is None else Problem.of(problem.where, worded)
 

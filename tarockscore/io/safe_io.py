@@ -89,6 +89,7 @@ def _kind(mode: int) -> Message:
 _CANNOT_READ = N_("{path}: cannot read: {why}")
 _NOT_REGULAR = N_("{path} is {kind}; give a regular file as the {what} file")
 _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
+_NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
 
 
 def size_text(n: int) -> str:
@@ -410,27 +411,39 @@ def lock_path(path: Path) -> Path:
     return real.with_name(real.name + LOCK_SUFFIX)
 
 
-def _no_lock(lock: Path, exc: OSError, what: str) -> Message:
-    """Why the lock file beside a file cannot be made, and what to do: nothing was written."""
+def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
+    """Why the lock file beside a file cannot be made, and what to do: nothing was written
+    (``there``: the file exists, to be copied; else a path elsewhere is to be given)."""
     values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": file_kind(what)}
     if exc.errno == errno.EROFS:
-        return message(
+        said = (
             N_(
                 "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
                 "read-only file system: copy the {what} to a writable folder and use it there"
-            ),
-            **values,
+            )
+            if there
+            else N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
+                "read-only file system: give a path in a writable folder"
+            )
         )
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return message(
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        said = (
             N_(
                 "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
                 "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the "
                 "{what} to a folder you can write in"
-            ),
-            **values,
+            )
+            if there
+            else N_(
+                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
+                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a "
+                "path in a folder you can write in"
+            )
         )
-    return message(N_("{lock}: cannot open the lock file: {why}, so nothing was written"), **values)
+    else:
+        said = N_("{lock}: cannot open the lock file: {why}, so nothing was written")
+    return message(said, **values)
 
 
 @contextlib.contextmanager
@@ -444,9 +457,20 @@ def exclusive(
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except FileNotFoundError:
-            raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
+            if not lock.parent.is_dir():
+                raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
+            said = N_(
+                "{path}: its lock file cannot be made in {folder}, a folder that takes no new files, so "
+                "nothing was written; give a {what} in a folder of your own"
+            )
+            raise error(said, path=path, folder=lock.parent, what=file_kind(what)) from None
         except OSError as exc:
-            raise error(_no_lock(lock, exc, what)) from None
+            kept = (*path.parents, *lock.parents)
+            file = next((p for p in kept if os.path.lexists(p) and not os.path.isdir(p)), None)
+            if exc.errno == errno.ENOTDIR and file is not None:
+                said = N_("{path}: {file} is a file, not a folder, so nothing was written")
+                raise error(said, path=path, file=file) from None
+            raise error(_no_lock(lock, exc, what, os.path.lexists(path))) from None
         try:
             while not _try_lock(fd):
                 if time.monotonic() > deadline:
@@ -553,7 +577,12 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+        raise error(
+            _NOT_WRITTEN if old is not None else _NOT_MADE,
+            path=path,
+            what=file_kind(what),
+            why=exc.strerror or exc,
+        ) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -568,7 +597,8 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+            said = _NOT_WRITTEN if old is not None else _NOT_MADE
+            raise error(said, path=path, what=file_kind(what), why=exc.strerror or exc) from None
         raise
     _note(path, what)
     sync_folder(real.parent)

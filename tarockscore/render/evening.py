@@ -13,7 +13,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import N_, Message, message
+from tarockscore.errors import N_, Message, message, shown_path
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import (
@@ -675,7 +675,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
     """What ``new`` prints: the file, the table, the profile pinned by its hash, the stake, the day, the first deal."""
     table = ledger.table
     lines = [
-        _("new evening in {path}").format(path=path),
+        _("new evening in {path}").format(path=shown_path(path)),
         _("table:   {players} (seat order)").format(players=", ".join(table.players)),
         _("profile: {name} (sha256 {sha})").format(name=table.profile.name, sha=table.profile.sha256[:12]),
     ]
@@ -715,6 +715,10 @@ def head_check_text(held: HeadCheck) -> str:
         return _(
             "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
         ).format(head=short, number=held.follows[-1], since=since or "-")
+    if held.edited[:1] == (1,):  # the evening's first entry, which holds the table and the profile
+        return _("head {head}: the table or the profile was changed since; entries since: {since}").format(
+            head=short, since=since or "-"
+        )
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
         return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
             head=short, entry=held.edited[0], since=since or "-"
@@ -738,7 +742,7 @@ def checked_text(path: Path, ledger: Ledger) -> str:
         "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
         len(ledger.hands),
     ).format(
-        path=path,
+        path=shown_path(path),
         count=len(ledger.hands),
         name=ledger.table.profile.name,
         sha=ledger.table.profile.sha256[:12],
@@ -780,7 +784,9 @@ def _rescored_text(r: Rescored, path: Path) -> str:
     lines += _and_more([_("{hand} (scored all the same)").format(hand=h) for h in not_allowed(r.after)])
     if r.written:
         lines.append(
-            _("written: {path} is now scored under {name}").format(path=path, name=r.after.table.profile.name)
+            _("written: {path} is now scored under {name}").format(
+                path=shown_path(path), name=r.after.table.profile.name
+            )
         )
     else:
         lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
@@ -856,13 +862,15 @@ def repaired_text(r: Repaired, path: Path) -> str:
         ]
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
-        lines = [unchanged.format(path=path)]
+        lines = [unchanged.format(path=shown_path(path))]
     found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
     lines += [
         found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
     ]
     if r.written:
-        lines.append(_("written: {path} re-scored and sealed; the audit trail says so").format(path=path))
+        lines.append(
+            _("written: {path} re-scored and sealed; the audit trail says so").format(path=shown_path(path))
+        )
     else:
         lines.append(_("nothing was written; run again with --write to keep this"))
     return "\n".join(lines)
@@ -884,14 +892,14 @@ def upgraded_text(done: Upgraded) -> str:
     """``upgrade``: what was converted and where the old file is kept, or that nothing was to do."""
     if done.backup is None:
         return _("{path}: already in the current format (ledger schema 2); nothing was written").format(
-            path=done.path
+            path=shown_path(done.path)
         )
     lines = [
         ngettext(
             "{path}: converted from ledger schema 1 to schema 2, its {hands} hand, Radl marks and audit trail kept",
             "{path}: converted from ledger schema 1 to schema 2, its {hands} hands, Radl marks and audit trail kept",
             done.hands,
-        ).format(path=done.path, hands=done.hands)
+        ).format(path=shown_path(done.path), hands=done.hands)
     ]
     if done.found:
         found = _("it was changed outside tarockscore since it was written: {found}")
@@ -902,6 +910,6 @@ def upgraded_text(done: Upgraded) -> str:
             found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
-    lines.append(_("the old file is kept as {backup}").format(backup=done.backup))
+    lines.append(_("the old file is kept as {backup}").format(backup=shown_path(done.backup)))
     lines.append(head_text(done.head))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from tarockscore.errors import shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.output import CsvTable, View, page
@@ -116,7 +117,7 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
         *(f"{names[d.table]:<{width}}  {', '.join(d.players)}" for d in drawn.tables),
         "",
         _("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)),
-        sheets.format(folder=folder, number=drawn.number),
+        sheets.format(folder=shown_path(folder), number=drawn.number),
     ]
     return "\n".join(lines)
 

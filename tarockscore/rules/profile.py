@@ -562,7 +562,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     problems = Collector()
     if as_file:
         check_texts(document, problems)
-    top = Reader(document, "", problems)
+    top = Reader(document, "", problems, _KEY_PATHS)
     schema = top.number("schema")
     if schema != SCHEMA and top.has("schema"):
         problems.add(
@@ -748,7 +748,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     named = folded.get(fold(ceiling_name))  # a step as a hand's kontra takes it: any spelling, an alias
     if named is not None:
         ceiling = step_names.index(named) + 1
-    elif isinstance(ko.raw("ceiling"), str):  # a ceiling that is not text is refused by ko.text
+    elif ladder and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text; no ladder: said
         problems.add(
             key_path(KontraRules, "ceiling"),
             N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),
@@ -779,16 +779,26 @@ def _radl(r: Reader, problems: Collector) -> Radl:
     lengths: dict[RadlEvent, int] = {}
     table = r.table("lengths", required=False)
     for name in table.data:
-        if name not in events:
+        if not events:
+            problems.add(
+                table.where(name),
+                N_(
+                    "{name!r} is not one of this profile's Radl events: {events} is empty; list the "
+                    "events that arm a Radl there, or give no lengths"
+                ),
+                name=name,
+                events=r.where("events"),
+            )
+        elif name not in events:
             problems.add(
                 table.where(name),
                 N_("{name!r} is not one of this profile's Radl events; choose from {allowed}"),
                 name=name,
                 allowed=one_of(events),
             )
-            table.raw(name)
         else:
             lengths[name] = table.number(name, minimum=1)
+        table.raw(name)  # said above, or read
     radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()
     return radl

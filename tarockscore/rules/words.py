@@ -79,8 +79,9 @@ def nfc(text: str) -> str:
 
 
 def clean_name(text: str) -> str:
-    """A name as the ledger keeps it: without the spaces around it, composed (NFC)."""
-    return nfc(strip_spaces(text))
+    """A name as the ledger keeps it: without the spaces around it, those within it one plain space
+    ("Hans  Huber" and Hans + a no-break space + Huber are Hans Huber), composed (NFC)."""
+    return nfc(re.sub(f"[{SPACES}]+", " ", strip_spaces(text)))
 
 
 def describe(ch: str) -> str:
@@ -424,11 +425,14 @@ def type_name(value: object) -> str:
 class Reader:
     """Reads one table; problems go to a shared :class:`Collector`."""
 
-    def __init__(self, data: Mapping[str, Any], path: str, problems: Collector) -> None:
+    def __init__(
+        self, data: Mapping[str, Any], path: str, problems: Collector, elsewhere: Iterable[str] = ()
+    ) -> None:
         self.data = data
         self.path = path
         self.problems = problems
         self.seen: set[str] = set()
+        self.elsewhere = elsewhere  # the key paths of other tables (``kontra.huettenfleck``)
 
     def where(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -556,19 +560,32 @@ class Reader:
         return tuple(value)
 
     def table(self, key: str, *, required: bool = True) -> Reader:
-        return Reader(self._typed(key, dict, A_TABLE, {}, required), self.where(key), self.problems)
+        data = self._typed(key, dict, A_TABLE, {}, required)
+        return Reader(data, self.where(key), self.problems, self.elsewhere)
 
     def raw(self, key: str) -> Any:
         """The value as it is (or None); the caller checks it."""
         self.seen.add(key)
         return self.data.get(key)
 
+    def _belongs(self, key: str) -> str:
+        """A ' (a key of [kontra] …)' hint for a key that another table has, or ''."""
+        tables = sorted(p.rpartition(".")[0] for p in self.elsewhere if p.rpartition(".")[2] == key)
+        if not tables:
+            return ""
+        shown = ", ".join(f"[{t}]" for t in tables)
+        if not self.path:
+            return message(N_(" (a key of {tables}: move it there)"), tables=shown)
+        return message(
+            N_(" (a key of {tables}, not of [{table}]: move it there)"), tables=shown, table=self.path
+        )
+
     def finish(self, known_extra: Iterable[str] = ()) -> None:
         """Report every key that nobody asked for."""
         known = self.seen | set(known_extra)
         for key in self.data:
             if key not in known:
-                hint = "" if self.problems.full else near_miss(key, known)
+                hint = "" if self.problems.full else near_miss(key, known) or self._belongs(key)
                 self.problems.add(
                     self.where(key),
                     N_("unknown key; allowed here: {allowed}{hint}"),

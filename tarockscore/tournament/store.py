@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import column_names, name_problems, nfc, player_key, strip_spaces
+from tarockscore.rules.words import clean_name, column_names, name_problems, player_key
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -142,6 +142,11 @@ def existing(folder: Path) -> Path:
     if not os.path.lexists(path):
         if not folder.exists():
             raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+        if not folder.is_dir():
+            said = N_(
+                "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
+            )
+            raise NoTournamentHere(said, folder=folder, name=tm.FILE_NAME)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
@@ -263,7 +268,11 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     path = file_path(folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO there named as the day's file
     text, t = day_text(path, b"", None, [begin])
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        said = N_("{folder}: the day's folder cannot be made ({why}); nothing was written")
+        raise TournamentError(said, folder=folder, why=exc.strerror or exc) from None
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
@@ -399,7 +408,11 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         }
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
-        round_dir.mkdir(exist_ok=True)
+        try:
+            round_dir.mkdir(exist_ok=True)
+        except OSError as exc:
+            said = N_("{folder}: round {number}'s folder cannot be made ({why}); nothing was written")
+            raise TournamentError(said, folder=round_dir, number=number, why=exc.strerror or exc) from None
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
                 held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
@@ -482,7 +495,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
     # lines end in "\n", "\r\n" or "\r" alone (old Macs) only: a line separator within a name is the
     # name's, to be refused
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        name = nfc(strip_spaces(line))
+        name = clean_name(line)
         if not name or name.startswith("#"):
             continue
         problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
@@ -612,7 +625,7 @@ def results_csv(
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = nfc(strip_spaces(row[at["player"]]))
+        name = clean_name(row[at["player"]])
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             problems.append(
@@ -679,6 +692,15 @@ class Day(NamedTuple):
 
 
 _ROUND_DIR = re.compile(r"round-(\d+)$")
+
+
+def table_place(path: Path) -> tuple[Path, int, int] | None:
+    """The day, round and table whose sheet goes at ``path`` (``DAY/round-1/table-2.toml``), if any."""
+    at_round, at_table = _ROUND_DIR.match(path.parent.name), re.fullmatch(r"table-(\d+)\.toml", path.name)
+    day = path.parent.parent
+    if at_round is None or at_table is None or not file_path(day).is_file():
+        return None
+    return day, int(at_round[1]), int(at_table[1])
 
 
 def _drawn_table(

@@ -34,7 +34,15 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import check_names, column_names, nfc, player_key, strip_spaces, text_problem
+from tarockscore.rules.words import (
+    check_names,
+    clean_name,
+    column_names,
+    nfc,
+    player_key,
+    strip_spaces,
+    text_problem,
+)
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -196,7 +204,7 @@ class Tournament:
     ) -> tuple[Problem, ...]:
         """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
-        names = [nfc(strip_spaces(n)) for n in players]
+        names = [clean_name(n) for n in players]
         for problem in check_names(names, "players") or column_names(names, "players"):
             problems.put(problem)
         if rounds < 1:
@@ -266,7 +274,7 @@ class Tournament:
         assert five is not None
         prof = profile if isinstance(profile, Profile) else load_profile(profile)
         fmt, document = store.load_format(format)
-        names = [nfc(strip_spaces(n)) for n in players]
+        names = [clean_name(n) for n in players]
         begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
         if title is not None:
             begin["title"] = nfc(strip_spaces(title))
@@ -317,7 +325,7 @@ class Tournament:
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
-        name = nfc(strip_spaces(name))
+        name = clean_name(name)
         wrong = check_names([name], "NAME") or column_names([name], "NAME")
         if wrong:
             raise UsageError(wrong)
@@ -344,7 +352,7 @@ class Tournament:
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws, named in any case; their tables so far still count."""
-        given = nfc(strip_spaces(name))
+        given = clean_name(name)
         kept = next((p for p in self.read().players if player_key(p) == player_key(given)), given)
         return self._roster(kept, tm.drop_player, "drop", at)
 

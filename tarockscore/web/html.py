@@ -876,12 +876,28 @@ def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[s
     return said
 
 
+def labelled(label: str, reason: str) -> str:
+    """A reason after its field's label: "Partner (…): …", or in brackets after a question asked as
+    a whole sentence ("Renonce: who revoked? (…)"), not after a second colon."""
+    return (
+        _("{question} ({reason})").format(question=label, reason=reason)
+        if label.endswith("?")
+        else f"{label}: {reason}"
+    )
+
+
 def beside(where: str, text: str, label: str = "") -> str:
     """A reason shown beside its field: without the hand file's key it begins with ("card_points: …"),
     nor the field's ``label``, which heads the field already ("Partner (…): an answer is needed here")."""
     for prefix in (where, label):
         if prefix and text.startswith(prefix + ": "):
             return text.removeprefix(prefix + ": ")
+    if label.endswith("?"):
+        before, _reason, after = (
+            p.replace("{question}", label) for p in _("{question} ({reason})").partition("{reason}")
+        )
+        if text.startswith(before) and text.endswith(after) and len(text) > len(before) + len(after):
+            return text[len(before) : len(text) - len(after)]
     return text
 
 
@@ -894,7 +910,7 @@ def named(
     for p in problems:
         where, text = p["where"], p["message"]
         plain = beside(where, text)
-        out.append(f"{labels[where]}: {plain}" if where in labels and plain != text else text)
+        out.append(labelled(labels[where], plain) if where in labels and plain != text else text)
     return out
 
 
@@ -903,4 +919,4 @@ def missing(reading: tarockscore.FormReading, given: Mapping[str, str]) -> dict[
     question = reading.next
     if question is None or given.get(question.key, "").strip() or question.default is not None:
         return None
-    return {"where": question.key, "message": f"{question.text}: {_('an answer is needed here')}"}
+    return {"where": question.key, "message": labelled(question.text, _("an answer is needed here"))}

@@ -17,7 +17,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import missing, radl_said, whole
+from tarockscore.web.html import labelled, missing, radl_said, whole
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -66,7 +66,7 @@ def refusal(
         about = [p for p in exc.problems if p.where in fields]
         if about:
             return [{"where": p.where, "message": p.render(i18n.gettext)} for p in about]
-    text = f"{reading.next.text}: {reading.refused}" if reading.refused else reading.next.text
+    text = labelled(reading.next.text, reading.refused) if reading.refused else reading.next.text
     return [{"where": reading.next.key, "message": text}]
 
 

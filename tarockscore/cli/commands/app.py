@@ -18,7 +18,7 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError, UsageError
+from tarockscore.errors import N_, TarockError, UsageError, shown_path
 from tarockscore.i18n import _
 
 # Pyodide (CPython 3.14.2 in WebAssembly) as the npm registry ships it, pinned by its integrity.
@@ -187,6 +187,18 @@ def _words() -> str:
     return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
 
 
+def _write_site(target: Path, site: dict[str, bytes]) -> None:
+    for name in BUILT:  # a site built before: its files are replaced, anything else stays
+        old = target / name
+        if old.is_dir():
+            shutil.rmtree(old)
+        elif old.exists():
+            old.unlink()
+    for name, data in site.items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        (target / name).write_bytes(data)
+
+
 def build(
     folder: Annotated[Path, typer.Argument(metavar=N_("DIR"), help="The folder to write the site into.")],
     pyodide: Annotated[
@@ -212,18 +224,14 @@ def build(
     for name in ("sw.js", "worker.js"):  # the caches they keep are named by the build
         site[name] = site[name].replace(b'"tarockscore-BUILD"', f'"tarockscore-{stamp}"'.encode())
     site["sw.js"] = site["sw.js"].replace(b"const FILES = [];", f"const FILES = {cached};".encode())
-    for name in BUILT:  # a site built before: its files are replaced, anything else stays
-        old = target / name
-        if old.is_dir():
-            shutil.rmtree(old)
-        elif old.exists():
-            old.unlink()
-    for name, data in site.items():
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        (target / name).write_bytes(data)
+    try:
+        _write_site(target, site)
+    except OSError as exc:
+        said = N_("{path}: the site cannot be written ({why}); build it again where it can be")
+        raise TarockError(said, path=target, why=exc.strerror or exc) from None
     size = sum(len(data) for data in site.values())
     typer.echo(
         _("{path}: the site, {count} files, {size} MB; serve it over HTTPS or from localhost").format(
-            path=target, count=len(site), size=f"{size / 1e6:.1f}"
+            path=shown_path(target), count=len(site), size=f"{size / 1e6:.1f}"
         )
     )

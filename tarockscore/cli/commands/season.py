@@ -23,7 +23,7 @@ from tarockscore.cli.options import (
     with_format,
     with_options,
 )
-from tarockscore.cli.terminal import Warnings, kind_of, warning
+from tarockscore.cli.terminal import Warnings, kind_of, one_line, warning
 from tarockscore.errors import N_, Collector, Message, Shown, TarockError, UsageError, counted, message
 from tarockscore.i18n import _
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
@@ -289,7 +289,7 @@ def chart(
     tarockscore.write_chart_file(out, data, inputs, "--output")
     typer.echo(
         _("wrote {out}: {count} players, {span}").format(
-            out=out, count=len(folded.season.selected), span=season_span(folded.season)
+            out=one_line(out), count=len(folded.season.selected), span=season_span(folded.season)
         ),
         err=True,
     )

@@ -20,6 +20,7 @@ from tarockscore.cli.options import (
     Wording,
     advised,
     at_options,
+    day_folder,
     read_option,
     show,
     typed_names,
@@ -35,6 +36,7 @@ from tarockscore.errors import (
     TournamentError,
     UsageError,
     message,
+    shown_path,
 )
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
@@ -50,7 +52,9 @@ class Action(StrEnum):
     DROP = "drop"
 
 
-DirArg = Annotated[Path, typer.Argument(help="The tournament folder (it holds tournament.toml).")]
+DirArg = Annotated[
+    Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", parser=day_folder)
+]
 ROUND = {"round": "--round"}
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
@@ -235,7 +239,7 @@ def new(
     except TournamentError as exc:  # the format that cannot be read, the folder taken
         raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
     t = started.stored
-    typer.echo(_("new tournament in {path}").format(path=started.path))
+    typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
         _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
@@ -258,7 +262,7 @@ def new(
     _warn_unseated(started.seating, folder)
     if started.seating.seated:
         typer.echo(_("tables:  {tables}").format(tables=render.tables_text(started.seating.tables)))
-    typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=folder))
+    typer.echo(_("next:    tarockscore tournament draw {folder} --round 1").format(folder=shown_path(folder)))
     _say_head(t)
 
 
@@ -399,7 +403,7 @@ def cards(
         tournament.write_page(out, card_pages.cards_html(t, drawn, addresses))
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
-            path=out, count=len(drawn.tables)
+            path=shown_path(out), count=len(drawn.tables)
         )
     )
 
@@ -498,7 +502,9 @@ def result(
             raise _worded(exc, RESULT_WORDS, given) from None
     if after.head == before:
         said = (
-            _("every table of {file} holds its result already; nothing was written").format(file=from_file)
+            _("every table of {file} holds its result already; nothing was written").format(
+                file=shown_path(from_file)
+            )
             if from_file is not None
             else _("round {round}, table {table} holds this result already; nothing was written").format(
                 round=round_number, table=table
@@ -570,7 +576,7 @@ def check(
         )
     typer.echo(
         _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
-            folder=folder, head=checked.head[:12]
+            folder=shown_path(folder), head=checked.head[:12]
         )
     )
     if head is None:
