@@ -719,3 +719,29 @@ def test_the_app_enters_a_revoke_as_serve_does(tmp_path: Path) -> None:
     hand = tarockscore.Evening(tmp_path / "evening.toml").ledger.hands[0]
     assert hand.hand.renonce == "Bert"
     assert hand.result.victory_points == {"Anna": 4, "Bert": -12, "Cilli": 4, "Dani": 4}
+
+
+OPENED = r"""
+import json, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("de-AT")
+(home / "opened.toml").write_text('contract = "rufer"\ndeclarer = "Anna"\ncard_points = 40\n', encoding="utf-8")
+print(json.loads(page.open_ledger("freitag.toml"))["html"])
+"""
+
+
+def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -> None:
+    """A hand file picked by mistake under "open a ledger file": the refusal named "opened.toml",
+    the page's own copy, a name the phone never showed; it names the file the player picked."""
+    done = subprocess.run(
+        [sys.executable, "-c", OPENED, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in done.stdout
+    assert "opened.toml" not in done.stdout
+    assert not (tmp_path / "evening.toml").exists()

@@ -253,14 +253,16 @@ def begin(form: Mapping[str, str]) -> str:
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
 
-def open_ledger() -> str:
+def open_ledger(name: str = "") -> str:
     """The ledger file the script put beside the evening (``opened.toml``), read and checked as
-    the command line reads it, before it replaces the evening the phone held."""
+    the command line reads it, before it replaces the evening the phone held; refused, it is named
+    ``name``, as the phone named the file picked."""
     opened = HOME / "opened.toml"
     try:
         tarockscore.Evening(opened).read()
     except TarockError as exc:
-        return _reply(False, start_page(message_html("refused", _said(exc))))
+        said = [m.replace(opened.name, name or opened.name) for m in _said(exc)]
+        return _reply(False, start_page(message_html("refused", said)))
     opened.replace(LEDGER)
     return _reply(True, evening_page())
 

@@ -173,7 +173,7 @@ document.addEventListener("change", (event) => {
       const form = field.form;
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const bytes = await field.files[0].arrayBuffer();
-      showChanged(await ask("open", { bytes }));
+      showChanged(await ask("open", { bytes, name: field.files[0].name }));
     });
     return;
   }
