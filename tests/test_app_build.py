@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import json
 import re
@@ -745,3 +746,47 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in done.stdout
     assert "opened.toml" not in done.stdout
     assert not (tmp_path / "evening.toml").exists()
+
+
+VALAT_LOST = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))
+expected = re.search(r'name="expected" value="([0-9a-f]+)"', begun["html"]).group(1)
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "20", "bonus:1": "valat",
+        "bonus:1:side": "declarers", "bonus:1:announced": "n", "bonus:1:made": "y"}
+print(json.dumps(json.loads(page.preview({"expected": expected, **hand}))))
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en-GB", "Bonus 1: a Valat made by the declarers takes every trick, so the declarers win the game"),
+        (
+            "de-AT",
+            "Prämie 1: ein Valat der Spielerseite macht jeden Stich, also gewinnt die Spielerseite das Spiel",
+        ),
+    ],
+)
+def test_a_bonus_the_rules_refuse_is_named_by_its_field_and_said_beside_it(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """A Valat made by Anna and Bert with 20 card points: a Valat takes every trick and so wins the
+    game, 20 of 70 loses it. The phone said "bonus[0]: …", the hand file's place of the bonus,
+    counted from 0, in no field; it names the field as the form does (Bonus 1) and says it there."""
+    done = subprocess.run(
+        [sys.executable, "-c", VALAT_LOST, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    reply = json.loads(done.stdout)
+    assert not reply["ok"]
+    assert said in reply["html"] and "bonus[0]" not in reply["html"]
+    beside = re.search(r'data-key="bonus:1".*?<span class="error"[^>]*>([^<]*)</span>', reply["fields"], re.S)
+    assert beside is not None and said.split(": ", 1)[1] in html.unescape(beside[1])
