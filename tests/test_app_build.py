@@ -790,3 +790,47 @@ def test_a_bonus_the_rules_refuse_is_named_by_its_field_and_said_beside_it(
     assert said in reply["html"] and "bonus[0]" not in reply["html"]
     beside = re.search(r'data-key="bonus:1".*?<span class="error"[^>]*>([^<]*)</span>', reply["fields"], re.S)
     assert beside is not None and said.split(": ", 1)[1] in html.unescape(beside[1])
+
+
+RADL_WHILE_REPLACING = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("en-GB")
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+def hidden(html):
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "40"}
+html = json.loads(page.change("hand", {"expected": expected(begun), **hand}))["html"]
+following = {"expected": expected(html), "contract": "dreier", "declarer": "Cilli"}  # hand 2 so far
+replacing = page.replacing("1", following)
+form = {**hidden(replacing), **hand, "renonce": "Dani"}  # hand 1's form, a revoke being added
+print(page.radl("radl", {"expected": expected(html), "hands": ""}, form))
+"""
+
+
+def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_path: Path) -> None:
+    """Hand 2 half entered (a Dreier by Cilli), hand 1 opened to be replaced, and the Radl the table
+    draws set from there: the next hand's answers, carried by the form of the hand replaced, were
+    lost, hand 2's form empty. As after a take-back, they come back in hand 2's form."""
+    done = subprocess.run(
+        [sys.executable, "-c", RADL_WHILE_REPLACING, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    made = json.loads(done.stdout)
+    assert made["ok"] and made["kept"]
+    assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in made["html"]
+    assert 'name="contract" value="dreier" checked' in made["html"]
+    assert 'name="declarer" value="Cilli" checked' in made["html"]

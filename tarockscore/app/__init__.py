@@ -348,9 +348,10 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
 def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
     """A Radl set (``radl``) or doubled hands struck (``strike``) after the last hand, made only on
     the sheet the form was made on. ``hand``: the answers of the next hand's form so far, which
-    stay in it (a Radl is often drawn while the next hand is being entered)."""
+    stay in it (a Radl is often drawn while the next hand is being entered), also those the form
+    of a hand being replaced carries."""
     evening = tarockscore.Evening(LEDGER)
-    given = answers_of(hand) if hand and not hand.get("number") else None
+    given = _parked(hand)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
         # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
