@@ -1381,3 +1381,29 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_to_be_replaced(
     )["hands"][0]
     assert (hand["players"], hand["declarer"]) == (["Cilli", "Dani", "Eva", "Anna"], "Cilli")
     context.close()
+
+
+def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """Card points typed, then "Renonce…" opened and Cilli tapped (the card points go: a revoke
+    decides the hand), then "none" again: the 40 typed came back empty, to be typed anew. They stay;
+    the hand is recorded with them: 40 of 70 wins the Rufer (koenigrufen: 1 to Anna and to Bert)."""
+    context = phone(browser, "en-GB")
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Bert", "40")
+    page.click('details[data-key="renonce"] summary')
+    page.locator('details[data-key="renonce"] input[value="Cilli"]').click(force=True)
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    expect(page.locator('input[name="card_points"]')).to_have_count(0)
+    page.locator('details[data-key="renonce"] input[value="none"]').click(force=True)
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    reloaded(page)  # kept as given, as every answer is
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
+    page.click("#hand-form button[type=submit]")
+    page.click("#record")
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    context.close()

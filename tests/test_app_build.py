@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
 import json
 import re
@@ -728,3 +729,117 @@ def test_a_site_folder_that_cannot_be_made_is_said_without_a_traceback(tmp_path:
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith(f"error: {target}: the site cannot be written ("), result.stderr
+
+
+OPENED = r"""
+import json, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("de-AT")
+(home / "opened.toml").write_text('contract = "rufer"\ndeclarer = "Anna"\ncard_points = 40\n', encoding="utf-8")
+print(json.loads(page.open_ledger("freitag.toml"))["html"])
+"""
+
+
+def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -> None:
+    """A hand file picked by mistake under "open a ledger file": the refusal named "opened.toml",
+    the page's own copy, a name the phone never showed; it names the file the player picked."""
+    done = subprocess.run(
+        [sys.executable, "-c", OPENED, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in done.stdout
+    assert "opened.toml" not in done.stdout
+    assert not (tmp_path / "evening.toml").exists()
+
+
+VALAT_LOST = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))
+expected = re.search(r'name="expected" value="([0-9a-f]+)"', begun["html"]).group(1)
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "20", "bonus:1": "valat",
+        "bonus:1:side": "declarers", "bonus:1:announced": "n", "bonus:1:made": "y"}
+print(json.dumps(json.loads(page.preview({"expected": expected, **hand}))))
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en-GB", "Bonus 1: a Valat made by the declarers takes every trick, so the declarers win the game"),
+        (
+            "de-AT",
+            "Prämie 1: ein Valat der Spielerseite macht jeden Stich, also gewinnt die Spielerseite das Spiel",
+        ),
+    ],
+)
+def test_a_bonus_the_rules_refuse_is_named_by_its_field_and_said_beside_it(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """A Valat made by Anna and Bert with 20 card points: a Valat takes every trick and so wins the
+    game, 20 of 70 loses it. The phone said "bonus[0]: …", the hand file's place of the bonus,
+    counted from 0, in no field; it names the field as the form does (Bonus 1) and says it there."""
+    done = subprocess.run(
+        [sys.executable, "-c", VALAT_LOST, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    reply = json.loads(done.stdout)
+    assert not reply["ok"]
+    assert said in reply["html"] and "bonus[0]" not in reply["html"]
+    beside = re.search(r'data-key="bonus:1".*?<span class="error"[^>]*>([^<]*)</span>', reply["fields"], re.S)
+    assert beside is not None and said.split(": ", 1)[1] in html.unescape(beside[1])
+
+
+RADL_WHILE_REPLACING = r"""
+import json, re, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak("en-GB")
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+def hidden(html):
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points": "40"}
+html = json.loads(page.change("hand", {"expected": expected(begun), **hand}))["html"]
+following = {"expected": expected(html), "contract": "dreier", "declarer": "Cilli"}  # hand 2 so far
+replacing = page.replacing("1", following)
+form = {**hidden(replacing), **hand, "renonce": "Dani"}  # hand 1's form, a revoke being added
+print(page.radl("radl", {"expected": expected(html), "hands": ""}, form))
+"""
+
+
+def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_path: Path) -> None:
+    """Hand 2 half entered (a Dreier by Cilli), hand 1 opened to be replaced, and the Radl the table
+    draws set from there: the next hand's answers, carried by the form of the hand replaced, were
+    lost, hand 2's form empty. As after a take-back, they come back in hand 2's form."""
+    done = subprocess.run(
+        [sys.executable, "-c", RADL_WHILE_REPLACING, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    made = json.loads(done.stdout)
+    assert made["ok"] and made["kept"]
+    assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in made["html"]
+    assert 'name="contract" value="dreier" checked' in made["html"]
+    assert 'name="declarer" value="Cilli" checked' in made["html"]

@@ -1230,22 +1230,30 @@ def test_a_german_phone_enters_the_bonuses_whose_german_name_is_not_their_key(
 
 
 @pytest.mark.parametrize(
-    ("lang", "paid"), [("en", "{payer} pays Anna 0.50"), ("de", "{payer} zahlt Anna € 0,50")]
+    ("lang", "paid", "stake"),
+    [
+        ("en", "{payer} pays Anna 0.50", "stake 0.10 per point"),
+        ("de", "{payer} zahlt Anna €\u00a00,50", "Einsatz €\u00a00,10 pro Punkt"),
+    ],
 )
-def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, paid: str) -> None:
+def test_the_sheet_says_who_pays_whom_as_settle_does(evening: Path, lang: str, paid: str, stake: str) -> None:
     """At the end of the evening the table settles up: the phone showed each player's balance but
     not who pays whom, which only `settle` on the laptop said. A Dreier won by Anna: she adds 5
     [STC-TB]; under Simplified Scoring every two players settle the difference of their totals
-    (docs/rules/settlement.md §1), at 0.10 a point each of the three others pays her 0.50."""
+    (docs/rules/settlement.md §1), at 0.10 a point each of the three others pays her 0.50. The euro
+    stays on the line of its amount: at a phone's width a long line broke after "€", the amount
+    alone on the next."""
     client, site = client_of(evening, lang=lang)
     cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Anna", "-t", "40")
     page = client.get(f"/t/evening?code={site.code('evening')}").text
     for payer in ("Bert", "Cilli", "&lt;b&gt;Dani&lt;/b&gt;"):
         assert f"<li>{paid.format(payer=payer)}</li>" in page, payer
+    assert f'<p class="meta">{stake}</p>' in page
     settled = cli("--lang", lang, "settle", "--ledger", str(evening)).splitlines()[-3:]
     payments = re.search(r'<ul class="payments"[^>]*>(.*?)</ul>', page)
     assert payments is not None
-    assert [html.unescape(line) for line in re.findall(r"<li>([^<]*)</li>", payments[1])] == settled
+    lines = re.findall(r"<li>([^<]*)</li>", payments[1])
+    assert [html.unescape(line).replace("\u00a0", " ") for line in lines] == settled
 
 
 @pytest.mark.parametrize(

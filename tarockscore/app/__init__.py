@@ -253,14 +253,16 @@ def begin(form: Mapping[str, str]) -> str:
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
 
-def open_ledger() -> str:
+def open_ledger(name: str = "") -> str:
     """The ledger file the script put beside the evening (``opened.toml``), read and checked as
-    the command line reads it, before it replaces the evening the phone held."""
+    the command line reads it, before it replaces the evening the phone held; refused, it is named
+    ``name``, as the phone named the file picked."""
     opened = HOME / "opened.toml"
     try:
         tarockscore.Evening(opened).read()
     except TarockError as exc:
-        return _reply(False, start_page(message_html("refused", _said(exc))))
+        said = [m.replace(opened.name, name or opened.name) for m in _said(exc)]
+        return _reply(False, start_page(message_html("refused", said)))
     opened.replace(LEDGER)
     return _reply(True, evening_page())
 
@@ -346,9 +348,10 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
 def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
     """A Radl set (``radl``) or doubled hands struck (``strike``) after the last hand, made only on
     the sheet the form was made on. ``hand``: the answers of the next hand's form so far, which
-    stay in it (a Radl is often drawn while the next hand is being entered)."""
+    stay in it (a Radl is often drawn while the next hand is being entered), also those the form
+    of a hand being replaced carries."""
     evening = tarockscore.Evening(LEDGER)
-    given = answers_of(hand) if hand and not hand.get("number") else None
+    given = _parked(hand)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
         # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before

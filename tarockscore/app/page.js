@@ -173,7 +173,7 @@ document.addEventListener("change", (event) => {
       const form = field.form;
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const bytes = await field.files[0].arrayBuffer();
-      showChanged(await ask("open", { bytes }));
+      showChanged(await ask("open", { bytes, name: field.files[0].name }));
     });
     return;
   }
@@ -195,7 +195,7 @@ document.addEventListener("change", (event) => {
     if (mine !== asked || !form.isConnected) return;
     delete form.dataset.asking;
     const focused = document.activeElement && document.activeElement.id;
-    reconcile(document.getElementById("fields"), reply.html, sentValues, values(form));
+    if (reconcile(document.getElementById("fields"), reply.html, sentValues, values(form))) keepDraft();
     if (focused && document.getElementById(focused) && document.activeElement.id !== focused) {
       document.getElementById(focused).focus();
     }
@@ -206,14 +206,27 @@ document.addEventListener("change", (event) => {
 // the same shape (data-sig) stays the very node it is, brought to the engine's answers where the
 // player has changed nothing since they were sent; only a field whose shape changed is replaced,
 // and a choice checked or text typed in it since is carried into the new one.
+// Card points the answers take away (a revoke tapped: it decides the hand) are kept aside, and
+// come back as typed when the answers bring their field back (the revoke taken back).
 function reconcile(box, html, sentValues, now) {
   const fresh = document.createElement("div");
   fresh.innerHTML = html;
   const before = new Map();
   for (const node of box.querySelectorAll(":scope > [data-key]")) before.set(node.dataset.key, node);
+  const aside = (box.aside ??= new Map());
+  let restored = false;
   const changed = (name) => now[name] !== sentValues[name];
   const out = [...fresh.querySelectorAll(":scope > [data-key]")].map((node) => {
     const old = before.get(node.dataset.key);
+    const kept = aside.get(node.dataset.key);
+    aside.delete(node.dataset.key);
+    const typed = node.querySelector("input[type=text]:not([value=''])"); // the engine's own answer
+    if (!old && kept && kept.dataset.sig === node.dataset.sig && !typed) {
+      kept.querySelector("legend").replaceWith(node.querySelector("legend"));
+      for (const error of kept.querySelectorAll(".error")) error.remove();
+      restored = true;
+      return kept;
+    }
     if (!old) return node;
     const [keep, give] = old.dataset.sig === node.dataset.sig ? [old, node] : [node, old];
     if (keep === old) {
@@ -252,9 +265,11 @@ function reconcile(box, html, sentValues, now) {
   }
   while (cursor) {
     const next = cursor.nextElementSibling;
+    if (cursor.classList.contains("points")) aside.set(cursor.dataset.key, cursor);
     cursor.remove();
     cursor = next;
   }
+  return restored;
 }
 
 // A hand's line on the sheet shows its explanation above the page; the form below keeps its answers.

@@ -202,7 +202,7 @@ const OPS = {
   open: (m) =>
     changing(() => {
       py.FS.writeFile(HOME + "/opened.toml", new Uint8Array(m.bytes));
-      return api.open_ledger();
+      return api.open_ledger(m.name);
     }),
   draft: () => draft(),
   keep_draft: (m) => keepDraft(m.form || null),

@@ -97,10 +97,10 @@ def sheet_html(
     ]
     if sheet.table.stake is not None:
         parts.append(
-            f'<p class="meta">{esc(_("stake {amount} per point").format(amount=money(sheet.table.stake)))}</p>'
+            f'<p class="meta">{esc(unbroken(_("stake {amount} per point").format(amount=money(sheet.table.stake))))}</p>'
         )
     if paid := render_evening.payment_lines(ledger):
-        items = "".join(f"<li>{esc(line)}</li>" for line in paid)
+        items = "".join(f"<li>{esc(unbroken(line))}</li>" for line in paid)
         parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
     if sheet.hands:
         parts.append(schrift_html(sheet, explain))
@@ -205,13 +205,14 @@ def sheet_section(
 
 
 # Card points with their Blatt ("35 2/3"): broken after the 35 at a phone's width, they read
-# "35"; a Radl's factor ("Radl ×2") broken, "×2" stands alone below the line
-_UNBROKEN = re.compile(r"(\d) (\d/3)\b|(Radl) (×)")
+# "35"; a Radl's factor ("Radl ×2") broken, "×2" stands alone below the line; the euro ("€ 16,00")
+# broken, the amount stands alone
+_UNBROKEN = re.compile(r"(\d) (\d/3)\b|(Radl) (×)|(€) (\d)")
 
 
 def unbroken(text: str) -> str:
-    """``text`` with each count of card points and Blatt, and each Radl with its factor, kept on
-    one line (a no-break space)."""
+    """``text`` with each count of card points and Blatt, each Radl with its factor, and each sum
+    of money with its euro kept on one line (a no-break space)."""
     return _UNBROKEN.sub(lambda m: "\u00a0".join(g for g in m.groups() if g), text)
 
 

@@ -7,6 +7,7 @@ ledger alone says whether a request was carried out. What a phone is answered: d
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,9 +82,28 @@ def previewed(
         if reading.hand is None:
             gap = missing(reading, given)
             return [gap] if gap is not None else refusal(entry, given, reading)
-        return entry.scored(reading.hand), reading.hand
+        hand = reading.hand
+        try:
+            return entry.scored(hand), hand
+        except TarockError as exc:  # a bonus by its field ("bonus:1"), not its place in the file
+            at = [p.moved(_bonus_field(p.where, hand, given)) for p in exc.problems]
+            return problems_of(type(exc)(at), evening.path)
     except TarockError as exc:
         return problems_of(exc, evening.path)
+
+
+def _bonus_field(where: str, hand: tarockscore.HandInput, given: Mapping[str, str]) -> str:
+    """A bonus's place in the hand (``bonus[0].made``) as the form's key of the bonus so named
+    (``bonus:1:made``); any other place as it is."""
+    found = re.fullmatch(r"bonus\[(\d+)\](?:\.(\w+))?", where)
+    bonuses = list(hand.get("bonus", []))
+    if found is None or int(found[1]) >= len(bonuses):
+        return where
+    name = bonuses[int(found[1])]["name"]
+    key = next((k for k, v in given.items() if re.fullmatch(r"bonus:\d+", k) and v == name), None)
+    if key is None:
+        return where
+    return f"{key}:{found[2]}" if found[2] else key
 
 
 def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
