@@ -886,3 +886,20 @@ def test_a_ledger_under_a_file_names_the_file_that_is_no_folder(tmp_path: Path) 
     refused(
         done, 1, f"error: {ledger}: {tmp_path / 'notes.txt'} is a file, not a folder, so nothing was written"
     )
+
+
+def test_a_ledger_or_hand_file_not_in_utf8_is_not_told_about_spreadsheets(tmp_path: Path) -> None:
+    # a ledger or a hand file is TOML that tarockscore or an editor writes: the byte that is not
+    # UTF-8 is named at its line, with no word of a spreadsheet's "CSV UTF-8" (that is for the
+    # players file and a round's results, which a spreadsheet saves)
+    ledger = tmp_path / "evening.toml"
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(ledger)]).exit_code == 0
+    ledger.write_bytes(ledger.read_bytes().replace(b"Anna", b"\xc4nna", 1))
+    shown = runner.invoke(app, ["show", "-l", str(ledger)])
+    assert shown.exit_code == 1
+    assert "not UTF-8 text (the byte 0xc4" in shown.stderr and "spreadsheet" not in shown.stderr, shown.stderr
+    hand_file = tmp_path / "hand.toml"
+    hand_file.write_bytes(b'contract = "rufer"\ndeclarer = "J\xfcrgen"\n')
+    scored = runner.invoke(app, ["score", str(hand_file)])
+    assert scored.exit_code == 1
+    assert "not UTF-8 text (the byte 0xfc" in scored.stderr and "spreadsheet" not in scored.stderr, scored.stderr

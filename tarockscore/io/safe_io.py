@@ -169,8 +169,9 @@ def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
     return data
 
 
-def decode(data: bytes, name: str, error: type[TarockError]) -> str:
-    """UTF-8 text; a UTF-8 byte-order mark is dropped, UTF-16 is named."""
+def decode(data: bytes, name: str, error: type[TarockError], *, spreadsheet: bool = False) -> str:
+    """UTF-8 text; a UTF-8 byte-order mark is dropped, UTF-16 is named. ``spreadsheet``: a file a
+    spreadsheet saves (a players file, a round's results), whose refusal says how it saves UTF-8."""
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM) :]
     elif data.startswith(_UTF16_BOMS):
@@ -184,6 +185,10 @@ def decode(data: bytes, name: str, error: type[TarockError]) -> str:
         raise unreadable(error)(
             N_(
                 "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8 (a spreadsheet: CSV UTF-8)"
+            )
+            if spreadsheet
+            else N_(
+                "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8"
             ),
             name=name,
             line=data.count(b"\n", 0, exc.start) + 1,

@@ -488,7 +488,7 @@ _HEADINGS = frozenset(
 
 def read_players(path: str | os.PathLike[str]) -> list[str]:
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
-    text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError)
+    text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError, spreadsheet=True)
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
@@ -561,7 +561,7 @@ def results_csv(
 ]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
     name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
-    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError)
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=True)
     # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
