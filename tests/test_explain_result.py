@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 import pytest
+from typer.testing import CliRunner
 
 from tarockscore import i18n
+from tarockscore.cli.app import app
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
@@ -124,3 +126,18 @@ def test_a_revoked_trischaken_says_the_revoke_decided_it_not_the_card_points(
     assert not any(line.startswith("Card points:") for line in lines), lines
     note = next(line for line in lines if line.startswith("[1] "))
     assert "D28" in note and source in note, note
+
+
+def test_a_revoke_note_speaks_of_one_declarer_as_one_and_names_the_revoker_in_the_dodge_round() -> None:
+    # renonce.rule = "side_loses" (koenigrufen, D28 [PAGAT]): the declarer of a Solodreier who
+    # revokes loses it alone; in the Dodge Round the revoker alone loses ([OÖR25 B.4])
+    solo = CliRunner().invoke(
+        app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "solodreier", "-d", "Bert", "--renonce", "Bert"]
+    )
+    assert solo.exit_code == 0, solo.stderr
+    assert "note: Renonce by Bert: the declarer loses the contract and every announced bonus." in solo.stdout
+    dodge = CliRunner().invoke(
+        app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "trischaken", "--renonce", "Bert"]
+    )
+    assert dodge.exit_code == 0, dodge.stderr
+    assert "note: Renonce by Bert: the revoker loses the Trischaken alone." in dodge.stdout

@@ -63,6 +63,10 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     out = note(
         message(
             N_(
+                "Renonce by {player}: the declarer loses the contract and every announced bonus (renonce.rule = 'side_loses')."
+            )
+            if offending_side is Side.DECLARERS and len(deal.declarers) == 1
+            else N_(
                 "Renonce by {player}: the declarers lose the contract and every announced bonus (renonce.rule = 'side_loses')."
             )
             if offending_side is Side.DECLARERS

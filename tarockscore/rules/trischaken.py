@@ -56,7 +56,9 @@ def trischaken_lines(deal: Deal) -> Scored:
     out = NOTHING
     middle: tuple[str, ...] = ()
     if hand.renonce is not None:
-        out = note(message(N_("Renonce by {player}: they lose the Trischaken alone."), player=hand.renonce))
+        out = note(
+            message(N_("Renonce by {player}: the revoker loses the Trischaken alone."), player=hand.renonce)
+        )
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers, middle = trischaken_losers(deal)
