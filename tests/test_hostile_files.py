@@ -902,4 +902,6 @@ def test_a_ledger_or_hand_file_not_in_utf8_is_not_told_about_spreadsheets(tmp_pa
     hand_file.write_bytes(b'contract = "rufer"\ndeclarer = "J\xfcrgen"\n')
     scored = runner.invoke(app, ["score", str(hand_file)])
     assert scored.exit_code == 1
-    assert "not UTF-8 text (the byte 0xfc" in scored.stderr and "spreadsheet" not in scored.stderr, scored.stderr
+    assert "not UTF-8 text (the byte 0xfc" in scored.stderr and "spreadsheet" not in scored.stderr, (
+        scored.stderr
+    )

@@ -2002,6 +2002,37 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
     context.close()
 
 
+def test_a_revoke_tapped_and_taken_back_keeps_the_card_points_typed(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Card points typed, then Bert tapped under "Renonce…" (a revoke decides the hand: the card
+    points go), then "none" again: the 40 typed come back as typed, not empty. Recorded, 40 of 70
+    wins the Rufer (koenigrufen: win_threshold 35 2/3 [CTK]): 1 [STC-TB] to Anna and to Cilli."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    thumb.choose("partner", "Cilli")
+    thumb.points("40")
+    settled(page)
+    folded = page.locator('details[data-key="renonce"]')
+    thumb.tap(folded.locator("summary"))
+    thumb.tap(folded.get_by_role("radio", name="Bert", exact=True))
+    settled(page)
+    expect(page.locator("input[name=card_points]")).to_have_count(0)
+    thumb.tap(folded.locator('input[value="none"]'))
+    settled(page)
+    expect(page.locator("input[name=card_points]")).to_have_value("40")
+    thumb.button("Show the arithmetic")
+    thumb.button("Record hand 1")
+    expect(page.locator("#sheet")).to_contain_text("Rufer by Anna with Cilli, won")
+    assert tarockscore.Evening(path).ledger.hands[0].result.victory_points == {
+        "Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0,
+    }  # fmt: skip
+
+
 def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

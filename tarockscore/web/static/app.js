@@ -220,6 +220,9 @@
     return on ? on.value : null;
   }
   // the fields the server sent, keeping each field of the same shape as it is
+  // card points the answers take away (a revoke tapped: it decides the hand), kept aside to come
+  // back as typed when the answers bring their field back (the revoke taken back), as in the app
+  var aside = {};
   function reconcile(html, whole) {
     var fresh = document.createElement("div");
     fresh.innerHTML = html;
@@ -227,6 +230,14 @@
     Array.prototype.forEach.call(fields.querySelectorAll("[data-key]"), function (n) { now[n.dataset.key] = n; });
     var out = Array.prototype.map.call(fresh.querySelectorAll("[data-key]"), function (node) {
       var old = whole ? null : now[node.dataset.key];
+      var kept = whole ? null : aside[node.dataset.key];
+      delete aside[node.dataset.key];
+      var typed = node.querySelector("input[type=text]:not([value=''])"); // the server's own answer
+      if (!old && kept && kept.dataset.sig === node.dataset.sig && !typed) {
+        kept.querySelector("legend").textContent = node.querySelector("legend").textContent;
+        Array.prototype.forEach.call(kept.querySelectorAll(".error"), function (e) { e.remove(); });
+        return kept;
+      }
       if (old && old.dataset.sig === node.dataset.sig) {
         old.querySelector("legend").textContent = node.querySelector("legend").textContent;
         // a word the server says beside the field (an answer of the one who now sits out, dropped)
@@ -247,7 +258,9 @@
     var caret = typing && typing.type === "text" ? [typing.selectionStart, typing.selectionEnd] : null;
     // the fields drawn anew go first, so that the fields kept are not moved
     Array.prototype.slice.call(fields.children).forEach(function (child) {
-      if (out.indexOf(child) < 0) { fields.removeChild(child); }
+      if (out.indexOf(child) >= 0) { return; }
+      if (child.classList.contains("points") && child.dataset.key) { aside[child.dataset.key] = child; }
+      fields.removeChild(child);
     });
     var cursor = fields.firstElementChild;
     out.forEach(function (node) {
