@@ -250,3 +250,15 @@ def test_the_library_upgrades_and_refuses_alike(tmp_path: Path) -> None:
     assert done.backup == tmp_path / "three-hands.toml.bak" and done.hands == 3 and not done.found
     assert tarockscore.Evening(path).sheet().totals == {"Anna": 9, "Bert": 0, "Cilli": 9, "Dani": 15}
     assert tarockscore.upgrade(path).backup is None
+
+
+def test_upgrade_of_an_empty_path_is_refused_as_empty(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `tarockscore upgrade "$LEDGER"` with LEDGER unset: not this folder taken for a tournament's,
+    # but the empty path named for what it is, a usage error (exit 2), as `season ""` says it
+    monkeypatch.chdir(tmp_path)
+    result = run("upgrade", "")
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr == "error: PATH: '' is empty; give a ledger or a tournament's folder to convert\n"
+    assert list(tmp_path.iterdir()) == []

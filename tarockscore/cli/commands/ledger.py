@@ -285,6 +285,12 @@ def upgrade(
 ) -> None:
     """Convert a ledger or a tournament's folder of an older format to the current one, keeping the
     old file as PATH.bak (tournament.toml.bak). Every other command reads the current format only."""
+    if not path.strip():  # an unset "$LEDGER": not this folder taken for a tournament's
+        raise UsageError(
+            N_("{path!r} is empty; give a ledger or a tournament's folder to convert"),
+            path=path,
+            where="PATH",
+        )
     target = Path(path)
     if not target.exists() and not target.is_symlink():  # nothing to convert: no ledger to start either
         raise UnreadableLedger(
