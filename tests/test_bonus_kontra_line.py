@@ -91,3 +91,8 @@ def test_a_stored_line_with_a_bonus_kontra_is_read_back_in_german() -> None:
             f"Spiel 1 ersetzt: {LINES['de']} → Besserrufer von Cilli mit Dani, Kontra, gewonnen; "
             "Kontra: – → Kontra"
         )
+        # a house profile's bonus named as the house writes it, in one word or two
+        for bonus in ("Sack-Zwei", "zweiter Sack"):
+            assert said(f"hand 1 undone: rufer by Anna with Cilli, {bonus} kontra, won") == (
+                f"Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, {bonus} Kontra, gewonnen"
+            )

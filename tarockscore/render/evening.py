@@ -137,9 +137,9 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 # format spec and no literal braces, so this is all of str.format's syntax they use.
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
 # What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
-# profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
-# before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
-_VALUES = {"kontra": r"[a-z][a-z0-9_]*", "bonus": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
+# profile key and a player's or a bonus's name holds no comma, so a hand with two Defenders'
+# Kontras is cut before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
+_VALUES = {"kontra": r"[a-z][a-z0-9_]*", "bonus": r"[^,]+?", "defender": r"[^,]+?"}
 
 
 @cache
