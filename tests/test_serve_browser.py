@@ -2059,3 +2059,25 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     expect(page.locator(".notice.stale")).to_have_count(0)
     assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 4)]
     no_sideways_scrolling(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A hand whose contract and four announced bonuses each carry a Kontra: its line on the sheet
+    names each bonus's step and wraps at 360 px between its clauses, nothing scrolled sideways."""
+    server, path = evening
+    bonuses = ["pagat,announced,rekontra", "uhu,announced,kontra", "kakadu,announced,kontra"]
+    bonuses.append("koenig_ultimo,announced,kontra")
+    hand = ["-c", "besserrufer", "-d", "Cilli", "-w", "Dani", "-t", "40", "-k", "rekontra"]
+    cli("record", *hand, *(x for b in bonuses for x in ("-b", b)), "-l", str(path))
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    said = {
+        "en": "Rekontra, Pagat Rekontra, Uhu Kontra, Kakadu Kontra, King Ultimo Kontra",
+        "de": "Rekontra, Pagat Rekontra, Uhu Kontra, Kakadu Kontra, König ultimo Kontra",
+    }
+    expect(page.locator("#sheet")).to_contain_text(said[lang])
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"bonus-kontra-{lang}.png"), full_page=True)

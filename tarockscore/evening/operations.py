@@ -336,7 +336,7 @@ def summary(
 def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] = str) -> str:
     """``text`` with how the hand was played, as its line says it: a called King in the talon or
     one's own, a concession, the Hüttenfleck or the Kontra on the contract, each Defender's own,
-    who revoked."""
+    each bonus's own, who revoked."""
     if hand.called_king == "talon":  # the declarer played alone: the line says why, as the score does
         text = message(N_("{hand}, called King in the talon"), hand=text)
     elif hand.called_king == "own":
@@ -355,6 +355,12 @@ def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] =
         answered = found is not None and found.level % 2 == 0
         by = N_("{hand}, {kontra} against {defender}") if answered else N_("{hand}, {kontra} from {defender}")
         text = message(by, hand=text, kontra=step(said), defender=defender)
+    # each announced bonus's own step, after the contract's: "kontra, pagat rekontra"
+    for bonus in hand.bonuses:
+        if bonus.kontra:
+            text = message(
+                N_("{hand}, {bonus} {kontra}"), hand=text, bonus=step(bonus.name), kontra=step(bonus.kontra)
+            )
     if hand.renonce:  # the revoke decided the hand, not the card points or the tricks
         text = message(N_("{hand}, renonce by {player}"), hand=text, player=hand.renonce)
     return text

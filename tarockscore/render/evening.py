@@ -94,6 +94,7 @@ TEMPLATES = (
     N_("{hand}, {kontra} with {defender}"),
     N_("{hand}, Hüttenfleck"),
     N_("{hand}, {kontra}"),
+    N_("{hand}, {bonus} {kontra}"),  # the step on an announced bonus: "pagat rekontra"
     N_("{contract} by {declarer} with {partner}"),
     N_("{contract} by {declarer}"),
     N_("hand {id} (no. {number} on the sheet)"),
@@ -136,9 +137,9 @@ _KEY = re.compile(r"[a-z][a-z0-9_]*")
 # format spec and no literal braces, so this is all of str.format's syntax they use.
 _FIELD = r"\{(\w+)(?:!(\w))?\}"
 # What a placeholder may hold where the rest of the line could hold it too: a Kontra step is a
-# profile key and a player's name holds no comma, so a hand with two Defenders' Kontras is cut
-# before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
-_VALUES = {"kontra": r"[a-z][a-z0-9_]*", "defender": r"[^,]+?"}
+# profile key and a player's or a bonus's name holds no comma, so a hand with two Defenders'
+# Kontras is cut before its last clause ("bettler by Bert, kontra from Anna" + "rekontra against Dani").
+_VALUES = {"kontra": r"[a-z][a-z0-9_]*", "bonus": r"[^,]+?", "defender": r"[^,]+?"}
 
 
 @cache
@@ -439,7 +440,7 @@ def _as_sheet(value: str) -> str:
     """A hand's line read back from the trail, its contract and Kontra steps (profile keys) named."""
     if not isinstance(value, Message):
         return named(value) if _KEY.fullmatch(value) else value
-    words = ("contract", "kontra", "hand")  # a key, or the line it is part of
+    words = ("contract", "kontra", "bonus", "hand")  # a key, or the line it is part of
     values = tuple((k, _as_sheet(v) if k in words and isinstance(v, str) else v) for k, v in value.values)
     return Message(value.template, values)
 
