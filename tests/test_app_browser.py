@@ -1397,7 +1397,7 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
     page.locator('details[data-key="renonce"] input[value="Cilli"]').click(force=True)
     page.wait_for_selector("#hand-form:not([data-asking])")
     expect(page.locator('input[name="card_points"]')).to_have_count(0)
-    page.locator('details[data-key="renonce"] input[value="none"]').click(force=True)
+    page.locator('details[data-key="renonce"] input[value="=none"]').click(force=True)
     page.wait_for_selector("#hand-form:not([data-asking])")
     expect(page.locator('input[name="card_points"]')).to_have_value("40")
     reloaded(page)  # kept as given, as every answer is
