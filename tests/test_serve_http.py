@@ -1725,3 +1725,34 @@ def test_players_named_none_and_talon_each_have_their_own_button(tmp_path: Path)
     assert done.status_code == 200, done.text
     hand = tarockscore.Evening(path).ledger.hands[0].hand
     assert hand.partner == "talon" and hand.called_king is None and hand.renonce is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "a Valat made by the declarers takes every trick, so the declarers win the game; the card "
+            "points given, 20, say they lost it (the declarer side needs 35 2/3)",
+        ),
+        (
+            "de",
+            "ein Valat der Spielerseite macht jeden Stich, also gewinnt die Spielerseite das Spiel; die "
+            "angegebenen Kartenpunkte, 20, sagen, sie hat es verloren (die Spielerseite braucht 35 2/3)",
+        ),
+    ],
+)
+def test_a_valat_refused_on_the_phone_names_the_card_points_as_the_form_does(
+    evening: Path, lang: str, said: str
+) -> None:
+    # a silent Valat made by Anna and Cilli takes every trick (70), yet 20 card points are given: a
+    # Rufer needs 35 2/3 of 70 (koenigrufen): refused, the card points named as the form names them,
+    # not by the hand file's key (card_points)
+    client, site = client_of(evening)
+    hand = RUFER | {"card_points": "20", "extras": "y", "bonus:1": "valat", "bonus:1:announced": "n"}
+    hand |= {"bonus:1:side": "declarers", "bonus:1:made": "y"}
+    version = tarockscore.Evening(evening).version()
+    form = {"code": site.code("evening"), "expected": version, **hand}
+    shown = client.post(f"/t/evening/hand?lang={lang}", data=form)
+    assert shown.status_code == 422
+    assert said in html.unescape(shown.text) and "card_points 20" not in shown.text
