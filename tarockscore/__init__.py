@@ -18,6 +18,7 @@ from tarockscore.entry.answers import Reading as FormReading
 from tarockscore.entry.answers import Save, next_question, read_summary
 from tarockscore.entry.answers import submit as submit_answers
 from tarockscore.entry.entry import HandEntry, Preview, entry_as_of, hand_entry
+from tarockscore.entry.flow import SENT as CHOICE_SENT
 from tarockscore.entry.flow import Kind as QuestionKind
 from tarockscore.entry.flow import Question, Refused, yes_or_no
 from tarockscore.entry.shortform import hand_from_options as hand_from_short_form
@@ -163,6 +164,7 @@ __all__ = [
     "Question",
     "QuestionKind",
     "Refused",
+    "CHOICE_SENT",
     "yes_or_no",
     "next_question",
     "submit_answers",

@@ -1397,7 +1397,7 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
     page.locator('details[data-key="renonce"] input[value="Cilli"]').click(force=True)
     page.wait_for_selector("#hand-form:not([data-asking])")
     expect(page.locator('input[name="card_points"]')).to_have_count(0)
-    page.locator('details[data-key="renonce"] input[value="none"]').click(force=True)
+    page.locator('details[data-key="renonce"] input[value="=none"]').click(force=True)
     page.wait_for_selector("#hand-form:not([data-asking])")
     expect(page.locator('input[name="card_points"]')).to_have_value("40")
     reloaded(page)  # kept as given, as every answer is
@@ -1406,4 +1406,34 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
     assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    context.close()
+
+
+def test_a_revoke_refused_opens_the_folded_question(
+    browser: Any, server: StaticServer, tmp_path: Path
+) -> None:
+    """A reason beside the revoke question, folded under "Renonce…" and closed: the engine's fields
+    open the section, as serve's page opens it; the app kept the closed section and put the reason
+    into it unseen."""
+    context = phone(browser, "en-GB")
+    page = opened(context, server.url)
+    begin(page)
+    answer_rufer(page, "Anna", "Bert", "40")
+    folded = page.locator('details[data-key="renonce"]')
+    expect(folded).not_to_have_attribute("open", "")
+    page.evaluate(
+        """async () => {
+            const { reconcile } = await import(new URL("page.js", location.href).href);
+            const box = document.getElementById("fields");
+            const fresh = box.cloneNode(true);
+            const details = fresh.querySelector('details[data-key="renonce"]');
+            details.open = true;  // as the engine sends a field with a reason
+            details.querySelector("fieldset").insertAdjacentHTML(
+                "beforeend", '<span class="error">Anna deals this hand and sits out: choose again</span>');
+            reconcile(box, fresh.innerHTML, {}, {});
+        }"""
+    )
+    error = folded.locator(".error")
+    expect(error).to_have_text("Anna deals this hand and sits out: choose again")
+    expect(error).to_be_visible()
     context.close()

@@ -713,7 +713,7 @@ def test_the_app_enters_a_revoke_as_serve_does(tmp_path: Path) -> None:
         '<details class="quiet" data-key="renonce"' in out["begun"]
         and "<summary>Renonce…</summary>" in out["begun"]
     )
-    assert '<input type="radio" name="renonce" value="none" checked>' in out["begun"]
+    assert '<input type="radio" name="renonce" value="=none" checked>' in out["begun"]
     assert '<input type="radio" name="renonce" value="Bert" checked>' in out["fields"]
     assert 'name="card_points"' not in out["fields"]
     assert out["done"]["ok"], out["done"]["html"]

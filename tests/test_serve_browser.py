@@ -1980,7 +1980,7 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
     thumb.choose("declarer", "Anna")
     thumb.choose("partner", "Cilli")
     folded = page.locator('details[data-key="renonce"]')
-    expect(folded.locator('input[value="none"]')).to_be_checked()  # nobody, unless said
+    expect(folded.locator('input[value="=none"]')).to_be_checked()  # nobody, unless said
     expect(folded.get_by_role("radio", name="Bert", exact=True)).to_be_hidden()
     thumb.tap(folded.locator("summary"))
     thumb.tap(folded.get_by_role("radio", name="Bert", exact=True))
@@ -1997,7 +1997,7 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
         "Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0,
     }  # fmt: skip
     # the next hand's form: folded again, nobody revoked
-    expect(page.locator('details[data-key="renonce"]:not([open]) input[value="none"]')).to_be_checked()
+    expect(page.locator('details[data-key="renonce"]:not([open]) input[value="=none"]')).to_be_checked()
     no_sideways_scrolling(page)
     context.close()
 
@@ -2022,7 +2022,7 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points_typed(
     thumb.tap(folded.get_by_role("radio", name="Bert", exact=True))
     settled(page)
     expect(page.locator("input[name=card_points]")).to_have_count(0)
-    thumb.tap(folded.locator('input[value="none"]'))
+    thumb.tap(folded.locator('input[value="=none"]'))
     settled(page)
     expect(page.locator("input[name=card_points]")).to_have_value("40")
     thumb.button("Show the arithmetic")

@@ -1625,7 +1625,7 @@ def test_a_revoke_is_entered_on_the_phone_as_record_renonce_records_it(evening: 
     # folded ("Renonce…"), "none" checked: an ordinary hand sends it without a tap
     folded = re.search(r'<details class="quiet" data-key="renonce"[^>]*><summary>Renonce…</summary>', page)
     assert folded is not None and " open" not in folded.group()
-    assert '<input type="radio" name="renonce" value="none" checked>' in page
+    assert '<input type="radio" name="renonce" value="=none" checked>' in page
     revoked = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "renonce": "Bert"}
     fields = client.post("/t/evening/fields", data=revoked).text
     assert '<details class="quiet" data-key="renonce"' in fields and "open><summary>" in fields
@@ -1705,3 +1705,54 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
         "die Schrift hat sich geändert, seit diese Seite gelesen wurde: kein Radl wurde gesetzt"
     )
     assert len(tarockscore.Evening(evening).ledger.radl) == 2
+
+
+def test_players_named_none_and_talon_each_have_their_own_button(tmp_path: Path) -> None:
+    # "none" and "talon" are names like any other: the form's "none" under Renonce… and "in the
+    # talon" under Partner must not send what the players' buttons send, and each is chosen alone
+    path = new_evening(tmp_path / "words.toml", ("Anna", "Bert", "none", "talon"))
+    client, site = client_of(path)
+    page = client.get(f"/t/evening?code={site.code('evening')}").text
+    renonce = re.findall(r'name="renonce" value="([^"]*)"', page)
+    assert len(set(renonce)) == len(renonce) == 5 and page.count('name="renonce" value="none" checked') == 0
+    asked = {"contract": "rufer", "declarer": "Anna", "partner": "talon"}
+    fields = client.post("/t/evening/fields", data=asked).text
+    partners = re.findall(r'name="partner" value="([^"]*)"', fields)
+    assert len(set(partners)) == len(partners) == 4 and 'name="partner" value="talon" checked' in fields
+    sent = dict(re.findall(r'name="(partner|renonce)" value="([^"]*)" checked', fields))
+    version = tarockscore.Evening(path).version()
+    done = record(client, site.code("evening"), version, **asked, renonce=sent["renonce"], card_points="40")
+    assert done.status_code == 200, done.text
+    hand = tarockscore.Evening(path).ledger.hands[0].hand
+    assert hand.partner == "talon" and hand.called_king is None and hand.renonce is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "a Valat made by the declarers takes every trick, so the declarers win the game; the card "
+            "points given, 20, say they lost it (the declarer side needs 35 2/3)",
+        ),
+        (
+            "de",
+            "ein Valat der Spielerseite macht jeden Stich, also gewinnt die Spielerseite das Spiel; die "
+            "angegebenen Kartenpunkte, 20, sagen, sie hat es verloren (die Spielerseite braucht 35 2/3)",
+        ),
+    ],
+)
+def test_a_valat_refused_on_the_phone_names_the_card_points_as_the_form_does(
+    evening: Path, lang: str, said: str
+) -> None:
+    # a silent Valat made by Anna and Cilli takes every trick (70), yet 20 card points are given: a
+    # Rufer needs 35 2/3 of 70 (koenigrufen): refused, the card points named as the form names them,
+    # not by the hand file's key (card_points)
+    client, site = client_of(evening)
+    hand = RUFER | {"card_points": "20", "extras": "y", "bonus:1": "valat", "bonus:1:announced": "n"}
+    hand |= {"bonus:1:side": "declarers", "bonus:1:made": "y"}
+    version = tarockscore.Evening(evening).version()
+    form = {"code": site.code("evening"), "expected": version, **hand}
+    shown = client.post(f"/t/evening/hand?lang={lang}", data=form)
+    assert shown.status_code == 422
+    assert said in html.unescape(shown.text) and "card_points 20" not in shown.text

@@ -208,7 +208,7 @@ document.addEventListener("change", (event) => {
 // and a choice checked or text typed in it since is carried into the new one.
 // Card points the answers take away (a revoke tapped: it decides the hand) are kept aside, and
 // come back as typed when the answers bring their field back (the revoke taken back).
-function reconcile(box, html, sentValues, now) {
+export function reconcile(box, html, sentValues, now) {
   const fresh = document.createElement("div");
   fresh.innerHTML = html;
   const before = new Map();
@@ -234,6 +234,7 @@ function reconcile(box, html, sentValues, now) {
       keep.querySelector("legend").replaceWith(give.querySelector("legend"));
       for (const error of keep.querySelectorAll(".error")) error.remove();
       for (const error of give.querySelectorAll(".error")) keep.append(error);
+      if (keep.matches("details") && keep.querySelector(".error")) keep.open = true; // "Renonce…" seen
       if (give.hasAttribute("aria-describedby")) {
         keep.setAttribute("aria-describedby", give.getAttribute("aria-describedby"));
       } else keep.removeAttribute("aria-describedby");

@@ -52,6 +52,7 @@ Answer = str | bool | Fraction
 TALON = "\x00talon"
 OWN = "\x00own"
 NONE = ""  # no Kontra said; no further bonus
+SENT = "="  # before the first word of a choice no player can be, as the phones send it: no name holds "="
 NONE_WORDS = ("none", "no", "keine", "kein", "nein", "-")  # the words of no Kontra
 NO_MORE = (*NONE_WORDS, "done", "no more", "keine mehr", "fertig")  # the words of no further bonus
 # The key of "was it their Valat?", asked where the card points prove one side took every trick.
@@ -213,6 +214,10 @@ def typed_number(text: str) -> int | None:
 
 def _pick(question: Question, text: str) -> str:
     """A choice by its number, its name or another of its words, or a unique beginning of one, in any case."""
+    # a name as it is; none, the talon, one's own King as the phones send them (never a name)
+    sent = [c for c in question.choices if text in (c.value, *(SENT + w for w in c.words[:1]))]
+    if len(sent) == 1:
+        return sent[0].value
     if text.isdigit():
         number = typed_number(text)
         for choice in question.choices:

@@ -616,13 +616,14 @@ def whole(text: str | None) -> int | None:
 
 
 def _value(choice: Any) -> str:
-    """A choice as the form sends it: its name where that reads back, else its first word or number
-    (none: an empty answer would be read as the hand's old one where a hand is replaced)."""
+    """A choice as the form sends it: its name where that reads back, else its number; none, the
+    talon and one's own King by their first word after "=", which no player's name holds (none: an
+    empty answer would be read as the hand's old one where a hand is replaced)."""
     value = str(choice.value)
     if value and value.isprintable() and not value.isdigit():
         return value
     if choice.words:
-        return str(choice.words[0])
+        return tarockscore.CHOICE_SENT + str(choice.words[0])
     return str(choice.number)
 
 

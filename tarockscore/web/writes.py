@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, TarockError, UsageError
+from tarockscore.errors import N_, LedgerChanged, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import labelled, missing, radl_said, whole
@@ -90,6 +90,20 @@ def previewed(
             return problems_of(type(exc)(at), evening.path)
     except TarockError as exc:
         return problems_of(exc, evening.path)
+
+
+# The rules' words that name a hand file's key, as the form names its field.
+ON_FORM = {
+    "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
+        "a Valat made by the {who} takes every trick, so the {who} win the game; the card points given, {points}, say they lost it (the declarer side needs {win_threshold})"
+    ),
+}
+
+
+def _on_form(problem: Problem) -> Problem:
+    """A problem in the form's words where the rules name a hand file's key."""
+    template = ON_FORM.get(problem.template)
+    return problem if template is None else Problem.of(problem.where, Message(template, problem.values))
 
 
 def _bonus_field(where: str, hand: tarockscore.HandInput, given: Mapping[str, str]) -> str:
@@ -325,4 +339,6 @@ def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:
             text = text.replace(folder, "")
         return text
 
-    return [{"where": plain(p.where), "message": plain(p.render(i18n.gettext))} for p in exc.problems]
+    return [
+        {"where": plain(p.where), "message": plain(_on_form(p).render(i18n.gettext))} for p in exc.problems
+    ]
