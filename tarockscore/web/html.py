@@ -615,15 +615,16 @@ def whole(text: str | None) -> int | None:
     return None
 
 
-def _value(choice: Any) -> str:
+def _value(choice: Any, *, among_names: bool = True) -> str:
     """A choice as the form sends it: its name where that reads back, else its number; none, the
     talon and one's own King by their first word after "=", which no player's name holds (none: an
-    empty answer would be read as the hand's old one where a hand is replaced)."""
+    empty answer would be read as the hand's old one where a hand is replaced). ``among_names``
+    false: a box of its own beside the card points (a Valat), sent by its first word as it is."""
     value = str(choice.value)
     if value and value.isprintable() and not value.isdigit():
         return value
     if choice.words:
-        return tarockscore.CHOICE_SENT + str(choice.words[0])
+        return (tarockscore.CHOICE_SENT if among_names else "") + str(choice.words[0])
     return str(choice.number)
 
 
@@ -633,7 +634,9 @@ def filled(entry: tarockscore.HandEntry) -> dict[str, str]:
     out = {}
     for q, answer in reading.lines:
         if q.kind is tarockscore.QuestionKind.POINTS and isinstance(answer, str):  # a Valat
-            out[OR + q.key] = next((_value(c) for c in q.choices if c.value == answer), answer)
+            out[OR + q.key] = next(
+                (_value(c, among_names=False) for c in q.choices if c.value == answer), answer
+            )
         elif isinstance(answer, Fraction):
             out[q.key], out[BLATT + q.key] = _split(answer)
         elif isinstance(answer, bool):
@@ -751,7 +754,7 @@ def _or(question: tarockscore.Question, ident: str, answer: object, form: Mappin
     sent = form.get(OR + question.key)
     out = []
     for c in question.choices:
-        value = _value(c)
+        value = _value(c, among_names=False)
         on = sent == value if sent is not None else answer == c.value
         box = {"type": "checkbox", "id": f"{ident}-{value}", "name": OR + question.key, "value": value}
         out.append(
@@ -791,7 +794,7 @@ def _field(
     points = question.kind is tarockscore.QuestionKind.POINTS
     if points:
         inner = _points(key, ident, answer, form, thirds) + _or(question, ident, answer, form)
-        sig = "points" + "".join(":" + _value(c) for c in question.choices)
+        sig = "points" + "".join(":" + _value(c, among_names=False) for c in question.choices)
     else:
         inner = _choices(question, answer, form.get(key))
         sig = question.kind.value + ":" + "|".join(_value(c) for c in question.choices)
