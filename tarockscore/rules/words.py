@@ -166,8 +166,12 @@ SHEET_COLUMNS = ("hand", "dealer", "forehand", "contract", "declarer", "partner"
 BET_COLUMNS = ("bet", "base", "factors", "value", "winners")
 
 
-def column_names(names: Sequence[str], where: str) -> list[Problem]:
-    """Names a CSV would give two columns to: one of its own columns, or a player's with " total"."""
+def table_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Problems with the names of a new table or day: :func:`check_names`, else the names a CSV would
+    give two columns to (one of its own columns, or a player's with " total")."""
+    wrong = check_names(names, where)
+    if wrong:
+        return wrong
     taken = {*SHEET_COLUMNS, *BET_COLUMNS, *(f"{n} total".casefold() for n in names)}
     clashes = [n for n in names if n.casefold() in taken]
     if not clashes:

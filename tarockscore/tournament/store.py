@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import clean_name, column_names, name_problems, player_key
+from tarockscore.rules.words import clean_name, player_key, table_names
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -498,7 +498,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
         name = clean_name(line)
         if not name or name.startswith("#"):
             continue
-        problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
+        problems += table_names([name], f"{path}:{number}")
         names.append(name)
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
