@@ -465,10 +465,16 @@ class Tournament:
         )[1]
 
     def record_results_file(
-        self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        at: str | None = None,
+        replace: bool = False,
+        warn: Callable[[str], None] = lambda said: None,
     ) -> tm.Tournament:
-        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``)."""
-        found, rows = store.results_csv(Path(path))
+        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``);
+        ``warn`` is told a file read as Windows-1252."""
+        found, rows = store.results_csv(Path(path), warn)
         return self.record_papers(found, at=at, replace=replace, source=str(path), rows=rows)
 
 
