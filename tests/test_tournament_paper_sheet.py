@@ -308,6 +308,14 @@ def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> Non
     assert f"warning: {given}: not UTF-8 text: read as Windows-1252" in result.stderr
     assert f"line {line} reads {rows[line - 1]!r}" in result.stderr
     assert standings(day)["Jörg Müller"]["schrift"] in (12, -4)
+    # a UTF-8 file with one line saved otherwise: its UTF-8 lines read wrong, the first one quoted
+    said: list[str] = []
+    names.write_bytes("Anna\nJörg\n".encode() + "Müller\n".encode("cp1252"))
+    assert tarockscore.read_players(names, said.append) == ["Anna", "JÃ¶rg", "Müller"]
+    assert [str(s) for s in said] == [
+        f"{names}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told UTF-8; "
+        "line 2 reads 'JÃ¶rg'; where a name reads wrong, save the file as CSV UTF-8"
+    ]
     # a byte Windows-1252 has no character for (0x81), or a control character: no text file
     for bad in (b"\x81", b"\x01"):
         given.write_bytes("\n".join(rows).encode("cp1252").replace(b"\xf6", b"\xf6" + bad, 1))

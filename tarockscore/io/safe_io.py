@@ -188,14 +188,16 @@ def decode(
         line = data.count(b"\n", 0, exc.start) + 1
         text = data.decode("cp1252", "replace")  # a byte it has no character for is U+FFFD
         if spreadsheet is not None and not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]", text):
+            # the first line that another reading would change: a letter beyond ASCII, as read so
+            at, read = next((n, t) for n, t in enumerate(text.split("\n"), 1) if not t.isascii())
             spreadsheet(
                 message(
                     N_(
                         "{name}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told UTF-8; line {line} reads {text!r}; where a name reads wrong, save the file as CSV UTF-8"
                     ),
                     name=name,
-                    line=line,
-                    text=text.split("\n")[line - 1].strip(),
+                    line=at,
+                    text=read.strip(),
                 )
             )
             return text
