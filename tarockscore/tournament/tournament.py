@@ -318,8 +318,7 @@ class Tournament:
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = clean_name(name)
-        wrong = table_names([name], "NAME")
-        if wrong:
+        if wrong := table_names([name], "NAME"):
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)
 
