@@ -487,7 +487,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)
     if filters.players:
-        wanted = [aliases.get(p, p) for p in filters.players]
+        wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
         missing = [p for p in wanted if p not in players]
         if missing:
             raise UsageError(
