@@ -31,8 +31,9 @@ SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") |
 
 
 def player_key(name: str) -> str:
-    """The form two spellings of one player share: the name without regard to case."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    """The form two spellings of one player share: the name as kept (:func:`clean_name`), without
+    regard to case."""
+    return clean_name(name.strip()).casefold()
 
 
 def same_but_case(names: Iterable[str]) -> list[str]:
