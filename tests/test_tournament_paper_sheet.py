@@ -310,7 +310,7 @@ def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> Non
     assert standings(day)["Jörg Müller"]["schrift"] in (12, -4)
     # a UTF-8 file with one line saved otherwise: its UTF-8 lines read wrong, the first one quoted
     said: list[str] = []
-    names.write_bytes("Anna\nJörg\n".encode() + "Müller\n".encode("cp1252"))
+    names.write_bytes("Anna\rJörg\r".encode() + "Müller\r".encode("cp1252"))  # old Mac line ends
     assert tarockscore.read_players(names, said.append) == ["Anna", "JÃ¶rg", "Müller"]
     assert [str(s) for s in said] == [
         f"{names}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told UTF-8; "

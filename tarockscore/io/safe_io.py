@@ -185,11 +185,10 @@ def decode(
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:  # named at its line and column, as an editor counts them
-        line = data.count(b"\n", 0, exc.start) + 1
         text = data.decode("cp1252", "replace")  # a byte it has no character for is U+FFFD
         if spreadsheet is not None and not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]", text):
             # the first line that another reading would change: a letter beyond ASCII, as read so
-            at, read = next((n, t) for n, t in enumerate(text.split("\n"), 1) if not t.isascii())
+            at, read = next((n, t) for n, t in enumerate(text.splitlines(), 1) if not t.isascii())
             spreadsheet(
                 message(
                     N_(
@@ -211,7 +210,7 @@ def decode(
                 "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8"
             ),
             name=name,
-            line=line,
+            line=data.count(b"\n", 0, exc.start) + 1,
             byte=data[exc.start],
             column=len(data[begin : exc.start].decode("utf-8", "replace")) + 1,
         ) from None
