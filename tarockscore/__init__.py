@@ -50,7 +50,7 @@ from tarockscore.io.safe_io import noting_writes
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.words import clean_name, fold, strip_spaces
+from tarockscore.rules.words import clean_name, fold, strip_spaces, table_names
 from tarockscore.season.season import (
     FoldedSeason,
     LeftOut,
@@ -119,6 +119,7 @@ __all__ = [
     "fold",
     "parse_stake",
     "strip_spaces",
+    "table_names",
     "ways_out",
     "noting_writes",
     # the season

@@ -133,6 +133,41 @@ def test_alias_file(club: Path, tmp_path: Path) -> None:
     assert rows(json.loads(out)) == BY_HAND
 
 
+def _hans_and_hansi(club: Path) -> None:
+    """Two evenings: Hans Huber's Call with Bert won with 40, then Hansi's: +1 each [CTK]."""
+    club.mkdir()
+    for name, date in (("Hans Huber", "2026-03-05"), ("Hansi", "2026-03-12")):
+        sheet = str(club / f"{date}.toml")
+        assert run("new", "--players", f"Anna,Bert,Cilli,{name}", "--date", date, "--ledger", sheet)[0] == 0
+        assert run("record", "--ledger", sheet, "-c", "rufer", "-d", name, "-w", "Bert", "-t", "40")[0] == 0
+
+
+def test_player_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
+    """`--player 'Hans  Huber'` (two spaces, or spaces around it) named nobody, though `new` keeps
+    that name as Hans Huber: the filter reads it as a name is read."""
+    _hans_and_hansi(tmp_path / "club")
+    for typed in ("Hans  Huber", " Hans Huber "):
+        code, out, err = run(
+            "season", str(tmp_path / "club"), "--player", typed, "--alias", "Hansi=Hans Huber", "--csv"
+        )
+        assert code == 0, err
+        assert out.splitlines()[1:] == ["1,Hans Huber,2,2,2,1.00"]
+
+
+def test_an_alias_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
+    """docs/tournament.md: two spaces in a row, or a no-break space, are read as one plain space, as
+    a ledger keeps the name. An alias `Hansi = "Hans  Huber"` folded nobody: the season showed
+    Hansi's point under "Hans  Huber", beside Hans Huber's row."""
+    _hans_and_hansi(tmp_path / "club")
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nHansi = "Hans\u00a0 Huber"\n', encoding="utf-8")
+    for given in (["--aliases", str(aliases)], ["--alias", "Hansi=Hans  Huber"]):
+        code, out, _ = run("season", str(tmp_path / "club"), *given, "-f", "json")
+        assert code == 0, given
+        standings = {s["player"]: (s["victory_points"], s["hands"]) for s in json.loads(out)["standings"]}
+        assert standings == {"Anna": (0, 2), "Bert": (2, 2), "Cilli": (0, 2), "Hans Huber": (2, 2)}
+
+
 def test_an_alias_file_kept_in_the_season_folder_is_read_as_the_alias_file_without_a_word(club: Path) -> None:
     # the club keeps its aliases.toml beside the evenings: given with --aliases, it is that file and
     # not a ledger "skipped" on every run

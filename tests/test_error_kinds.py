@@ -264,7 +264,7 @@ def test_a_tournament_that_is_not_there(tmp_path: Path) -> None:
         tournament_file.read(tmp_path / "no-such-day")
     assert isinstance(caught.value, TournamentError)
     latin = tmp_path / "latin.toml"
-    latin.write_bytes(NOT_UTF8)
+    latin.write_bytes(NOT_UTF8 + b"\x81")  # no UTF-8, and a byte Windows-1252 has no character for
     with pytest.raises(UnreadableTournament):
         tournament_file.read_players(latin)
 

@@ -260,6 +260,27 @@ def test_a_name_that_is_a_column_of_the_sheet_s_csv_is_refused_at_new(tmp_path: 
     assert refused.exit_code == 2 and "'winners': a name may not be a column" in refused.stderr
 
 
+def test_score_csv_refuses_a_player_named_as_one_of_its_columns(tmp_path: Path) -> None:
+    """`score -p "value,…" --csv` printed a header with two `value` columns, which a script reading
+    the columns by name cannot tell apart: the name is refused as `new` refuses it, named at the
+    option (a hand file's at its `players` line); the JSON, keyed otherwise, still takes it."""
+    hand = ["-c", "rufer", "-d", "1", "-w", "2", "-t", "40"]
+    refused = run("score", "-p", "value,Bert,Cilli,Dani", *hand, "--csv")
+    assert refused.exit_code == 1 and refused.stdout == ""
+    assert "-p value,Bert,Cilli,Dani: 'value': a name may not be a column" in refused.stderr, refused.stderr
+    path = tmp_path / "hand.toml"
+    path.write_text(
+        'players = ["Anna", "Bet", "Cilli", "Dani"]\ncontract = "rufer"\ndeclarer = "Anna"\n'
+        'partner = "Cilli"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    in_file = run("score", str(path), "--csv")
+    assert in_file.exit_code == 1 and f"{path}:1: players: 'Bet': a name may not" in in_file.stderr, (
+        in_file.stderr
+    )
+    assert run("score", "-p", "value,Bert,Cilli,Dani", *hand, "--json").exit_code == 0
+
+
 def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -> None:
     """A ledger written before the names were refused is read and shown as it is."""
     from tarockscore.evening import store

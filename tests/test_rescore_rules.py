@@ -133,3 +133,23 @@ def test_a_rescore_under_the_evenings_own_profile_names_its_two_columns_apart(tm
         "gerechnet)",
         "Unterschied",
     ]
+
+
+def test_a_profile_named_as_a_column_of_the_rescore_csv_is_told_apart(tmp_path: Path) -> None:
+    """A club's profile file named `difference` (or `player`) gave the rescore CSV two columns of
+    that name, 'player,koenigrufen,difference,difference': its two profiles' columns read
+    NAME (stored) and NAME (re-scored), as where the two have one name. The Call by A with B won
+    with 40 is +1 each under both [CTK]: the club's file changes nothing."""
+    ledger = str(tmp_path / "l.toml")
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "--ledger", ledger]).exit_code == 0
+    hand = ["record", "-c", "rufer", "-d", "A", "-w", "B", "-t", "40", "--ledger", ledger]
+    assert runner.invoke(app, hand).exit_code == 0
+    for name in ("difference", "player"):
+        club = tmp_path / f"{name}.toml"
+        club.write_text('extends = "koenigrufen"\n', encoding="utf-8")
+        csv = runner.invoke(app, ["rescore", "-P", str(club), "--csv", "--ledger", ledger])
+        assert csv.exit_code == 0, csv.output
+        assert csv.stdout.splitlines()[:2] == [
+            f"player,koenigrufen (stored),{name} (re-scored),difference",
+            "A,1,1,0",
+        ]

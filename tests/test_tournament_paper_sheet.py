@@ -279,15 +279,73 @@ def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schri
     ]
 
 
-def test_a_csv_saved_in_windows_1252_is_named_at_its_line_with_the_way_out(tmp_path: Path) -> None:
-    # A spreadsheet set to German saves "CSV" in Windows-1252 unless told UTF-8: ö is the byte F6.
-    day, _tables = day_with_round_one(tmp_path)
-    given = tmp_path / "Runde 1.csv"
-    given.write_bytes("round;table;player;schrift\n1;1;Anna;12\n1;1;Jörg;-4\n".encode("cp1252"))
-    result = refused("tournament", "result", str(day), "--from", str(given))
-    assert result.stderr == (
-        f"error: {given}:3: not UTF-8 text (the byte 0xf6 at column 6); save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
+def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> None:
+    # German Excel's "CSV (Trennzeichen-getrennt)" saves Windows-1252: ö is the byte F6, which is no
+    # UTF-8. Such a file (not UTF-8, every byte a Windows-1252 character, no control character)
+    # is read as Windows-1252, and a warning says so, showing the first line that differs.
+    names = tmp_path / "Spieler.csv"
+    names.write_bytes("\r\n".join([*EIGHT[:7], "Jörg Müller"]).encode("cp1252"))
+    day = tmp_path / "day"
+    new = run(
+        "tournament", "new", str(day), "--players-file", str(names), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert new.exit_code == 0, new.stderr
+    assert new.stderr == (
+        f"warning: {names}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told "
+        "UTF-8; line 8 reads 'Jörg Müller'; where a name reads wrong, save the file as CSV UTF-8\n"
     )
+    tables = json.loads(ok("tournament", "draw", str(day), "-r", "1", "--seed", "3", "--json").stdout)[
+        "tables"
+    ]
+    rows = ["Runde;Tisch;Spieler;Schrift"]
+    for t in tables:
+        rows += [f"1;{t['table']};{p};{v}" for p, v in zip(t["players"], [12, -4, -4, -4], strict=True)]
+    given = tmp_path / "Runde 1.csv"
+    given.write_bytes("\r\n".join(rows).encode("cp1252"))
+    line = next(n for n, r in enumerate(rows, 1) if "Jörg" in r)
+    result = ok("tournament", "result", str(day), "--from", str(given))
+    assert f"warning: {given}: not UTF-8 text: read as Windows-1252" in result.stderr
+    assert f"line {line} reads {rows[line - 1]!r}" in result.stderr
+    assert standings(day)["Jörg Müller"]["schrift"] in (12, -4)
+    # a UTF-8 file with one line saved otherwise: its UTF-8 lines read wrong, the first one quoted
+    said: list[str] = []
+    names.write_bytes("Anna\rJörg\r".encode() + "Müller\r".encode("cp1252"))  # old Mac line ends
+    assert tarockscore.read_players(names, said.append) == ["Anna", "JÃ¶rg", "Müller"]
+    assert [str(s) for s in said] == [
+        f"{names}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told UTF-8; "
+        "line 2 reads 'JÃ¶rg'; where a name reads wrong, save the file as CSV UTF-8"
+    ]
+    # a byte Windows-1252 has no character for (0x81), or a control character: no text file
+    for bad in (b"\x81", b"\x01"):
+        given.write_bytes("\n".join(rows).encode("cp1252").replace(b"\xf6", b"\xf6" + bad, 1))
+        refusal = refused("tournament", "result", str(day), "--from", str(given), "--replace")
+        assert refusal.stderr == (
+            f"error: {given}:{line}: not UTF-8 text (the byte 0xf6 at column {rows[line - 1].index('ö') + 1}); "
+            "save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
+        )
+
+
+def test_a_name_typed_with_two_spaces_is_the_tables_player(tmp_path: Path) -> None:
+    # `new` keeps "Hans  Huber" as Hans Huber (docs/tournament.md); a result naming him so, on the
+    # command line or in a spreadsheet's cell with a no-break space, was "not at this table"
+    day = tmp_path / "day"
+    ok(
+        "tournament", "new", str(day), "--players", ",".join([*EIGHT[:7], "Hans Huber"]), "--rounds", "1",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    tables = json.loads(ok("tournament", "draw", str(day), "-r", "1", "--seed", "3", "--json").stdout)[
+        "tables"
+    ]
+    [(number, seats)] = [(t["table"], t["players"]) for t in tables if "Hans Huber" in t["players"]]
+    typed = [p.replace("Hans Huber", "Hans  Huber") for p in seats]
+    ok("tournament", "result", str(day), "-r", "1", "-t", str(number), *points(typed, [6, 2, -4, -4]))
+    assert standings(day)["Hans Huber"]["schrift"] == [6, 2, -4, -4][seats.index("Hans Huber")]
+    given = tmp_path / "round-1.csv"
+    rows = [f"1,{number},{p.replace(' ', chr(0xA0))},{v}" for p, v in zip(seats, [-4, -4, 2, 6], strict=True)]
+    given.write_text("round,table,player,schrift\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(given), "--replace")
+    assert standings(day)["Hans Huber"]["schrift"] == [-4, -4, 2, 6][seats.index("Hans Huber")]
 
 
 def test_a_csv_row_short_of_a_cell_names_the_columns_the_file_has(tmp_path: Path) -> None:

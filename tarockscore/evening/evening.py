@@ -46,7 +46,7 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.words import clean_name, column_names, look_alikes, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import clean_name, look_alikes, nfc, strip_spaces, table_names, text_problem
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"
@@ -303,7 +303,7 @@ class Evening:
             problems.raise_if_any(UsageError)
             raise
         names = [clean_name(n) for n in players]
-        problems.problems += check_players(names, prof) or column_names(names, "players")
+        problems.problems += check_players(names, prof) or table_names(names, "players")
         amount = None
         if stake is not None:  # a script's stake read as the ledger's reader will read it
             try:

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -169,9 +169,13 @@ def read_stdin(what: str, limit: int, error: type[TarockError]) -> bytes:
     return data
 
 
-def decode(data: bytes, name: str, error: type[TarockError], *, spreadsheet: bool = False) -> str:
+def decode(
+    data: bytes, name: str, error: type[TarockError], *, spreadsheet: Callable[[str], None] | None = None
+) -> str:
     """UTF-8 text; a UTF-8 byte-order mark is dropped, UTF-16 is named. ``spreadsheet``: a file a
-    spreadsheet saves (a players file, a round's results), whose refusal says how it saves UTF-8."""
+    spreadsheet saves (a players file, a round's results), told what it was read as: one that is
+    not UTF-8 but Windows-1252 without a control character (German Excel's "CSV (Trennzeichen-
+    getrennt)") is read so, and said; its refusal says how a spreadsheet saves UTF-8."""
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM) :]
     elif data.startswith(_UTF16_BOMS):
@@ -181,6 +185,21 @@ def decode(data: bytes, name: str, error: type[TarockError], *, spreadsheet: boo
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:  # named at its line and column, as an editor counts them
+        text = data.decode("cp1252", "replace")  # a byte it has no character for is U+FFFD
+        if spreadsheet is not None and not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]", text):
+            # the first line that another reading would change: a letter beyond ASCII, as read so
+            at, read = next((n, t) for n, t in enumerate(text.splitlines(), 1) if not t.isascii())
+            spreadsheet(
+                message(
+                    N_(
+                        "{name}: not UTF-8 text: read as Windows-1252, as a spreadsheet saves CSV unless told UTF-8; line {line} reads {text!r}; where a name reads wrong, save the file as CSV UTF-8"
+                    ),
+                    name=name,
+                    line=at,
+                    text=read.strip(),
+                )
+            )
+            return text
         begin = data.rfind(b"\n", 0, exc.start) + 1
         raise unreadable(error)(
             N_(

@@ -768,9 +768,10 @@ def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
     """The two profiles' names, told apart where they are one (a profile rescored under itself, or
-    a club's file changed under its old name); in English for a machine (CSV)."""
+    a club's file changed under its old name) or one is named as another column; in English for a
+    machine (CSV)."""
     old, new = r.before.table.profile.name, r.after.table.profile.name
-    if old != new:
+    if old != new and not {old, new} & {"player", "difference"}:
         return old, new
     if machine:
         return f"{old} (stored)", f"{new} (re-scored)"

@@ -31,8 +31,9 @@ SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") |
 
 
 def player_key(name: str) -> str:
-    """The form two spellings of one player share: the name without regard to case."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    """The form two spellings of one player share: the name as kept (:func:`clean_name`), without
+    regard to case."""
+    return clean_name(name.strip()).casefold()
 
 
 def same_but_case(names: Iterable[str]) -> list[str]:
@@ -166,8 +167,12 @@ SHEET_COLUMNS = ("hand", "dealer", "forehand", "contract", "declarer", "partner"
 BET_COLUMNS = ("bet", "base", "factors", "value", "winners")
 
 
-def column_names(names: Sequence[str], where: str) -> list[Problem]:
-    """Names a CSV would give two columns to: one of its own columns, or a player's with " total"."""
+def table_names(names: Sequence[str], where: str) -> list[Problem]:
+    """Problems with the names of a new table or day: :func:`check_names`, else the names a CSV would
+    give two columns to (one of its own columns, or a player's with " total")."""
+    wrong = check_names(names, where)
+    if wrong:
+        return wrong
     taken = {*SHEET_COLUMNS, *BET_COLUMNS, *(f"{n} total".casefold() for n in names)}
     clashes = [n for n in names if n.casefold() in taken]
     if not clashes:

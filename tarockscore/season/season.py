@@ -29,7 +29,7 @@ from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import name_problem, nfc, strip_spaces, text_problem
+from tarockscore.rules.words import clean_name, name_problem, text_problem
 from tarockscore.season import standings as core
 from tarockscore.season.standings import (
     Filters,
@@ -116,7 +116,7 @@ class LeftOut(Message):
 
 def _alias_pair(alias: str, name: str, text: str) -> tuple[str, str]:
     """An alias and the name it stands for, each held to the rules of a player's name."""
-    alias, name = nfc(strip_spaces(alias)), nfc(strip_spaces(name))
+    alias, name = clean_name(alias), clean_name(name)
     wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
     if wrong:
         raise UsageError([Problem.of("", M.ALIAS_NAME, text=text, name=n, wrong=w) for n, w in wrong])

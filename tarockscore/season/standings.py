@@ -25,7 +25,7 @@ from tarockscore.evening.model import Entry, Ledger, Paper
 from tarockscore.evening.operations import rescore as rescore_ledger
 from tarockscore.evening.paper import points_text
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import name_problem, nfc, skeleton, strip_spaces
+from tarockscore.rules.words import clean_name, name_problem, skeleton
 
 # The season's words for what an option of the command line does; the command line words them
 # as its options (``cli/fields.py``), each with its own translation.
@@ -192,7 +192,7 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
         if not isinstance(name, str) or not name.strip():
             problems.append(Problem.of(at, N_("{name!r} is not a player's name"), name=name))
             continue
-        alias, name = nfc(strip_spaces(key)), nfc(strip_spaces(name))
+        alias, name = clean_name(key), clean_name(name)
         wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
         for n, w in wrong:  # the same rules as a player's name (--players)
             problems.append(Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w))
@@ -487,7 +487,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)
     if filters.players:
-        wanted = [aliases.get(p, p) for p in filters.players]
+        wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
         missing = [p for p in wanted if p not in players]
         if missing:
             raise UsageError(

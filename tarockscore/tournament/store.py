@@ -38,7 +38,7 @@ from tarockscore.io.ways_out import (
     SHEET_FAILS_CHECK,
     SHEET_FAILS_CHECK_MONEY,
 )
-from tarockscore.rules.words import clean_name, column_names, name_problems, player_key
+from tarockscore.rules.words import clean_name, player_key, table_names
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
 from tarockscore.tournament.model import PaperSheet, whole_number
@@ -486,9 +486,10 @@ _HEADINGS = frozenset(
 )
 
 
-def read_players(path: str | os.PathLike[str]) -> list[str]:
-    """The players of a file, one name a line (blank lines and # lines skipped), each checked as a name."""
-    text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError, spreadsheet=True)
+def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lambda said: None) -> list[str]:
+    """The players of a file, one name a line (blank lines and # lines skipped), each checked as a
+    name; ``warn`` is told a file read as Windows-1252."""
+    text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError, spreadsheet=warn)
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
@@ -498,7 +499,7 @@ def read_players(path: str | os.PathLike[str]) -> list[str]:
         name = clean_name(line)
         if not name or name.startswith("#"):
             continue
-        problems += name_problems([name], f"{path}:{number}") or column_names([name], f"{path}:{number}")
+        problems += table_names([name], f"{path}:{number}")
         names.append(name)
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
@@ -555,13 +556,13 @@ NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 
 
 def results_csv(
-    path: Path,
+    path: Path, warn: Callable[[str], None]
 ) -> tuple[
     list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
 ]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
     name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
-    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=True)
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
     # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign

@@ -34,15 +34,7 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import (
-    check_names,
-    clean_name,
-    column_names,
-    nfc,
-    player_key,
-    strip_spaces,
-    text_problem,
-)
+from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
 from tarockscore.season.season import parse_alias
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -205,7 +197,7 @@ class Tournament:
         """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
         names = [clean_name(n) for n in players]
-        for problem in check_names(names, "players") or column_names(names, "players"):
+        for problem in table_names(names, "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
@@ -326,8 +318,7 @@ class Tournament:
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = clean_name(name)
-        wrong = check_names([name], "NAME") or column_names([name], "NAME")
-        if wrong:
+        if wrong := table_names([name], "NAME"):
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)
 
@@ -473,10 +464,16 @@ class Tournament:
         )[1]
 
     def record_results_file(
-        self, path: str | os.PathLike[str], *, at: str | None = None, replace: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        at: str | None = None,
+        replace: bool = False,
+        warn: Callable[[str], None] = lambda said: None,
     ) -> tm.Tournament:
-        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``)."""
-        found, rows = store.results_csv(Path(path))
+        """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``);
+        ``warn`` is told a file read as Windows-1252."""
+        found, rows = store.results_csv(Path(path), warn)
         return self.record_papers(found, at=at, replace=replace, source=str(path), rows=rows)
 
 

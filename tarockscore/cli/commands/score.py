@@ -19,7 +19,7 @@ from tarockscore.cli.options import (
     with_format,
     with_short_form,
 )
-from tarockscore.errors import N_, UsageError
+from tarockscore.errors import N_, HandError, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 
@@ -54,6 +54,9 @@ def score(
         mapping = seated_names(mapping, source, lambda: seats)
         folder = source.folder if isinstance(source, tarockscore.HandFile) else None
         result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
+        clash = tarockscore.table_names(result.players, "players")  # two columns of one name
+        if fmt is OutputFormat.CSV and clash:
+            raise HandError(clash)
     if explain:
         typer.echo(render.explain(result, prof))
         return

@@ -170,7 +170,7 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
         return typed_names(players)
     assert players_file is not None
     try:
-        return tarockscore.read_players(players_file)
+        return tarockscore.read_players(players_file, terminal.warn)
     except TournamentError as exc:
         raise exc.located("--players-file") from None
 
@@ -481,7 +481,7 @@ def result(
             )
         before = tournament.head()
         try:
-            after = tournament.record_results_file(from_file, replace=replace)
+            after = tournament.record_results_file(from_file, replace=replace, warn=terminal.warn)
         except TournamentError as exc:  # a table that takes no result now, named in the file's words
             raise _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)}) from None
     else:
