@@ -786,6 +786,12 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
         raise
 
 
+def head_given(head: str | None, refusal: str) -> None:
+    """A ``--head`` as given: a head, or its first digits (4 to 64 hex digits); else ``refusal``."""
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
+        raise UsageError(refusal, head=head, where="--head")
+
+
 def language_given(lang: str) -> str:
     """The language ``--lang`` names (de or en); any other is refused."""
     chosen = i18n.language_of(lang)
