@@ -1,7 +1,7 @@
 """The command line's options (CLI layer): declared once for the commands that share them (the short
 form of a hand, ``--ledger``, the output options), the shell's completion of their values, and
-their reading: stakes and dates as the table writes them, a hand as the user gives it, and the
-library's problems named back as the options that gave the values."""
+their reading: a hand as the user gives it, a ``--head``, the output format, and the library's
+problems named back as the options that gave the values."""
 
 import functools
 import inspect
