@@ -109,6 +109,7 @@ OUT_OF_RANGE = N_("Invalid value for {name}: {value} is not in the range {range}
 # Typer adds its guesses to Click's "No such command" (said already in the run's language) in English
 NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 
+SEE_HELP = N_(" (see '{command} --help')")
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
 MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
@@ -710,20 +711,14 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
         # a group given without its command (`tarockscore radl`): its help page, whole, on stderr
         typer.echo(exc.ctx.get_help(), err=True)
         raise typer.Exit(exc.exit_code)
-    hint = (
-        i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
-        if ctx is not None
-        else ""
-    )
+    hint = "" if ctx is None else i18n.gettext(SEE_HELP).format(command=ctx.command_path)
     if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
         # an option of tarockscore itself given after the command: say where it goes
         command = ctx.command_path.removeprefix(T).strip()
         example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
         hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
-    elif isinstance(exc, NoSuchOption) and ctx is not None:
-        line = _after_the_command(exc, ctx, typed)
-        if line is not None:
-            hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
+    elif isinstance(exc, NoSuchOption) and ctx is not None and (line := _after_the_command(exc, ctx, typed)):
+        hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)
