@@ -346,10 +346,11 @@ def corrections_html(
     )
 
 
-def options(values: Iterable[object], chosen: object = None) -> str:
-    """The options of a choice, ``chosen`` selected: the hands by number (latest first), the players."""
+def options(values: Iterable[Any], chosen: object = None, shown: Callable[[Any], object] = str) -> str:
+    """The options of a choice (the hands, the players, the profiles), ``chosen`` selected."""
     return "".join(
-        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(v)}</option>' for v in values
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(shown(v))}</option>'
+        for v in values
     )
 
 
