@@ -469,11 +469,7 @@ def finish(command: ClickCommand, path: str = "") -> None:
         if param.param_type_name == "argument":  # an error names it as the usage line shows it
             param.metavar = translated(param.metavar or _word(param))
             continue
-        if (
-            param.param_type_name != "option"
-            or getattr(param, "is_flag", False)
-            or getattr(param, "count", False)
-        ):
+        if param.param_type_name != "option" or getattr(param, "is_flag", False):
             continue
         if param.metavar is None or param.metavar.startswith("<"):
             param.metavar = _word(param)
@@ -803,7 +799,7 @@ def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
     names = {
         opt: param
         for param in command.params
-        if param.param_type_name == "option" and not param.multiple and not getattr(param, "count", False)
+        if param.param_type_name == "option" and not param.multiple
         for opt in (*param.opts, *param.secondary_opts)
     }
     seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
