@@ -33,7 +33,7 @@ from tarockscore.evening.model import (
     totals,
 )
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
-from tarockscore.evening.radl import radl_cause, radl_factors
+from tarockscore.evening.radl import radl_cause, replay
 from tarockscore.evening.store import parse, render
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
@@ -328,7 +328,7 @@ def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:
         *(rufer("Anna", "Cilli", players=FOUR) for _ in range(4)),
     ]:
         led = record(led, hand, AT)
-        whole = radl_factors([e.hand for e in led.hands], [e.id for e in led.hands], profile)
+        whole = replay([e.hand for e in led.hands], [e.id for e in led.hands], profile)[0]
         assert tuple(e.result.radl for e in led.hands) == whole
     assert [e.result.radl for e in led.hands] == [1, 1, 2, 2, 2, 2, 1]
     assert check(led) == []
@@ -600,6 +600,6 @@ def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
         assert all(v >= 0 for v in e.result.victory_points.values())
         out = [p for p in seats if p not in e.keys["players"]]
         assert all(e.result.victory_points[p] == 0 for p in out)
-    assert radl_factors([e.hand for e in led.hands], [e.id for e in led.hands], profile) == tuple(
+    assert replay([e.hand for e in led.hands], [e.id for e in led.hands], profile)[0] == tuple(
         e.result.radl for e in led.hands
     )

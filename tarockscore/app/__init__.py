@@ -40,6 +40,7 @@ from tarockscore.web.html import (
     kept,
     message_html,
     named,
+    options,
     preview_html,
     radl_html,
     radl_said,
@@ -82,10 +83,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     given = given or {}
     chosen = given.get("profile") or DEFAULT_PROFILE
     names = tarockscore.profile_names()
-    profiles = "".join(
-        f'<option value="{esc(name)}"{" selected" if name == chosen else ""}>{esc(_offered(name))}</option>'
-        for name in names
-    )
+    profiles = options(names, chosen, _offered)
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
     # the evening the phone holds, back (an app on the home screen has no address bar to reload)

@@ -9,12 +9,13 @@ starts with an underscore. It needs:
 
 - ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
   the standard library's; rebound here to our catalogue.
-- ``typer._click.exceptions``: the classes of Typer's usage errors, which it writes in English
-  only; :func:`said` says each kind again from the parts the error carries. Where the error
-  does not carry them, our command classes raise one that does: a value its type refused
-  (:class:`RefusedValue`, the value read again by the command's own parser, ``make_parser``),
-  arguments left over (:class:`ExtraArguments`), a command not known with the ones meant
-  (:class:`UnknownCommand`, guessed with difflib as Typer guesses them). Click's parser raises
+- ``typer._click.exceptions``: the classes of Typer's usage errors (``BadParameter`` aside, which
+  Typer exports), which it writes in English only; :func:`said` says each kind again from the
+  parts the error carries. Where the error does not carry them, our command classes raise one
+  that does: a value its type refused (:class:`RefusedValue`, the value read again by the
+  command's own parser, ``make_parser``), arguments left over (:class:`ExtraArguments`), a
+  command not known with the ones meant (:class:`UnknownCommand`, guessed with difflib as Typer
+  guesses them). Click's parser raises
   its two errors of an option's value (``Option '--x' requires an argument.``, ``... does not
   take a value.``) with the option's name alone, no context and no parameter: which of the two
   it is, only their sentences tell, so :func:`usage_words` compares the error with them.
@@ -43,12 +44,12 @@ from typing import Any, NoReturn, TextIO, cast
 
 import typer
 import typer.core
+from typer import BadParameter
 from typer._click import Command as ClickCommand
 from typer._click import Context as ClickContext
 from typer._click import HelpFormatter, Parameter
 from typer._click.exceptions import (
     BadOptionUsage,
-    BadParameter,
     MissingParameter,
     NoArgsIsHelpError,
     NoSuchOption,
@@ -108,6 +109,7 @@ OUT_OF_RANGE = N_("Invalid value for {name}: {value} is not in the range {range}
 # Typer adds its guesses to Click's "No such command" (said already in the run's language) in English
 NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 
+SEE_HELP = N_(" (see '{command} --help')")
 # The options of tarockscore itself, said before the command, each with how it is given there.
 MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version"}
 MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
@@ -237,23 +239,23 @@ def _shown(text: str) -> str:
 
 
 T = "tarockscore"
-TABLE = "Anna,Bert,Cilli,Dani"
+FOUR = "Anna,Bert,Cilli,Dani"
 
 # Command path (after "tarockscore") → example lines. Every command has two or three.
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "": (
-        f"{T} score -c rufer -p {TABLE} -d Anna -w Cilli -t 40",
-        f"{T} new -p {TABLE} --stake 0,10",
+        f"{T} score -c rufer -p {FOUR} -d Anna -w Cilli -t 40",
+        f"{T} new -p {FOUR} --stake 0,10",
         f"{T} record -c dreier -d Cilli -t '35 2'",
     ),
     "score": (
         f"{T} score examples/koenigrufen-call.toml",
-        f"{T} score -c rufer -p {TABLE} -d Anna -w Cilli -t '35 2' -k kontra -b pagat,announced",
-        f"{T} score -c bettel -p {TABLE} -d Bert --lost -k Anna=kontra",
+        f"{T} score -c rufer -p {FOUR} -d Anna -w Cilli -t '35 2' -k kontra -b pagat,announced",
+        f"{T} score -c bettel -p {FOUR} -d Bert --lost -k Anna=kontra",
     ),
     "new": (
-        f"{T} new -p {TABLE} --stake 0,10 --date 14.03.2025 --place 'Café Sperl'",
-        f"{T} new -p {TABLE},Edi -P steiermark -l friday.toml",
+        f"{T} new -p {FOUR} --stake 0,10 --date 14.03.2025 --place 'Café Sperl'",
+        f"{T} new -p {FOUR},Edi -P steiermark -l friday.toml",
     ),
     "record": (
         f"{T} record -c rufer -d Anna -w Cilli -t 40 -k kontra -b pagat,announced",
@@ -288,7 +290,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "tournament new": (
         f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
-        f"{T} tournament new cup-day -p {TABLE},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 -P koenigrufen"
+        f"{T} tournament new cup-day -p {FOUR},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 -P koenigrufen"
         " --format haupt-sub --stake 0,10",
     ),
     "tournament draw": (f"{T} tournament draw cup-day -r 1", f"{T} tournament draw cup-day -r 2 --seed 7"),
@@ -467,11 +469,7 @@ def finish(command: ClickCommand, path: str = "") -> None:
         if param.param_type_name == "argument":  # an error names it as the usage line shows it
             param.metavar = translated(param.metavar or _word(param))
             continue
-        if (
-            param.param_type_name != "option"
-            or getattr(param, "is_flag", False)
-            or getattr(param, "count", False)
-        ):
+        if param.param_type_name != "option" or getattr(param, "is_flag", False):
             continue
         if param.metavar is None or param.metavar.startswith("<"):
             param.metavar = _word(param)
@@ -590,21 +588,21 @@ typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private;
 ERROR = N_("error: {problem}")
 
 
+# The places a problem is found at, each with its numbers (a day's table, as a file's errors place it).
+PLACES = (
+    (r"hand (?P<id>[0-9]+)", N_("hand {id}")),
+    (r"entry (?P<id>[0-9]+)", N_("entry {id}")),
+    (r"round (?P<round>[0-9]+), table (?P<table>[0-9]+)", N_("round {round}, table {table}")),
+)
+
+
 def _located(text: str) -> str:
     """A message, or a part of a problem's place, in the run's language (``hand 3``: ``Spiel 3``)."""
-    for prefix, template in (("hand ", HAND), ("entry ", ENTRY)):
-        number = text.removeprefix(prefix)
-        if number != text and number.isdigit():
-            return i18n.gettext(template).format(id=number)
-    table = re.fullmatch(r"round (\d+), table (\d+)", text)  # a day's table, as a file's errors place it
-    if table:
-        return i18n.gettext(TABLE).format(round=table[1], table=table[2])
+    for pattern, template in PLACES:
+        if found := re.fullmatch(pattern, text):
+            return i18n.gettext(template).format(**found.groupdict())
     return i18n.gettext(text)
 
-
-HAND = N_("hand {id}")
-ENTRY = N_("entry {id}")
-TABLE = N_("round {round}, table {table}")
 
 # A key of a file as the user wrote it (``players``, ``bonus[0].side``, ``card_points.Anna``): shown
 # as it is in every language, never as the catalogue's word that happens to be spelt the same.
@@ -623,6 +621,7 @@ def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     raise typer.Exit(exit_code)
 
 
+TOO_LARGE = N_("a number in the input is too large to show (more than 4,300 digits)")
 CLOSED = N_(
     "standard output is closed, so nothing was done: the command has nowhere to print; "
     "give it somewhere, e.g. > out.txt, or > /dev/null to drop what it prints"
@@ -708,20 +707,14 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
         # a group given without its command (`tarockscore radl`): its help page, whole, on stderr
         typer.echo(exc.ctx.get_help(), err=True)
         raise typer.Exit(exc.exit_code)
-    hint = (
-        i18n.gettext(N_(" (see '{command} --help')")).format(command=ctx.command_path)
-        if ctx is not None
-        else ""
-    )
+    hint = "" if ctx is None else i18n.gettext(SEE_HELP).format(command=ctx.command_path)
     if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
         # an option of tarockscore itself given after the command: say where it goes
         command = ctx.command_path.removeprefix(T).strip()
         example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
         hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
-    elif isinstance(exc, NoSuchOption) and ctx is not None:
-        line = _after_the_command(exc, ctx, typed)
-        if line is not None:
-            hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
+    elif isinstance(exc, NoSuchOption) and ctx is not None and (line := _after_the_command(exc, ctx, typed)):
+        hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)
@@ -795,14 +788,7 @@ class CommandGroup(PageWords, TyperGroup):
                 # bound every number, and a sum of stored numbers is the one way left to reach it
                 if "integer string conversion" not in str(exc):
                     raise
-                fail(
-                    (
-                        Problem.of(
-                            "", N_("a number in the input is too large to show (more than 4,300 digits)")
-                        ),
-                    ),
-                    1,
-                )
+                fail((Problem.of("", TOO_LARGE),), 1)
             except typer.TyperException as exc:
                 _usage(exc)
 
@@ -813,7 +799,7 @@ def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
     names = {
         opt: param
         for param in command.params
-        if param.param_type_name == "option" and not param.multiple and not getattr(param, "count", False)
+        if param.param_type_name == "option" and not param.multiple
         for opt in (*param.opts, *param.secondary_opts)
     }
     seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]

@@ -1,7 +1,7 @@
 """The command line's options (CLI layer): declared once for the commands that share them (the short
 form of a hand, ``--ledger``, the output options), the shell's completion of their values, and
-their reading: stakes and dates as the table writes them, a hand as the user gives it, and the
-library's problems named back as the options that gave the values."""
+their reading: a hand as the user gives it, a ``--head``, the output format, and the library's
+problems named back as the options that gave the values."""
 
 import functools
 import inspect
@@ -784,6 +784,12 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
         if isinstance(source, tarockscore.HandFile) and any(p.where == "profile" for p in exc.problems):
             raise source.located(exc) from None
         raise
+
+
+def head_given(head: str | None, refusal: str) -> None:
+    """A ``--head`` as given: a head, or its first digits (4 to 64 hex digits); else ``refusal``."""
+    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
+        raise UsageError(refusal, head=head, where="--head")
 
 
 def language_given(lang: str) -> str:

@@ -56,7 +56,7 @@ class HandEntry(NamedTuple):
         the hands before it give it."""
         if self.replacing:
             return self.ledger.hands[self.number - 1].result.radl
-        return next_factor(self.ledger) if pending_radl(self.ledger) else 1
+        return next_factor(self.ledger)  # 1 where no Radl is owed
 
     def answers(self) -> Entry:
         """The answers of the hand, given one at a time (a terminal's walk through the flow)."""

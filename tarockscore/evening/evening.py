@@ -6,8 +6,6 @@ changes it with one operation of the pure core (``evening.operations``) and appe
 under its lock. Nothing is kept between two actions.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import os
 import re
@@ -134,7 +132,7 @@ class HeadCheck(NamedTuple):
 class Begun(NamedTuple):
     """A new evening: its ledger, and the warnings about its players' names (look-alikes)."""
 
-    evening: Evening
+    evening: "Evening"
     ledger: Ledger
     warnings: tuple[str, ...]
 

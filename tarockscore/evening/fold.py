@@ -37,7 +37,7 @@ from tarockscore.evening.model import (
     profile_hash,
 )
 from tarockscore.evening.paper import paper_problems
-from tarockscore.evening.radl import radl_factors, set_by_hand, trusted_tail
+from tarockscore.evening.radl import replay, set_by_hand, trusted_tail
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
@@ -589,7 +589,7 @@ def rescored(
     kept: Container[int] = (),
 ) -> tuple[Entry, ...]:
     """The same entries with every result worked out afresh, Radls included (``kept``: results that stand)."""
-    factors = radl_factors([e.hand for e in entries], [e.id for e in entries], profile, marks)
+    factors = replay([e.hand for e in entries], [e.id for e in entries], profile, marks)[0]
     return tuple(
         e
         if e.id in kept and e.result.radl == f
@@ -645,7 +645,7 @@ def against_the_rules(ledger: Ledger, start: int = 0, scored: Container[int] | N
     tail = ledger.hands[first:]
     hands = [e.hand for e in tail]  # a stored hand that does not read says so itself, located
     try:
-        factors = radl_factors(hands, [e.id for e in tail], profile, marks)[start - first :]
+        factors = replay(hands, [e.id for e in tail], profile, marks)[0][start - first :]
         fresh = [
             result_of(score_hand(e.hand, profile), seats, f)
             if scored is None or e.id in scored

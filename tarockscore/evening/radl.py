@@ -108,13 +108,6 @@ def replay(
     return tuple(factors), len(owed)
 
 
-def radl_factors(
-    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark] = ()
-) -> tuple[int, ...]:
-    """Each hand's Radl factor, worked out in order (see :func:`replay`)."""
-    return replay(hands, ids, profile, marks)[0]
-
-
 def trusted_tail(ledger: Ledger, end: int) -> tuple[int, tuple[RadlMark, ...]]:
     """Where the Radl can be replayed from for the hands from ``end`` on (after a hand stored with 1)."""
     entries = ledger.hands

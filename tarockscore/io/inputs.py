@@ -2,8 +2,6 @@
 found, read and resolved with every ``extends`` folded in; one hand scored under a profile (I/O
 layer). The reads themselves go through :mod:`tarockscore.io.safe_io`."""
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Mapping, Sequence

@@ -4,8 +4,6 @@ doubling, the Kontra ladder said on that bet alone, the Hüttenfleck, contra ad 
 contract's loss factor) and settled into Victory Points by Simplified Scoring or zero-sum.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -75,7 +73,7 @@ class Scored(NamedTuple):
     lines: tuple[Line, ...] = ()
     notes: tuple[str, ...] = ()
 
-    def then(self, other: Scored) -> Scored:
+    def then(self, other: "Scored") -> "Scored":
         """These lines and notes followed by ``other``'s."""
         return Scored(self.lines + other.lines, self.notes + other.notes)
 

@@ -326,13 +326,6 @@ def corrections_html(
     it) corrects who dealt a hand, and so sat it out: once ``dealing`` is chosen, its deal as the
     sheet has it and as corrected are shown above the button that corrects it, as Delete asks."""
     last = len(sheet.hands)
-
-    def numbers(chosen: int | None = None) -> str:
-        return "".join(
-            f'<option value="{n}"{" selected" if n == chosen else ""}>{n}</option>'
-            for n in range(last, 0, -1)
-        )
-
     take = esc(_("Take back hand {number}").format(number=last))
     # the panel stands open at the question
     asked = (deleting is not None and 1 <= deleting <= last) or (deal is not None and dealing is not None)
@@ -342,14 +335,22 @@ def corrections_html(
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
             f'{undo}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
-            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{numbers()}</select></label>'
+            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(range(last, 0, -1))}</select></label>'
             f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
-            f'{choose}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{numbers(deleting)}</select></label>'
+            f'{choose}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(range(last, 0, -1), deleting)}</select></label>'
             f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
             delete_asked(sheet, deleting, delete, sends),
             deal_html(sheet, deal, dealing, sends) if deal is not None and len(sheet.players) == 5 else "",
             "</details>",
         ]
+    )
+
+
+def options(values: Iterable[Any], chosen: object = None, shown: Callable[[Any], object] = str) -> str:
+    """The options of a choice (the hands, the players, the profiles), ``chosen`` selected."""
+    return "".join(
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>{esc(shown(v))}</option>'
+        for v in values
     )
 
 
@@ -373,14 +374,7 @@ def deal_html(
     the hand chosen (``dealing``) with its deal now and as corrected, and the button that corrects it."""
     choose, correct = forms
     chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
-    numbers = "".join(
-        f'<option value="{n}"{" selected" if n == chosen else ""}>{n}</option>'
-        for n in range(len(sheet.hands), 0, -1)
-    )
-    players = "".join(
-        f'<option value="{esc(p)}"{" selected" if p == dealer else ""}>{esc(p)}</option>'
-        for p in sheet.players
-    )
+    numbers, players = options(range(len(sheet.hands), 0, -1), chosen), options(sheet.players, dealer)
     action = sending(sends, "choose", name="action", value="deal")
     return (
         f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'

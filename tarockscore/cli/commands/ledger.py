@@ -1,7 +1,6 @@
 """The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
 rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from tarockscore.cli.options import (
     hand_count,
     hand_errors,
     hand_number,
+    head_given,
     ledger_path_of,
     profile_given,
     read_hand_or_short,
@@ -88,14 +88,24 @@ def new(
 @with_short_form
 def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
+    change = _hand_given(hand_file, short, ledger)
+    recorded(change.before, change.after)
+    typer.echo(shown.head_text(change.head))
+
+
+def _hand_given(
+    hand_file: str | None, short: dict[str, Any], ledger: str | None, number: int | None = None
+) -> "tarockscore.Change":
+    """The hand given (a hand file or the short form), its players read as the deal seats them,
+    recorded as the next hand, or in the place of hand ``number``."""
     mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
     with hand_errors(source, short):
-        deal = DealRead(evening)
+        deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
-        change = evening.record(mapping, tarockscore.now(), expected=deal.head)
-    recorded(change.before, change.after)
-    typer.echo(shown.head_text(change.head))
+        if number is None:
+            return evening.record(mapping, tarockscore.now(), expected=deal.head)
+        return evening.replace(number, mapping, tarockscore.now(), expected=deal.head)
 
 
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
@@ -144,13 +154,7 @@ def replace(
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-    mapping, source = read_hand_or_short(hand_file, short)
-    evening = evening_of(ledger)
-    with hand_errors(source, short):
-        deal = DealRead(evening, number)
-        mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
-        change = evening.replace(number, mapping, tarockscore.now(), expected=deal.head)
-    replaced(change, number)
+    replaced(_hand_given(hand_file, short, ledger, number), number)
 
 
 def _on_a_terminal() -> bool:
@@ -207,12 +211,7 @@ def check(
 ) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch); with
     --head, also that the hands as of that head are unchanged (hands added since are fine)."""
-    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
-        raise UsageError(
-            N_("{head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)"),
-            head=head,
-            where="--head",
-        )
+    head_given(head, N_("{head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)"))
     evening = evening_of(ledger)
     checked = shown.checked_text(evening.path, evening.check())
     held = None if head is None else evening.check_head(head)

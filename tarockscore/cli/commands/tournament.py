@@ -1,6 +1,5 @@
 """The tournament and cup commands (CLI layer): options, one call of the library, the view printed."""
 
-import re
 import shlex
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
@@ -21,6 +20,7 @@ from tarockscore.cli.options import (
     advised,
     at_options,
     day_folder,
+    head_given,
     read_option,
     show,
     typed_names,
@@ -555,12 +555,7 @@ def check(
     verbose: VerboseOpt = False,
 ) -> None:
     """Check the day: its chained file and every table's sheet (with --head, the day as of that head)."""
-    if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):
-        raise UsageError(
-            N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"),
-            head=head,
-            where="--head",
-        )
+    head_given(head, N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"))
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
         if verbose or "changed after its round was closed" in w:
