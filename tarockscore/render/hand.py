@@ -424,6 +424,14 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
     held = _("{points} card points, they needed {needed}").format(
         points=render_points(score.card_points), needed=render_points(score.needed)
     )
+    if (score.card_points >= score.needed) is not score.won:
+        # only a failed announced Valat overrules the card points: it replaces the game's line (D9)
+        failed = (
+            _("the announced Valat failed")
+            if score.won is False
+            else _("the defenders' announced Valat failed")
+        )
+        held = f"{failed}; {held}"
     return [_result(score, held)]
 
 
