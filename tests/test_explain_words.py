@@ -325,3 +325,32 @@ def test_a_trischaken_on_the_sheet_names_the_receivers_in_seat_order() -> None:
     text = explain(score, profile, seats=["Anna", "Bert", "Cilli", "Dani"])
     assert "Trischaken: Bert pays 2 to each of Anna, Cilli and Dani" in text, text
     assert "×3 Anna, Cilli and Dani each" in text, text
+
+
+@pytest.mark.parametrize(
+    ("profile", "source"),
+    [
+        # [OÖ23 Trischaken 3 via HT §7.6]: the loser pays 3b, "one virgin takes the whole 3b";
+        # Bert with 50 is Bürgermeister (b = 2) and Cilli and Dani, without a trick, share his 6
+        ("ooe-2023", "one virgin takes the whole"),
+        # [WTC20 § Trischaken]: "Erzielt ein Spieler keinen Stich ('Jungfrau'), erhält er alle zu
+        # verteilenden Punkte"
+        ("wien", "Jungfrau"),
+        ("koenigrufen", "a player without a trick takes what every other player would get"),
+    ],
+)
+def test_a_virgin_s_whole_payment_cites_the_virgins_rule_not_the_losers(profile: str, source: str) -> None:
+    case = {
+        "profile": profile,
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 20, "Bert": 50, "Cilli": 0, "Dani": 0},
+        },
+    }
+    text = _explained(case, "en")
+    factor = next(line for line in text.splitlines() if "shared by Cilli and Dani (no trick)" in line)
+    number = re.findall(r"\[(\d+)\]", factor)
+    assert len(number) == 1, factor
+    cited = next(line for line in text.splitlines() if line.startswith(f"[{number[0]}] "))
+    assert source in cited and "loses alone" not in cited, cited
