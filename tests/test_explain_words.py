@@ -94,7 +94,8 @@ def test_a_zwanzigerrufen_call_names_the_44_and_the_45() -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> None:
     # the main rules: a revoke loses the offending side the contract (renonce.rule = "side_loses");
-    # the explanation says so in a sentence, never with a bare "note: renonce" under the Call
+    # the explanation says so in a sentence, never with a bare "note: renonce" under the Call,
+    # and cites the rule it follows ([1], the source the result line cites for the revoke)
     case = {
         "profile": "koenigrufen",
         "hand": {
@@ -109,9 +110,9 @@ def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> 
     text = _explained(case, language)
     notes = [line.strip() for line in text.splitlines() if line.strip().startswith(("note:", "Hinweis:"))]
     assert notes == [
-        "note: Renonce by Bert: the defenders lose the contract and every announced bonus."
+        "note: Renonce by Bert: the defenders lose the contract and every announced bonus. [1]"
         if language == "en"
-        else "Hinweis: Renonce von Bert: die Gegenspieler verlieren das Spiel und jede angesagte Prämie."
+        else "Hinweis: Renonce von Bert: die Gegenspieler verlieren das Spiel und jede angesagte Prämie. [1]"
     ]
 
 

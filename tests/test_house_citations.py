@@ -313,3 +313,58 @@ def test_a_kontra_step_the_house_let_the_ladder_reach_cites_the_house(tmp_path: 
     assert "Kontra up to" not in run("score", *HAND[:10], "-k", "rekontra", "--explain").stdout
     german = run("--lang", "de", *args).stdout
     assert "eine Hausregel: Kontra bis Subkontra\n" in german, german
+
+
+def _house_note(out: str, words: str) -> str:
+    """The source cited beside the note that says ``words``."""
+    (line,) = [x for x in out.splitlines() if words in x and not x.startswith("[")]
+    number = line.rsplit("[", 1)[1].rstrip("]")
+    assert number.isdigit(), line
+    return next(x for x in out.splitlines() if x.startswith(f"[{number}] "))
+
+
+def test_a_silent_bonus_lost_that_the_house_scores_cites_the_house(tmp_path: Path) -> None:
+    # [CTK] "Whoever earns it adds": a silent bonus that fails scores nothing (D13). This round
+    # scores it for the other side, as pagat.com does (bonus_rules.silent_failure_counts = true):
+    # A and C lose their silent Pagat, 1 [CTK], so B and D add 1 each (Simplified Scoring
+    # [CTK]); the note saying it goes to the other side stands on the house's rule.
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[bonus_rules]\nsilent_failure_counts = true\n',
+    )
+    args = ("score", *HAND[:10], "-b", "pagat,lost", "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +1, B +1, C +1, D +1\n" in out, out
+    cited = _house_note(out, "did not make it: it goes to the other side")
+    assert "profile 'stammtisch', a house rule: " in cited, out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: " in _house_note(german, "geht an die andere Seite"), german
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # D8: "Some tournament rules add that a Valat cancels a Kontra said on the plain contract;
+        # the main rules do not teach this" [CTK]. Rufer 1 × 4 silent Valat [CTK] = 4 to A and C.
+        ("[valat]\ncancels_game_kontra = true\n", "A Valat cancels the Kontra on the contract"),
+        # D21: a Defender announcing a bonus has said Kontra on the contract: "The main rules do
+        # not require this" [CTK].
+        (
+            "[bonus_rules]\ndefender_announce_implies_kontra = true\n",
+            "A Defender announced a bonus, which counts as Kontra on the contract",
+        ),
+    ],
+)
+def test_a_note_on_a_rule_the_house_changed_cites_the_house(tmp_path: Path, text: str, words: str) -> None:
+    path = house(tmp_path, f'extends = "koenigrufen"\nname = "stammtisch"\n{text}')
+    hand = ("-b", "uhu,defenders,announced") if "defender" in text else ("-t", "valat", "-k", "kontra")
+    out = run(
+        "score",
+        *HAND[:8],
+        *hand,
+        *(("-t", "40") if "defender" in text else ()),
+        "--profile",
+        path,
+        "--explain",
+    ).stdout
+    assert "profile 'stammtisch', a house rule: " in _house_note(out, words), out

@@ -27,6 +27,7 @@ from tarockscore.render.evening import (
     hand_line,
     local_time,
     moment,
+    note_keys,
     note_line,
     players_words,
     signed,
@@ -263,14 +264,14 @@ def explain(
             )
         )
         out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
-        out += ["   " + n for n in _noted(line.note)]
+        out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
     out.append("")
     out.append(_("Victory Points: {points}").format(points=_each(order, points, sat_out)))
     if payout is not None:
         out.append(_("Payout: {points}").format(points=_each(order, payout, sat_out)))
     for n in score.notes:
-        out += _noted(n)
+        out += _noted(n, cite)
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
@@ -379,10 +380,14 @@ def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) 
     )
 
 
-def _noted(note: str | None) -> list[str]:
-    """The note's line, if it says anything in the players' words."""
+def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
+    """The note's line, if it says anything in the players' words, with the rule of each profile
+    key it names cited after it (a key the house file set as the house's rule)."""
     words = players_words(translated(note)) if note else ""
-    return [_("note: {note}").format(note=words)] if words else []
+    if not words:
+        return []
+    rules = "".join(cite(key, said=words.rstrip(".")) for key in note_keys(str(note)))
+    return [_("note: {note}").format(note=words) + rules]
 
 
 def _result(score: Score, why: str = "") -> str:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from tarockscore.errors import N_, Message, message
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
 from tarockscore.rules.profile import (
+    BonusRules,
     Contract,
     Game,
     Kind,
@@ -503,6 +504,9 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
             why = N_("the declarer did not make it: it goes to the other side")
         else:
             why = N_("the declarers did not make it: it goes to the other side")
+        if not b.announced:  # scored by the rule that a failed silent bonus counts (D13)
+            rule = key_path(BonusRules, "silent_failure_counts")
+            why = message(N_("{first}, {second}"), first=message(why), second=rule)
     winners, losers = deal.side(winning_side), deal.side(winning_side.other)
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
         # [LAU] Mondfang: "nur zwischen den zwei beteiligten Spielern gerechnet"
