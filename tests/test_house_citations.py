@@ -368,3 +368,16 @@ def test_a_note_on_a_rule_the_house_changed_cites_the_house(tmp_path: Path, text
         "--explain",
     ).stdout
     assert "profile 'stammtisch', a house rule: " in _house_note(out, words), out
+
+
+def test_a_bonus_the_house_scores_in_a_valat_hand_cites_the_house(tmp_path: Path) -> None:
+    # D10: "No bonus is scored in a Valat hand" [CTK]. This round scores every bonus beside it
+    # (valat.bonuses = "all"): the Rufer's Valat 1 × 4 [CTK] and the silent Pagat 1 [CTK], 5 to
+    # A and C (Simplified Scoring [CTK]); the explanation says the house scored the Pagat.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[valat]\nbonuses = "all"\n')
+    args = ("score", *HAND[:8], "-t", "valat", "-b", "pagat", "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +5, B 0, C +5, D 0\n" in out, out
+    assert "profile 'stammtisch', a house rule: " in _house_note(out, "every bonus is scored"), out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: " in _house_note(german, "jede Prämie"), german
