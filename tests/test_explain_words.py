@@ -355,3 +355,40 @@ def test_a_virgin_s_whole_payment_cites_the_virgins_rule_not_the_losers(profile:
     assert len(number) == 1, factor
     cited = next(line for line in text.splitlines() if line.startswith(f"[{number[0]}] "))
     assert source in cited and "loses alone" not in cited, cited
+
+
+@pytest.mark.parametrize(
+    ("profile", "words", "source"),
+    [
+        # [CTK] Valat: "No bonus is scored in a Valat hand"
+        ("koenigrufen", "In a Valat hand no bonus is scored", '[CTK] "No bonus is scored in a Valat hand"'),
+        # [OÖ23 via HT]: only announced bonuses count in a Valat hand (D10)
+        ("ooe-2023", "In a Valat hand only announced bonuses are scored", "[OÖ23 via HT]"),
+        ("gametwist", "In a Valat hand no bonus is scored", "[GT]"),
+        # [TIR20 6)] "zählen alle Verlaufsprämien …, aber keine Bestandsprämien (Trull, Könige, Säcke)"
+        ("tirol", "only the bonuses made in a trick are scored", "[TIR20 6)]"),
+        # [WTC20 § Prämien] "Ein stiller Valat inkludiert die stille Trull und die stillen Könige"
+        ("wien", "a silent material bonus is part of the Valat", "[WTC20 § Prämien]"),
+        # [STC via CTK] "a Valat cancels a Kontra on the contract"
+        ("steiermark", "A Valat cancels the Kontra on the contract", "[STC via CTK]"),
+    ],
+)
+def test_a_valat_hand_s_note_cites_the_rule_it_follows(profile: str, words: str, source: str) -> None:
+    # a Rufer with every trick to Anna and Cilli, a Kontra on the game and a silent Trull beside it
+    case = {
+        "profile": profile,
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "kontra": "kontra",
+            "bonus": [{"name": "valat", "side": "declarers"}, {"name": "trull", "side": "declarers"}],
+        },
+    }
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = line.rsplit("[", 1)[-1].rstrip("]")
+    assert number.isdigit(), text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number}] "))
+    assert source in cited, text
