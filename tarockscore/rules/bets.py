@@ -464,7 +464,7 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
 
 
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
-    """Why a failed bonus with ``min_card_points`` does not go to ``side``; None: no such bar."""
+    """Why a silent bonus with ``min_card_points`` that failed does not go to ``side``; None: no such bar."""
     minimum = deal.profile.bonuses[b.name].min_card_points
     if minimum is None:
         return None
@@ -489,9 +489,8 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
     p = deal.profile
     if winning_side is None:
-        if not b.made:
-            not_scored = None if b.announced else silent_failure_note(deal, b)
-            not_scored = not_scored or short_of_points(deal, b, b.side.other)
+        if not b.made and not b.announced:  # an announced one is paid to the other side whatever it holds
+            not_scored = silent_failure_note(deal, b) or short_of_points(deal, b, b.side.other)
             if not_scored is not None:
                 return note(not_scored)
         winning_side = b.side if b.made else b.side.other
