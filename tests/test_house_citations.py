@@ -381,3 +381,26 @@ def test_a_bonus_the_house_scores_in_a_valat_hand_cites_the_house(tmp_path: Path
     assert "profile 'stammtisch', a house rule: " in _house_note(out, "every bonus is scored"), out
     german = run("--lang", "de", *args).stdout
     assert "eine Hausregel: " in _house_note(german, "jede Prämie"), german
+
+
+def test_a_kontra_in_the_dodge_round_the_house_allows_cites_the_house(tmp_path: Path) -> None:
+    # D6: no Kontra in the Dodge Round [PAGAT, WIKI-DE, WIKI-EN, STC via CTK]; [CTK Expansions,
+    # "Dodge Round: higher stakes"] describes a house that plays one, each Kontra doubling once
+    # more. This round plays it (kontra.dodge_round = true): Bert loses the Trischaken, 5
+    # [STC-TB], ×2 Kontra [CTK] = 10 to each other player (Simplified Scoring [CTK]). The ×2
+    # stands on the house that let the Kontra be said as well.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[kontra]\ndodge_round = true\n')
+    points = ("-t", "A=20", "-t", "B=30", "-t", "C=15", "-t", "D=5")
+    args = ("score", "-p", "A,B,C,D", "-c", "trischaken", *points, "-k", "kontra", "--profile", path)
+    out = run(*args, "--explain").stdout
+    assert "\nVictory Points: A +10, B 0, C +10, D +10\n" in out, out
+    (line,) = [x for x in out.splitlines() if "×2 Kontra on the Trischaken = 10" in x]
+    assert line.endswith(" [3] [4]"), out
+    assert "\n[4] profile 'stammtisch', a house rule: Kontra in the Dodge Round\n" in out, out
+    german = run("--lang", "de", *args, "--explain").stdout
+    assert "eine Hausregel: Kontra beim Trischaken\n" in german, german
+    factors = json.loads(run(*args, "--json").stdout)["lines"][0]["factors"]
+    assert [(f["rule"], f["house_rule"]) for f in factors] == [
+        ("trischaken.losers", False),
+        ("kontra.ladder[0]", True),
+    ]

@@ -95,7 +95,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -159,22 +159,27 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str, profile: Profile) -> str:
-    """The profile key that switches on the factor at ``rule``, or '': the Hüttenfleck (no shipped
-    profile plays it), and the ladder's ceiling for its highest step; a house that sets it has its
-    rule cited beside the multiplier's source."""
+def _switch_of(rule: str, profile: Profile, line: Line) -> str:
+    """The profile key that switches on the factor at ``rule`` of ``line``, or '': the Hüttenfleck
+    (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the ladder's ceiling
+    for its highest step; a house that sets it has its rule cited beside the multiplier's source."""
     if rule == key_path(KontraRules, "huettenfleck_multiplier"):
         return key_path(KontraRules, "huettenfleck")
+    dodge = (f"contracts.{c.name}.value" for c in profile.contracts.values() if c.kind is Kind.TRISCHAKEN)
+    if rule.startswith(key_path(KontraRules, "ladder")) and line.base_rule in dodge:
+        return key_path(KontraRules, "trischaken")
     if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
         return key_path(KontraRules, "ceiling")
     return ""
 
 
-def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile) -> str:
-    """The note's number for the house rule that let a factor count."""
-    switch = _switch_of(rule, profile)
+def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: Line) -> str:
+    """The note's number for the house rule that let a factor of ``line`` count."""
+    switch = _switch_of(rule, profile, line)
     if switch == key_path(KontraRules, "huettenfleck"):
         return cite(switch, said=_("Hüttenfleck allowed"))
+    if switch == key_path(KontraRules, "trischaken"):
+        return cite(switch, said=_("Kontra in the Dodge Round"))
     if switch and profile.house_rule(switch):
         step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
         return cite(switch, said=_("Kontra up to {step}").format(step=step))
@@ -241,7 +246,7 @@ def explain(
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile)
+            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile, line)
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
