@@ -404,3 +404,23 @@ def test_a_kontra_in_the_dodge_round_the_house_allows_cites_the_house(tmp_path: 
         ("trischaken.losers", False),
         ("kontra.ladder[0]", True),
     ]
+
+
+def test_two_losers_of_a_house_s_dodge_round_cite_the_house_under_simplified_scoring(tmp_path: Path) -> None:
+    # koenigrufen: the player with the most card points loses alone, as the Austrian cups settle it
+    # [OÖ23, WTC19/20]. This round lets the two highest lose (trischaken.losers = 2, as TIR20 5)
+    # "Die zwei Spieler mit den meisten Punkten zahlen"), without a Forehand's doubling: B 30 and
+    # C 22 each lose the Trischaken 5 [STC-TB], A and D write +5 from each (Simplified Scoring
+    # [CTK]): A +10, D +10. Why C loses too stands on the house's rule.
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[trischaken]\nlosers = 2\nforehand_factor = 1\n',
+    )
+    points = ("-t", "A=10", "-t", "B=30", "-t", "C=22", "-t", "D=8")
+    args = ("score", "-p", "A,B,C,D", "-c", "trischaken", *points, "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +10, B 0, C 0, D +10\n" in out, out
+    assert bet(out, "2. Trischaken: C loses; A and D each write +5")[1].endswith(" [3]"), out
+    assert "\n[3] profile 'stammtisch', a house rule: the 2 players with the most card points lose\n" in out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: die 2 Spieler mit den meisten Kartenpunkten verlieren\n" in german, german

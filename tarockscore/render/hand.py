@@ -239,9 +239,10 @@ def explain(
             _("   base {base}").format(base=number(line.base))
             + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
         )
-        running = line.base
+        running, whose = line.base, ""
         for f in line.factors:
             if f.rule == shared and f.multiplier == len(line.winners):
+                whose = f.rule  # each receiver writes his own part: the rule of who loses stands beside it
                 continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
@@ -267,6 +268,7 @@ def explain(
                 winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"),
                 points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
+            + (cite(whose, said=_losers(profile.trischaken.losers)) if whose else "")
         )
         out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
@@ -677,6 +679,15 @@ def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
         else _("a losing Forehand pays ×{both} as Bürgermeister")
     )
     return [clause.format(both=both)]
+
+
+def _losers(count: int) -> str:
+    """Who loses a Trischaken, as a player says it (no one pays under Simplified Scoring)."""
+    return ngettext(
+        "the player with the most card points loses",
+        "the {count} players with the most card points lose",
+        count,
+    ).format(count=count)
 
 
 def _trischaken_settings(t: Trischaken) -> str:
