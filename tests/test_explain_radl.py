@@ -132,7 +132,8 @@ def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_p
     path = two_trischaken_then_a_rufer(tmp_path)
     out = run("explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B loses; A, C and D each write +20\n" in out
-    assert "on the sheet: A +20, C +20, D +20\n" in out  # in the sheet's seat order
+    # in the sheet's seat order, the rule of who loses cited beside it (Simplified Scoring)
+    assert "on the sheet: A +20, C +20, D +20 [" in out
     german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
     assert "1. Trischaken: B verliert; A, C und D schreiben je +20\n" in german
     # outside a Radl the heading is the hand's own: hand 1, A is Forehand, B not: 5 each

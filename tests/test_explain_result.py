@@ -141,3 +141,57 @@ def test_a_revoke_note_speaks_of_one_declarer_as_one_and_names_the_revoker_in_th
     )
     assert dodge.exit_code == 0, dodge.stderr
     assert "note: Renonce by Bert: the revoker loses the Trischaken alone." in dodge.stdout
+
+
+@pytest.mark.parametrize(
+    ("hand", "language", "result"),
+    [
+        # The declarers announce the Valat and take 40 card points, but not every trick: the
+        # failed Valat replaces the game's line and loses the hand [CTK] "Valat", docs/rules/
+        # koenigrufen.md §4 (D9, D35); "a failed announced Valat loses the game even with 35 2/3"
+        # [OÖ23 via HT]. The 40 card points alone would have won it: the line says why not.
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40},
+            "en",
+            "Result: the declarers lost: the announced Valat failed; 40 card points, they needed 35 2/3",
+        ),
+        (
+            {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40},
+            "de",
+            "Ergebnis: die Spielerseite hat verloren: der angesagte Valat ist danebengegangen; "
+            "40 Kartenpunkte, nötig waren 35 2/3",
+        ),
+        # the Defenders' announced Valat fails: the declarers win it with 30 card points
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Cilli",
+                "card_points": 30,
+                "side": "defenders",
+            },
+            "en",
+            "Result: the declarers won: the defenders' announced Valat failed; "
+            "30 card points, they needed 35 2/3",
+        ),
+        (
+            {
+                "contract": "rufer",
+                "declarer": "Anna",
+                "partner": "Cilli",
+                "card_points": 30,
+                "side": "defenders",
+            },
+            "de",
+            "Ergebnis: die Spielerseite hat gewonnen: der angesagte Valat der Gegner ist danebengegangen; "
+            "30 Kartenpunkte, nötig waren 35 2/3",
+        ),
+    ],
+)
+def test_a_failed_announced_valat_says_why_the_card_points_did_not_decide(
+    hand: dict[str, Any], language: str, result: str
+) -> None:
+    side = hand.pop("side", "declarers")
+    valat = {"name": "valat", "side": side, "announced": True, "made": False}
+    lines = _explained({**hand, "bonus": [valat]}, language).splitlines()
+    assert result in lines, lines

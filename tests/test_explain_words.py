@@ -94,7 +94,8 @@ def test_a_zwanzigerrufen_call_names_the_44_and_the_45() -> None:
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> None:
     # the main rules: a revoke loses the offending side the contract (renonce.rule = "side_loses");
-    # the explanation says so in a sentence, never with a bare "note: renonce" under the Call
+    # the explanation says so in a sentence, never with a bare "note: renonce" under the Call,
+    # and cites the rule it follows ([1], the source the result line cites for the revoke)
     case = {
         "profile": "koenigrufen",
         "hand": {
@@ -109,9 +110,9 @@ def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> 
     text = _explained(case, language)
     notes = [line.strip() for line in text.splitlines() if line.strip().startswith(("note:", "Hinweis:"))]
     assert notes == [
-        "note: Renonce by Bert: the defenders lose the contract and every announced bonus."
+        "note: Renonce by Bert: the defenders lose the contract and every announced bonus. [1]"
         if language == "en"
-        else "Hinweis: Renonce von Bert: die Gegenspieler verlieren das Spiel und jede angesagte Prämie."
+        else "Hinweis: Renonce von Bert: die Gegenspieler verlieren das Spiel und jede angesagte Prämie. [1]"
     ]
 
 
@@ -161,7 +162,8 @@ def test_a_trischaken_under_simplified_scoring_says_what_each_writes() -> None:
         "base 5 [2]",
         "×2 Bürgermeister (40, at least 35 2/3) = 10 [3]",
         "×2 Forehand loses = 20 [4]",
-        "won by Bert, Cilli, Dani; on the sheet: Bert +20, Cilli +20, Dani +20",
+        # who loses: "the player with the most card points loses alone" [OÖ23, WTC19/20]
+        "won by Bert, Cilli, Dani; on the sheet: Bert +20, Cilli +20, Dani +20 [5]",
     ]
     assert "pays" not in text and "= 15" not in text and "= 60" not in text
 
@@ -325,3 +327,69 @@ def test_a_trischaken_on_the_sheet_names_the_receivers_in_seat_order() -> None:
     text = explain(score, profile, seats=["Anna", "Bert", "Cilli", "Dani"])
     assert "Trischaken: Bert pays 2 to each of Anna, Cilli and Dani" in text, text
     assert "×3 Anna, Cilli and Dani each" in text, text
+
+
+@pytest.mark.parametrize(
+    ("profile", "source"),
+    [
+        # [OÖ23 Trischaken 3 via HT §7.6]: the loser pays 3b, "one virgin takes the whole 3b";
+        # Bert with 50 is Bürgermeister (b = 2) and Cilli and Dani, without a trick, share his 6
+        ("ooe-2023", "one virgin takes the whole"),
+        # [WTC20 § Trischaken]: "Erzielt ein Spieler keinen Stich ('Jungfrau'), erhält er alle zu
+        # verteilenden Punkte"
+        ("wien", "Jungfrau"),
+        ("koenigrufen", "a player without a trick takes what every other player would get"),
+    ],
+)
+def test_a_virgin_s_whole_payment_cites_the_virgins_rule_not_the_losers(profile: str, source: str) -> None:
+    case = {
+        "profile": profile,
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 20, "Bert": 50, "Cilli": 0, "Dani": 0},
+        },
+    }
+    text = _explained(case, "en")
+    factor = next(line for line in text.splitlines() if "shared by Cilli and Dani (no trick)" in line)
+    number = re.findall(r"\[(\d+)\]", factor)
+    assert len(number) == 1, factor
+    cited = next(line for line in text.splitlines() if line.startswith(f"[{number[0]}] "))
+    assert source in cited and "loses alone" not in cited, cited
+
+
+@pytest.mark.parametrize(
+    ("profile", "words", "source"),
+    [
+        # [CTK] Valat: "No bonus is scored in a Valat hand"
+        ("koenigrufen", "In a Valat hand no bonus is scored", '[CTK] "No bonus is scored in a Valat hand"'),
+        # [OÖ23 via HT]: only announced bonuses count in a Valat hand (D10)
+        ("ooe-2023", "In a Valat hand only announced bonuses are scored", "[OÖ23 via HT]"),
+        ("gametwist", "In a Valat hand no bonus is scored", "[GT]"),
+        # [TIR20 6)] "zählen alle Verlaufsprämien …, aber keine Bestandsprämien (Trull, Könige, Säcke)"
+        ("tirol", "only the bonuses made in a trick are scored", "[TIR20 6)]"),
+        # [WTC20 § Prämien] "Ein stiller Valat inkludiert die stille Trull und die stillen Könige"
+        ("wien", "a silent material bonus is part of the Valat", "[WTC20 § Prämien]"),
+        # [STC via CTK] "a Valat cancels a Kontra on the contract"
+        ("steiermark", "A Valat cancels the Kontra on the contract", "[STC via CTK]"),
+    ],
+)
+def test_a_valat_hand_s_note_cites_the_rule_it_follows(profile: str, words: str, source: str) -> None:
+    # a Rufer with every trick to Anna and Cilli, a Kontra on the game and a silent Trull beside it
+    case = {
+        "profile": profile,
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "rufer",
+            "declarer": "Anna",
+            "partner": "Cilli",
+            "kontra": "kontra",
+            "bonus": [{"name": "valat", "side": "declarers"}, {"name": "trull", "side": "declarers"}],
+        },
+    }
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = line.rsplit("[", 1)[-1].rstrip("]")
+    assert number.isdigit(), text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number}] "))
+    assert source in cited, text

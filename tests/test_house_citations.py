@@ -313,3 +313,114 @@ def test_a_kontra_step_the_house_let_the_ladder_reach_cites_the_house(tmp_path: 
     assert "Kontra up to" not in run("score", *HAND[:10], "-k", "rekontra", "--explain").stdout
     german = run("--lang", "de", *args).stdout
     assert "eine Hausregel: Kontra bis Subkontra\n" in german, german
+
+
+def _house_note(out: str, words: str) -> str:
+    """The source cited beside the note that says ``words``."""
+    (line,) = [x for x in out.splitlines() if words in x and not x.startswith("[")]
+    number = line.rsplit("[", 1)[1].rstrip("]")
+    assert number.isdigit(), line
+    return next(x for x in out.splitlines() if x.startswith(f"[{number}] "))
+
+
+def test_a_silent_bonus_lost_that_the_house_scores_cites_the_house(tmp_path: Path) -> None:
+    # [CTK] "Whoever earns it adds": a silent bonus that fails scores nothing (D13). This round
+    # scores it for the other side, as pagat.com does (bonus_rules.silent_failure_counts = true):
+    # A and C lose their silent Pagat, 1 [CTK], so B and D add 1 each (Simplified Scoring
+    # [CTK]); the note saying it goes to the other side stands on the house's rule.
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[bonus_rules]\nsilent_failure_counts = true\n',
+    )
+    args = ("score", *HAND[:10], "-b", "pagat,lost", "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +1, B +1, C +1, D +1\n" in out, out
+    cited = _house_note(out, "did not make it: it goes to the other side")
+    assert "profile 'stammtisch', a house rule: " in cited, out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: " in _house_note(german, "geht an die andere Seite"), german
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # D8: "Some tournament rules add that a Valat cancels a Kontra said on the plain contract;
+        # the main rules do not teach this" [CTK]. Rufer 1 × 4 silent Valat [CTK] = 4 to A and C.
+        ("[valat]\ncancels_game_kontra = true\n", "A Valat cancels the Kontra on the contract"),
+        # D21: a Defender announcing a bonus has said Kontra on the contract: "The main rules do
+        # not require this" [CTK].
+        (
+            "[bonus_rules]\ndefender_announce_implies_kontra = true\n",
+            "A Defender announced a bonus, which counts as Kontra on the contract",
+        ),
+    ],
+)
+def test_a_note_on_a_rule_the_house_changed_cites_the_house(tmp_path: Path, text: str, words: str) -> None:
+    path = house(tmp_path, f'extends = "koenigrufen"\nname = "stammtisch"\n{text}')
+    hand = ("-b", "uhu,defenders,announced") if "defender" in text else ("-t", "valat", "-k", "kontra")
+    out = run(
+        "score",
+        *HAND[:8],
+        *hand,
+        *(("-t", "40") if "defender" in text else ()),
+        "--profile",
+        path,
+        "--explain",
+    ).stdout
+    assert "profile 'stammtisch', a house rule: " in _house_note(out, words), out
+
+
+def test_a_bonus_the_house_scores_in_a_valat_hand_cites_the_house(tmp_path: Path) -> None:
+    # D10: "No bonus is scored in a Valat hand" [CTK]. This round scores every bonus beside it
+    # (valat.bonuses = "all"): the Rufer's Valat 1 × 4 [CTK] and the silent Pagat 1 [CTK], 5 to
+    # A and C (Simplified Scoring [CTK]); the explanation says the house scored the Pagat.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[valat]\nbonuses = "all"\n')
+    args = ("score", *HAND[:8], "-t", "valat", "-b", "pagat", "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +5, B 0, C +5, D 0\n" in out, out
+    assert "profile 'stammtisch', a house rule: " in _house_note(out, "every bonus is scored"), out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: " in _house_note(german, "jede Prämie"), german
+
+
+def test_a_kontra_in_the_dodge_round_the_house_allows_cites_the_house(tmp_path: Path) -> None:
+    # D6: no Kontra in the Dodge Round [PAGAT, WIKI-DE, WIKI-EN, STC via CTK]; [CTK Expansions,
+    # "Dodge Round: higher stakes"] describes a house that plays one, each Kontra doubling once
+    # more. This round plays it (kontra.dodge_round = true): Bert loses the Trischaken, 5
+    # [STC-TB], ×2 Kontra [CTK] = 10 to each other player (Simplified Scoring [CTK]). The ×2
+    # stands on the house that let the Kontra be said as well.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[kontra]\ndodge_round = true\n')
+    points = ("-t", "A=20", "-t", "B=30", "-t", "C=15", "-t", "D=5")
+    args = ("score", "-p", "A,B,C,D", "-c", "trischaken", *points, "-k", "kontra", "--profile", path)
+    out = run(*args, "--explain").stdout
+    assert "\nVictory Points: A +10, B 0, C +10, D +10\n" in out, out
+    (line,) = [x for x in out.splitlines() if "×2 Kontra on the Trischaken = 10" in x]
+    assert line.endswith(" [3] [4]"), out
+    assert "\n[4] profile 'stammtisch', a house rule: Kontra in the Dodge Round\n" in out, out
+    german = run("--lang", "de", *args, "--explain").stdout
+    assert "eine Hausregel: Kontra beim Trischaken\n" in german, german
+    factors = json.loads(run(*args, "--json").stdout)["lines"][0]["factors"]
+    assert [(f["rule"], f["house_rule"]) for f in factors] == [
+        ("trischaken.losers", False),
+        ("kontra.ladder[0]", True),
+    ]
+
+
+def test_two_losers_of_a_house_s_dodge_round_cite_the_house_under_simplified_scoring(tmp_path: Path) -> None:
+    # koenigrufen: the player with the most card points loses alone, as the Austrian cups settle it
+    # [OÖ23, WTC19/20]. This round lets the two highest lose (trischaken.losers = 2, as TIR20 5)
+    # "Die zwei Spieler mit den meisten Punkten zahlen"), without a Forehand's doubling: B 30 and
+    # C 22 each lose the Trischaken 5 [STC-TB], A and D write +5 from each (Simplified Scoring
+    # [CTK]): A +10, D +10. Why C loses too stands on the house's rule.
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\nname = "stammtisch"\n[trischaken]\nlosers = 2\nforehand_factor = 1\n',
+    )
+    points = ("-t", "A=10", "-t", "B=30", "-t", "C=22", "-t", "D=8")
+    args = ("score", "-p", "A,B,C,D", "-c", "trischaken", *points, "--profile", path, "--explain")
+    out = run(*args).stdout
+    assert "\nVictory Points: A +10, B 0, C 0, D +10\n" in out, out
+    assert bet(out, "2. Trischaken: C loses; A and D each write +5")[1].endswith(" [3]"), out
+    assert "\n[3] profile 'stammtisch', a house rule: the 2 players with the most card points lose\n" in out
+    german = run("--lang", "de", *args).stdout
+    assert "eine Hausregel: die 2 Spieler mit den meisten Kartenpunkten verlieren\n" in german, german

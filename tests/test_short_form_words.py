@@ -209,3 +209,16 @@ def test_a_word_several_bonuses_share_suggests_none_of_them() -> None:
     assert "meinst du" not in de, de
     en, _de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagatt")
     assert "(did you mean 'pagat'?)" in en, en  # a slip of one name still is
+
+
+def test_a_bonus_s_kontra_step_above_the_ceiling_is_refused_as_the_contract_s_is() -> None:
+    # "The main rules stop at Rekontra" [CTK]: koenigrufen knows the Subkontra as a house step it
+    # does not play (kontra.ceiling = "rekontra", D2). On the Pagat it is refused for that, as on
+    # the contract, not as a bonus flag mistyped for "kontra".
+    args = ("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Cilli", "-t", "40")
+    contract = refused(*args, "-k", "subkontra")
+    bonus = refused(*args, "-b", "pagat,announced,subkontra")
+    for on_contract, on_bonus, said in zip(contract, bonus, ("ceiling", "Obergrenze"), strict=True):
+        assert "pagat,announced,subkontra: 'subkontra'" in on_bonus, on_bonus
+        assert said in on_contract and said in on_bonus, on_bonus
+        assert "did you mean" not in on_bonus and "meinten Sie" not in on_bonus, on_bonus

@@ -720,11 +720,9 @@ def read_hand_or_short(
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
     if known_profile and options["bonuses"]:
+        # every step the profile knows: one above its ceiling is refused as the contract's is
         prof = tarockscore.profile_for({}, profile_ref)
-        playable = [s.name for s in prof.playable_steps]
-        options["kontra_steps"] = playable + [
-            a for a, step in prof.kontra.aliases.items() if step in playable
-        ]
+        options["kontra_steps"] = [s.name for s in prof.kontra.ladder] + list(prof.kontra.aliases)
     return tarockscore.hand_from_short_form(**options), COMMAND_LINE
 
 

@@ -288,7 +288,8 @@ def note_line(note: str) -> str:
 # A profile key path, alone or with its value: "valat.bonuses = 'none'", "kontra.ladder[0]". It
 # begins with one of the profile's tables: "pagat.com" in a source is a web address, kept.
 _TABLES = sorted({path.split(".")[0] for path in key_paths()} | {"contracts", "bonuses"})
-_PATH = r"(?:" + "|".join(_TABLES) + r")(?:\.[a-z_]+(?:\[\d+\])?)+(?: = [^(),;]+)?"
+_KEY_PATH = r"(?:" + "|".join(_TABLES) + r")(?:\.[a-z_]+(?:\[\d+\])?)+"
+_PATH = _KEY_PATH + r"(?: = [^(),;]+)?"
 _KEY_IN_BRACKETS = r"\s*\((?:" + _PATH + r")(?:, " + _PATH + r")*\)"
 _KEY_ALONE = r"^" + _PATH + r"$"
 
@@ -300,6 +301,11 @@ def players_words(text: str) -> str:
         return ""
     parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
     return ", ".join(parts)
+
+
+def note_keys(text: str) -> list[str]:
+    """The profile keys a note names: the rules it follows."""
+    return re.findall(_KEY_PATH, str(text))
 
 
 HEAD_DIGITS = 12  # of the head's 64: what a person writes down

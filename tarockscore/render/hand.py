@@ -27,6 +27,7 @@ from tarockscore.render.evening import (
     hand_line,
     local_time,
     moment,
+    note_keys,
     note_line,
     players_words,
     signed,
@@ -94,7 +95,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -158,22 +159,27 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str, profile: Profile) -> str:
-    """The profile key that switches on the factor at ``rule``, or '': the Hüttenfleck (no shipped
-    profile plays it), and the ladder's ceiling for its highest step; a house that sets it has its
-    rule cited beside the multiplier's source."""
+def _switch_of(rule: str, profile: Profile, line: Line) -> str:
+    """The profile key that switches on the factor at ``rule`` of ``line``, or '': the Hüttenfleck
+    (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the ladder's ceiling
+    for its highest step; a house that sets it has its rule cited beside the multiplier's source."""
     if rule == key_path(KontraRules, "huettenfleck_multiplier"):
         return key_path(KontraRules, "huettenfleck")
+    dodge = (f"contracts.{c.name}.value" for c in profile.contracts.values() if c.kind is Kind.TRISCHAKEN)
+    if rule.startswith(key_path(KontraRules, "ladder")) and line.base_rule in dodge:
+        return key_path(KontraRules, "trischaken")
     if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
         return key_path(KontraRules, "ceiling")
     return ""
 
 
-def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile) -> str:
-    """The note's number for the house rule that let a factor count."""
-    switch = _switch_of(rule, profile)
+def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: Line) -> str:
+    """The note's number for the house rule that let a factor of ``line`` count."""
+    switch = _switch_of(rule, profile, line)
     if switch == key_path(KontraRules, "huettenfleck"):
         return cite(switch, said=_("Hüttenfleck allowed"))
+    if switch == key_path(KontraRules, "trischaken"):
+        return cite(switch, said=_("Kontra in the Dodge Round"))
     if switch and profile.house_rule(switch):
         step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
         return cite(switch, said=_("Kontra up to {step}").format(step=step))
@@ -233,14 +239,15 @@ def explain(
             _("   base {base}").format(base=number(line.base))
             + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
         )
-        running = line.base
+        running, whose = line.base, ""
         for f in line.factors:
             if f.rule == shared and f.multiplier == len(line.winners):
+                whose = f.rule  # each receiver writes his own part: the rule of who loses stands beside it
                 continue
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile)
+            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile, line)
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
@@ -261,16 +268,17 @@ def explain(
                 winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"),
                 points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
+            + (cite(whose, said=_losers(profile.trischaken.losers)) if whose else "")
         )
         out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
-        out += ["   " + n for n in _noted(line.note)]
+        out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
     out.append("")
     out.append(_("Victory Points: {points}").format(points=_each(order, points, sat_out)))
     if payout is not None:
         out.append(_("Payout: {points}").format(points=_each(order, payout, sat_out)))
     for n in score.notes:
-        out += _noted(n)
+        out += _noted(n, cite)
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
@@ -379,10 +387,14 @@ def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) 
     )
 
 
-def _noted(note: str | None) -> list[str]:
-    """The note's line, if it says anything in the players' words."""
+def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
+    """The note's line, if it says anything in the players' words, with the rule of each profile
+    key it names cited after it (a key the house file set as the house's rule)."""
     words = players_words(translated(note)) if note else ""
-    return [_("note: {note}").format(note=words)] if words else []
+    if not words:
+        return []
+    rules = "".join(cite(key, said=words.rstrip(".")) for key in note_keys(str(note)))
+    return [_("note: {note}").format(note=words) + rules]
 
 
 def _result(score: Score, why: str = "") -> str:
@@ -424,6 +436,14 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
     held = _("{points} card points, they needed {needed}").format(
         points=render_points(score.card_points), needed=render_points(score.needed)
     )
+    if (score.card_points >= score.needed) is not score.won:
+        # only a failed announced Valat overrules the card points: it replaces the game's line (D9)
+        failed = (
+            _("the announced Valat failed")
+            if score.won is False
+            else _("the defenders' announced Valat failed")
+        )
+        held = f"{failed}; {held}"
     return [_result(score, held)]
 
 
@@ -659,6 +679,15 @@ def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
         else _("a losing Forehand pays ×{both} as Bürgermeister")
     )
     return [clause.format(both=both)]
+
+
+def _losers(count: int) -> str:
+    """Who loses a Trischaken, as a player says it (no one pays under Simplified Scoring)."""
+    return ngettext(
+        "the player with the most card points loses",
+        "the {count} players with the most card points lose",
+        count,
+    ).format(count=count)
 
 
 def _trischaken_settings(t: Trischaken) -> str:

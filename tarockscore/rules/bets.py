@@ -12,6 +12,7 @@ from typing import NamedTuple
 from tarockscore.errors import N_, Message, message
 from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
 from tarockscore.rules.profile import (
+    BonusRules,
     Contract,
     Game,
     Kind,
@@ -461,7 +462,7 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
 
 
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
-    """Why a failed bonus with ``min_card_points`` does not go to ``side``; None: no such bar."""
+    """Why a silent bonus with ``min_card_points`` that failed does not go to ``side``; None: no such bar."""
     minimum = deal.profile.bonuses[b.name].min_card_points
     if minimum is None:
         return None
@@ -486,9 +487,8 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
     """One bonus settled; ``winning_side`` overrides who wins it (a renonce gives it away)."""
     p = deal.profile
     if winning_side is None:
-        if not b.made:
-            not_scored = None if b.announced else silent_failure_note(deal, b)
-            not_scored = not_scored or short_of_points(deal, b, b.side.other)
+        if not b.made and not b.announced:  # an announced one is paid to the other side whatever it holds
+            not_scored = silent_failure_note(deal, b) or short_of_points(deal, b, b.side.other)
             if not_scored is not None:
                 return note(not_scored)
         winning_side = b.side if b.made else b.side.other
@@ -501,6 +501,9 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
             why = N_("the declarer did not make it: it goes to the other side")
         else:
             why = N_("the declarers did not make it: it goes to the other side")
+        if not b.announced:  # scored by the rule that a failed silent bonus counts (D13)
+            rule = key_path(BonusRules, "silent_failure_counts")
+            why = message(N_("{first}, {second}"), first=message(why), second=rule)
     winners, losers = deal.side(winning_side), deal.side(winning_side.other)
     if p.bonuses[b.name].between_players and b.made and b.caught_by and b.lost_by:
         # [LAU] Mondfang: "nur zwischen den zwei beteiligten Spielern gerechnet"

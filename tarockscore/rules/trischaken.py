@@ -97,7 +97,9 @@ def trischaken_lines(deal: Deal) -> Scored:
             factors.append(Factor(all_to, count, key_path(Trischaken, "middle_tie")))
         elif len(non_losers) != 1:
             label = _shared_label(non_losers, virgins if take_all else None)
-            factors.append(Factor(label, len(non_losers), key_path(Trischaken, "losers")))
+            # what the others would get, taken by a player without a trick: the virgins' rule
+            rule = "virgins" if take_all and len(virgins) < len(non_losers) else "losers"
+            factors.append(Factor(label, len(non_losers), key_path(Trischaken, rule)))
         factors += _loser_factors(deal, loser, alone=len(losers) == 1)
         factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
         why = setting(Trischaken, "virgins", "take_all") if take_all else ""

@@ -60,22 +60,15 @@ def in_play(valat: BonusEntry | None) -> bool:
 def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], Scored]:
     """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
     rule = deal.profile.valat.bonuses
-    if rule == "all":
+    kept = [b for b in others if _counts_in_valat(rule, b, deal)]
+    named = others if rule == "all" else [b for b in others if b not in kept]
+    if not named:
         return others, NOTHING
-    dropped = [b for b in others if not _counts_in_valat(rule, b, deal)]
-    if not dropped:
-        return others, NOTHING
-    why = note(
-        message(
-            _IN_VALAT[rule],
-            rule=rule,
-            bonuses=", ".join(b.name for b in dropped),
-        )
-    )
-    return [b for b in others if b not in dropped], why
+    return kept, note(message(_IN_VALAT[rule], rule=rule, bonuses=", ".join(b.name for b in named)))
 
 
 _IN_VALAT = {
+    "all": N_("In a Valat hand every bonus is scored (valat.bonuses = {rule!r}): scored: {bonuses}."),
     "none": N_("In a Valat hand no bonus is scored (valat.bonuses = {rule!r}): not scored: {bonuses}."),
     "announced": N_(
         "In a Valat hand only announced bonuses are scored (valat.bonuses = {rule!r}): not scored: {bonuses}."
@@ -92,6 +85,8 @@ _IN_VALAT = {
 def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
     """Whether one bonus still counts in a Valat hand under ``valat.bonuses``."""
     material = deal.profile.bonuses[bonus.name].material if bonus.name in deal.profile.bonuses else False
+    if rule == "all":
+        return True
     if rule == "announced":
         return bonus.announced
     if rule == "trick":
