@@ -682,6 +682,9 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
+# The warning `tournament check` says without --verbose (its singular template): a table's sheet
+# changed after its round was closed.
+CHANGED_AFTER_CLOSE = N_("{where} ({path}): changed after its round was closed ({count} entry since)")
 
 
 class Day(NamedTuple):
