@@ -324,6 +324,11 @@ def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> Non
             f"error: {given}:{line}: not UTF-8 text (the byte 0xf6 at column {rows[line - 1].index('ö') + 1}); "
             "save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
         )
+    # old Mac line ends (CR alone) are line ends too: the byte is on line 3, the first of its line
+    names.write_bytes(b"Anna\rBert\r\x81\r")
+    mac = ["tournament", "new", str(tmp_path / "mac"), "--players-file", str(names), "--rounds", "1"]
+    refusal = refused(*mac, "--games", "4", "--profile", "ooe-2023", "--format", "schrift")
+    assert f"{names}:3: not UTF-8 text (the byte 0x81 at column 1)" in refusal.stderr
 
 
 def test_a_name_typed_with_two_spaces_is_the_tables_player(tmp_path: Path) -> None:
