@@ -41,6 +41,7 @@ from tarockscore.evening.evening import (
     sheet,
     upgrade,
 )
+from tarockscore.evening.radl import pending_radl
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot
 from tarockscore.io import ways_out
@@ -114,6 +115,7 @@ __all__ = [
     "Upgraded",
     "upgrade",
     "now",
+    "pending_radl",
     # the players' words
     "clean_name",
     "fold",

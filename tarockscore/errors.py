@@ -7,7 +7,7 @@ English template with its values, so the edge renders it in the reader's languag
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, time
 from decimal import Decimal
 from fractions import Fraction
@@ -110,6 +110,14 @@ def listed(items: Iterable[object]) -> Message:
     """Items joined with ", ", each :class:`Message` among them rendered in the reader's language."""
     values = tuple((f"item{i}", item) for i, item in enumerate(items))
     return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
+
+
+def and_listed(items: Sequence[object]) -> Message:
+    """Items as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli" (each
+    :class:`Message` among them, and the "and", in the reader's language)."""
+    if len(items) == 1:
+        return listed(items)
+    return message(N_("{names} and {last}"), names=listed(items[:-1]), last=items[-1])
 
 
 def dated(day: date) -> Message:

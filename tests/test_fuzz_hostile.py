@@ -380,6 +380,14 @@ def test_names_are_nfc_and_look_alikes_are_warned(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", "-p", f"Anna,Bert,{cyrillic},Dani", "--ledger", str(other)])
     assert result.exit_code == 0
     assert "look alike" in result.stderr and "mixes Cyrillic and Latin" in result.stderr
+    # three alphabets in one name are listed as a sentence lists them, in German too
+    three = "\u0391nn\u0430"  # Greek Α, Latin nn, Cyrillic а
+    said = runner.invoke(app, ["new", "-p", f"{three},B,C,D", "--ledger", str(tmp_path / "3.toml")])
+    assert f"{three!r} mixes Cyrillic, Greek and Latin letters" in said.stderr
+    said = runner.invoke(
+        app, ["--lang", "de", "new", "-p", f"{three},B,C,D", "--ledger", str(tmp_path / "4.toml")]
+    )
+    assert f"{three!r} mischt Buchstaben aus Kyrillisch, Griechisch und Latein" in said.stderr
     # across evenings: the season warns that they may be one player
     third = tmp_path / "third.toml"
     assert (

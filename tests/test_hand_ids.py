@@ -21,7 +21,7 @@ from tarockscore.cli.app import app
 from tarockscore.evening import store as F
 from tarockscore.evening.model import Action, Ledger, new_ledger
 from tarockscore.evening.operations import delete, record, repair, replace_hand, set_radl, strike_radl, undo
-from tarockscore.evening.radl import BY_HAND, pending_radl, radl_cause
+from tarockscore.evening.radl import BY_HAND, pending_radl, radl_causes
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
@@ -149,7 +149,7 @@ def test_a_radl_set_by_hand_doubles_the_next_round() -> None:
     assert radls(led) == [1, 2, 2, 2, 2, 1]
     # A Rufer won: 1 to each declarer, ×2 in the Radl.
     assert led.hands[1].result.victory_points == {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0}
-    assert radl_cause(led, 2) == BY_HAND and radl_cause(led, 6) is None
+    assert radl_causes(led, 2) == (BY_HAND,) and radl_causes(led, 6) == ()
     entry = led.audit[0]
     assert entry.action is Action.RADL and entry.hand == 1
     assert entry.detail == "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending"

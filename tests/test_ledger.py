@@ -33,7 +33,7 @@ from tarockscore.evening.model import (
     totals,
 )
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
-from tarockscore.evening.radl import radl_cause, replay
+from tarockscore.evening.radl import radl_causes, replay
 from tarockscore.evening.store import parse, render
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
@@ -293,7 +293,7 @@ def test_a_valat_arms_a_radl_of_doubled_hands() -> None:
     assert led.hands[0].result.victory_points == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
     assert led.hands[1].result.victory_points == {"Anna": 0, "Bert": 2, "Cilli": 0, "Dani": 2}
     assert led.hands[3].result.victory_points == {"Anna": 0, "Bert": 1, "Cilli": 0, "Dani": 1}
-    assert radl_cause(led, 2) == 1 and radl_cause(led, 4) is None
+    assert radl_causes(led, 2) == (1,) and radl_causes(led, 4) == ()
 
 
 def test_radls_queue_up() -> None:
@@ -309,7 +309,7 @@ def test_radls_queue_up() -> None:
         *(rufer("Anna", "Cilli") for _ in range(4)),
     )
     assert [e.result.radl for e in led.hands] == [1, 2, 2, 2, 2, 1]
-    assert radl_cause(led, 5) == 2
+    assert radl_causes(led, 5) == (2,)
 
 
 def test_record_takes_the_radl_still_pending_from_the_stored_factors() -> None:

@@ -1707,6 +1707,31 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert len(tarockscore.Evening(evening).ledger.radl) == 2
 
 
+def test_a_table_that_has_played_its_games_says_the_radl_still_owed_as_radl_add_does(
+    tmp_path: Path,
+) -> None:
+    # ooe-2023 inherits radl.hands 4: a Radl set after the table's one game owes 4 doubled hands
+    # (none can be played any more), and the page says so as `radl add` does, and offers the strike
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "1",
+        "--games-five", "1", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(day)
+    [place] = site.places()
+    cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "--won")
+    code = site.code(place.key)
+    form = {"code": code, "expected": place.evening.version(), "request": "r1", "hands": ""}
+    done = client.post(f"/t/{place.key}/radl", data=form)
+    assert done.status_code == 303
+    shown = client.get(done.headers["location"]).text
+    assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in shown
+    assert f"/t/{place.key}/strike" in shown
+    assert "4 pending" in place.evening.ledger.audit[-1].detail
+    form = {"code": code, "expected": place.evening.version(), "request": "r2", "hands": "1"}
+    struck = client.post(f"/t/{place.key}/strike", data=form, headers=JSON)
+    assert struck.json()["said"] == "Radl struck on the sheet after hand 1: 1 doubled hand fewer; 3 pending"
+
+
 def test_players_named_none_and_talon_each_have_their_own_button(tmp_path: Path) -> None:
     # "none" and "talon" are names like any other: the form's "none" under Renonce… and "in the
     # talon" under Partner must not send what the players' buttons send, and each is chosen alone

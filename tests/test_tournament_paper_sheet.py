@@ -251,6 +251,12 @@ def test_a_csv_with_one_bad_table_writes_no_table(tmp_path: Path) -> None:
     assert [Path(t["ledger"]).read_bytes() for t in tables] == before
 
 
+POINTS = (
+    "is not a whole number: this column holds the table's money points (its Schrift with what the "
+    "Kontras moved), not an amount of money; write e.g. 24 or -8"
+)
+
+
 def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schrift(tmp_path: Path) -> None:
     """A round where one table played a Kontra: the spreadsheet's money column is filled for that
     table only. Under ooe-2023 a Kontra moves the money alone [OÖ23 Allg. 5]: table 1's Dreier won
@@ -274,9 +280,17 @@ def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schri
     rows[-1] = rows[-1].replace(";-4;", ";-4;-4")
     given.write_text("\n".join(rows) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
-    assert result.stderr.splitlines() == [
-        f"error: {given}:{n}: money: '' is not a whole number; write e.g. 12 or -4" for n in (6, 7, 8)
-    ]
+    assert result.stderr.splitlines() == [f"error: {given}:{n}: money: '' {POINTS}" for n in (6, 7, 8)]
+    # money written as euros (a German spreadsheet's 1,50): the column holds points, and says so
+    rows = [r.replace("money", "Geld") for r in rows[:5]]
+    rows[1] = rows[1].replace(";24", ";1,50")
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given), "--replace")
+    assert result.stderr == (
+        f"Fehler: {given}:2: Geld: '1,50' ist keine ganze Zahl: diese Spalte hält die Geldpunkte des "
+        "Tisches (seine Schrift mit dem, was die Kontras bewegt haben), keinen Geldbetrag; z. B. 24 oder -8 "
+        "schreiben\n"
+    )
 
 
 def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> None:
@@ -324,6 +338,11 @@ def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> Non
             f"error: {given}:{line}: not UTF-8 text (the byte 0xf6 at column {rows[line - 1].index('ö') + 1}); "
             "save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
         )
+    # old Mac line ends (CR alone) are line ends too: the byte is on line 3, the first of its line
+    names.write_bytes(b"Anna\rBert\r\x81\r")
+    mac = ["tournament", "new", str(tmp_path / "mac"), "--players-file", str(names), "--rounds", "1"]
+    refusal = refused(*mac, "--games", "4", "--profile", "ooe-2023", "--format", "schrift")
+    assert f"{names}:3: not UTF-8 text (the byte 0x81 at column 1)" in refusal.stderr
 
 
 def test_a_name_typed_with_two_spaces_is_the_tables_player(tmp_path: Path) -> None:

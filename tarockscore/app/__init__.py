@@ -162,9 +162,7 @@ def evening_page(
         entry = tarockscore.hand_entry(evening, replace, snapshot, dealer if replace is not None else None)
     except TarockError as exc:  # the table has played its games, or no such hand
         parts.append(message_html("ok", _said(exc)))
-        pending = 0
     else:
-        pending = entry.radl_pending
         head = hand_heading(entry)
         hidden: dict[str, object] = {"expected": version}
         if replace is not None:
@@ -192,9 +190,7 @@ def evening_page(
         )
     expected = hidden_fields({"expected": version})
     parts.append(
-        radl_html(
-            ledger, pending, f'<form data-change="radl">{expected}', f'<form data-change="strike">{expected}'
-        )
+        radl_html(ledger, f'<form data-change="radl">{expected}', f'<form data-change="strike">{expected}')
     )
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
@@ -364,7 +360,7 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         done = writes.mark_radl(evening, what, form.get("hands", ""))
     except TarockError as exc:
         return answer(False, _said(exc))
-    return answer(True, [radl_said(done.after, writes.pending_of(evening))])
+    return answer(True, [radl_said(done.after)])
 
 
 def _standing() -> str:

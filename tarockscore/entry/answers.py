@@ -23,13 +23,12 @@ from tarockscore.entry.flow import (
     Question,
     Refused,
     is_back,
-    joined,
     read_points,
     typed_number,
     yes_or_no,
 )
-from tarockscore.errors import Shown
-from tarockscore.i18n import _, ngettext
+from tarockscore.errors import Shown, and_listed
+from tarockscore.i18n import _, ngettext, translated
 from tarockscore.rules.hand import BLATT as THIRDS
 from tarockscore.rules.hand import BonusEntry, Hand, HandInput, render_points
 from tarockscore.rules.legality import everyone_for_themselves
@@ -286,7 +285,7 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
     ).format(
         points=render_points(points),
         left=render_points(most),
-        players=joined(before),
+        players=translated(and_listed(before)),
         taken=render_points(total - most),
         total=render_points(total),
     )

@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from tarockscore import i18n
-from tarockscore.errors import Collector, Shown, near_miss
-from tarockscore.i18n import _, named
+from tarockscore.errors import Collector, Shown, and_listed, near_miss
+from tarockscore.i18n import _, named, translated
 from tarockscore.rules import legality
 from tarockscore.rules import valat as tricks
 from tarockscore.rules.hand import Side, render_points
@@ -126,13 +126,6 @@ class Question:
         if isinstance(value, Fraction):
             return str(render_points(value))
         return next((c.label for c in self.choices if c.value == value), value)
-
-
-def joined(players: Sequence[str]) -> str:
-    """``Anna and Cilli``, ``Bert, Cilli and Dani``."""
-    if len(players) == 1:
-        return players[0]
-    return _("{names} and {last}").format(names=", ".join(players[:-1]), last=players[-1])
 
 
 class Refused(Exception):
@@ -367,7 +360,9 @@ class Flow:
         was announced, and the Kontra said on it (only an announced one can be doubled)."""
         declarers = [declarer] if partner is None else [declarer, partner]
         defenders = [x for x in self.in_seats if x not in declarers]
-        sides = self._sides(tricks.VALAT, joined(declarers), joined(defenders))
+        sides = self._sides(
+            tricks.VALAT, translated(and_listed(declarers)), translated(and_listed(defenders))
+        )
         yield Question(
             f"{VALAT_BET}:side",
             _("Valat: every trick to"),

@@ -179,12 +179,6 @@ def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:
     )
 
 
-def radl_cause(ledger: Ledger, number: int) -> int | None:
-    """The hand whose event armed the Radl doubling hand ``number``; :data:`BY_HAND`; None: not doubled."""
-    causes = radl_causes(ledger, number)
-    return causes[0] if causes else None
-
-
 def check_strike(ledger: Ledger, hands: int) -> None:
     """Raise unless ``hands`` doubled hands are pending to be struck."""
     pending = pending_radl(ledger)

@@ -200,7 +200,7 @@ def decode(
                 )
             )
             return text
-        begin = data.rfind(b"\n", 0, exc.start) + 1
+        lines = (data[: exc.start] + b".").splitlines()  # ended by LF, CRLF or an old Mac's CR
         raise unreadable(error)(
             N_(
                 "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8 (a spreadsheet: CSV UTF-8)"
@@ -210,9 +210,9 @@ def decode(
                 "{name}:{line}: not UTF-8 text (the byte {byte:#04x} at column {column}); save it as UTF-8"
             ),
             name=name,
-            line=data.count(b"\n", 0, exc.start) + 1,
+            line=len(lines),
             byte=data[exc.start],
-            column=len(data[begin : exc.start].decode("utf-8", "replace")) + 1,
+            column=len(lines[-1].decode("utf-8", "replace")),
         ) from None
 
 

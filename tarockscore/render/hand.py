@@ -14,7 +14,7 @@ from typing import Any
 from tabulate import tabulate
 
 from tarockscore import i18n
-from tarockscore.errors import Message, key_title
+from tarockscore.errors import Message, and_listed, key_title
 from tarockscore.evening.evening import Explained
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import Action, Ledger, hand_deal
@@ -429,7 +429,7 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
-        valat = _("Valat: every trick to {players}").format(players=listed(score.every_trick))
+        valat = _("Valat: every trick to {players}").format(players=translated(and_listed(score.every_trick)))
         return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
@@ -445,13 +445,6 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         )
         held = f"{failed}; {held}"
     return [_result(score, held)]
-
-
-def listed(items: Sequence[object]) -> str:
-    """Names or numbers as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli"."""
-    if len(items) == 1:
-        return str(items[0])
-    return _("{names} and {last}").format(names=", ".join(map(str, items[:-1])), last=items[-1])
 
 
 def quoted(text: str) -> str:
@@ -889,7 +882,7 @@ def _started_text(ex: Explained) -> str:
         "Radl: this hand started a doubled round (after {events}): hand {hands} counts ×{factor}",
         "Radl: this hand started a doubled round (after {events}): hands {hands} count ×{factor}",
         len(done),
-    ).format(events=events, hands=listed(done), factor=factor)
+    ).format(events=events, hands=translated(and_listed(done)), factor=factor)
     if to_come:
         text += ngettext(", {count} more to come", ", {count} more to come", to_come).format(count=to_come)
     return text

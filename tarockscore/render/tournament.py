@@ -28,7 +28,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
-from tarockscore.tournament.store import SHORT_OF_LIMIT
+from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -76,6 +76,11 @@ def closed_line(t: Tournament, number: int) -> str:
 def short_of_limit(warning: str) -> bool:
     """Whether ``warning`` names a table short of its game limit (one line says them all)."""
     return getattr(warning, "template", None) in SHORT_OF_LIMIT
+
+
+def changed_after_close(warning: str) -> bool:
+    """Whether ``warning`` says that a table's sheet changed after its round was closed."""
+    return getattr(getattr(warning, "template", None), "singular", None) == CHANGED_AFTER_CLOSE
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:

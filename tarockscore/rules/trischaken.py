@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import gcd
 
-from tarockscore.errors import N_, counted, message
+from tarockscore.errors import N_, and_listed, counted, message
 from tarockscore.rules.bets import NOTHING, Deal, Factor, Line, Scored, kontra_factors, note, title
 from tarockscore.rules.hand import Hand, render_points
 from tarockscore.rules.profile import Game, Profile, RenonceRules, Rounding, Trischaken, key_path, setting
@@ -71,7 +71,9 @@ def trischaken_lines(deal: Deal) -> Scored:
         return out.then(_collected(deal, virgins))
     if middle:
         out = out.then(
-            note(message(N_("{names} tie in the middle: neither pays nor receives."), names=_names(middle)))
+            note(
+                message(N_("{names} tie in the middle: neither pays nor receives."), names=and_listed(middle))
+            )
         )
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
@@ -80,7 +82,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         if not below_top:
             return out.then(note(NOBODY_PAYS))
         said = N_("{names} tie for the last paying place, which leaves nobody to receive: nobody scores.")
-        return out.then(note(message(said, names=_names(below_top))))
+        return out.then(note(message(said, names=and_listed(below_top))))
     if t.payment == "group":
         payers = tuple(x for x in hand.players if x not in receivers and x not in middle)
         return out.then(_group(deal, payers, receivers))
@@ -92,7 +94,7 @@ def trischaken_lines(deal: Deal) -> Scored:
             # what the loser hands out to the players below him, all of it to those below the middle
             count = len(hand.players) - t.losers
             all_to = message(
-                N_("what {count} players would get, all to {names}"), count=count, names=_names(receivers)
+                N_("what {count} players would get, all to {names}"), count=count, names=and_listed(receivers)
             )
             factors.append(Factor(all_to, count, key_path(Trischaken, "middle_tie")))
         elif len(non_losers) != 1:
@@ -149,7 +151,7 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
     factors = [
         Factor(
             message(
-                N_("handed out to {count} players, shared by {names}"), count=others, names=_names(losers)
+                N_("handed out to {count} players, shared by {names}"), count=others, names=and_listed(losers)
             ),
             others,
             key_path(Trischaken, "payment"),
@@ -226,13 +228,6 @@ NOBODY_PAYS = message(N_("Every player tied for the most card points: nobody sco
 FOREHAND_LOSES = message(N_("Forehand loses"))
 
 
-def _names(players: tuple[str, ...]) -> str:
-    """``Anna``, ``Anna and Bert``, ``Anna, Bert and Cilli`` (in the reader's language)."""
-    if len(players) == 1:
-        return players[0]
-    return message(N_("{names} and {last}"), names=", ".join(players[:-1]), last=players[-1])
-
-
 def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) -> str:
     """The factor that shares a loser's payment: every non-loser's, or all taken by ``virgins``."""
     if virgins is not None:
@@ -241,9 +236,9 @@ def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) 
             "what {count} players would get, shared by {names} (no trick)",
             len(virgins),
             count=len(non_losers),
-            names=_names(virgins),
+            names=and_listed(virgins),
         )
-    return message(N_("{names} each"), names=_names(non_losers))
+    return message(N_("{names} each"), names=and_listed(non_losers))
 
 
 def _lose_to_label(contract: str, losers: tuple[str, ...], receivers: tuple[str, ...]) -> str:
@@ -251,8 +246,8 @@ def _lose_to_label(contract: str, losers: tuple[str, ...], receivers: tuple[str,
     return message(
         N_("{contract}: {losers} lose to {names}"),
         contract=title(contract),
-        losers=_names(losers),
-        names=_names(receivers),
+        losers=and_listed(losers),
+        names=and_listed(receivers),
     )
 
 
@@ -282,7 +277,7 @@ def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, 
         contract=title(contract),
         player=player,
         each=each,
-        names=_names(receivers),
+        names=and_listed(receivers),
     )
 
 
@@ -331,7 +326,9 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
             )
         )
     factors.append(
-        Factor(message(N_("paid to {names}"), names=_names(others)), len(others), key_path(Game, "players"))
+        Factor(
+            message(N_("paid to {names}"), names=and_listed(others)), len(others), key_path(Game, "players")
+        )
     )
     line = _payment(deal, offender, others, factors, setting(RenonceRules, "rule", "as_if_won")).lines[0]
     relabelled = line._replace(
@@ -341,7 +338,7 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
             else N_("Renonce by {player}: {names} each write +{each}"),
             player=offender,
             each=line.points[others[0]],
-            names=_names(others),
+            names=and_listed(others),
         )
     )
     return Scored(lines=(relabelled,))

@@ -12,7 +12,18 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
-from tarockscore.errors import N_, Collector, Message, Problem, grouped, message, near_miss, one_of, reason
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Message,
+    Problem,
+    and_listed,
+    grouped,
+    message,
+    near_miss,
+    one_of,
+    reason,
+)
 from tarockscore.rules.hand import parse_points
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", " ": None, "-": None, "_": None})
@@ -221,10 +232,7 @@ def look_alikes(names: Iterable[str]) -> list[str]:
     for name in names:
         mixed = _scripts(name)
         if len(mixed) > 1:
-            first, *rest = (message(_SCRIPTS[s]) for s in sorted(mixed))
-            scripts: str = first
-            for script in rest:  # "Cyrillic and Latin", in the reader's language
-                scripts = message(N_("{names} and {last}"), names=scripts, last=script)
+            scripts = and_listed([message(_SCRIPTS[s]) for s in sorted(mixed)])  # "Cyrillic and Latin"
             out.append(message(N_("{name!r} mixes {scripts} letters"), name=name, scripts=scripts))
         key = skeleton(name)
         other = seen.get(key)

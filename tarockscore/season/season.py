@@ -51,6 +51,7 @@ class SeasonMessages:
     # from the fold (season/standings.py)
     ONE_PLAYER_TWO_WAYS = core.ONE_PLAYER_TWO_WAYS
     UNUSED_ALIAS = core.UNUSED_ALIAS
+    UNUSED_DAY_ALIAS = core.UNUSED_DAY_ALIAS
     TWO_AT_ONE_TABLE = core.TWO_AT_ONE_TABLE
     PROFILES_CANNOT_ADD = core.PROFILES_CANNOT_ADD
     PROFILES_ADDED = core.PROFILES_ADDED

@@ -33,6 +33,7 @@ ONE_PLAYER_TWO_WAYS = N_(
     "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with the alias '{drop}={keep}'"
 )
 UNUSED_ALIAS = N_("alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}")
+UNUSED_DAY_ALIAS = N_("alias {alias}={name}: nobody called {alias!r} played on these days{hint}")  # a cup's
 TWO_AT_ONE_TABLE = N_(
     "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that alias"
 )
@@ -228,11 +229,11 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
 _PLAUSIBLE = 0.75
 
 
-def unused_alias(alias: str, name: str, everybody: Iterable[str]) -> str:
+def unused_alias(alias: str, name: str, everybody: Iterable[str], template: str = UNUSED_ALIAS) -> str:
     """The warning for an alias nobody is called, with a name it may be misspelt from."""
     others = [p for p in everybody if p != name]
     return message(
-        UNUSED_ALIAS, alias=alias, name=name, hint=near_miss(alias, others, any_case=True, cutoff=_PLAUSIBLE)
+        template, alias=alias, name=name, hint=near_miss(alias, others, any_case=True, cutoff=_PLAUSIBLE)
     )
 
 

@@ -16,7 +16,7 @@ from tarockscore.evening.model import Ledger, payout_totals, settling
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.rules.words import MAXIMUM, Reader, player_key, short_number, skeleton, type_name
-from tarockscore.season.standings import unused_alias
+from tarockscore.season.standings import UNUSED_DAY_ALIAS, unused_alias
 
 SCHEMA = 1
 
@@ -416,5 +416,9 @@ def one_name_each(
     if problems:
         raise TournamentError(problems)
     spelt = {player_key(g): g for _, rows in days for _, g in rows}
-    warnings += [unused_alias(a, n, spelt.values()) for a, n in aliases.items() if player_key(a) not in spelt]
+    warnings += [
+        unused_alias(a, n, spelt.values(), UNUSED_DAY_ALIAS)
+        for a, n in aliases.items()
+        if player_key(a) not in spelt
+    ]
     return out, warnings

@@ -553,6 +553,9 @@ _GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "gel
 # the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
 _DRAW_COLUMNS = ("seat", "ledger")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
+MONEY_NOT_WHOLE = N_(
+    "{cell!r} is not a whole number: this column holds the table's money points (its Schrift with what the Kontras moved), not an amount of money; write e.g. 24 or -8"
+)
 
 
 def results_csv(
@@ -621,7 +624,13 @@ def results_csv(
         numbers = {c: whole_number(row[at[c]]) for c in numeric}
         wrong = [c for c in numeric if numbers[c] is None]
         for c in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(Problem.of(f"{path}:{line}: {header[at[c]]}", NOT_WHOLE, cell=row[at[c]].strip()))
+            problems.append(
+                Problem.of(
+                    f"{path}:{line}: {header[at[c]]}",
+                    MONEY_NOT_WHOLE if c == "money" else NOT_WHOLE,
+                    cell=row[at[c]].strip(),
+                )
+            )
         if wrong:
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
@@ -648,7 +657,7 @@ def results_csv(
             money[name] = numbers["money"] or 0
     for key, lines in blanks.items():  # left empty beside a table's money given: missing, not none
         problems += [
-            Problem.of(f"{path}:{n}: {header[at['money']]}", NOT_WHOLE, cell="")
+            Problem.of(f"{path}:{n}: {header[at['money']]}", MONEY_NOT_WHOLE, cell="")
             for n in lines
             if tables[key][1]
         ]
@@ -682,6 +691,9 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
+# The warning `tournament check` says without --verbose (its singular template): a table's sheet
+# changed after its round was closed.
+CHANGED_AFTER_CLOSE = N_("{where} ({path}): changed after its round was closed ({count} entry since)")
 
 
 class Day(NamedTuple):

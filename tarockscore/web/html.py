@@ -490,9 +490,9 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
-def radl_html(ledger: tarockscore.Ledger, pending: int, set_form: str, strike_form: str) -> str:
+def radl_html(ledger: tarockscore.Ledger, set_form: str, strike_form: str) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
-    doubled hands a Radl still owes (``pending``) struck, as ``radl strike`` strikes them (one by
+    doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by
     default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields)."""
     rule = ledger.profile.radl
     parts = [
@@ -503,7 +503,7 @@ def radl_html(ledger: tarockscore.Ledger, pending: int, set_form: str, strike_fo
         f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
         f'<button type="submit">{esc(_("Set a Radl"))}</button></form>',
     ]
-    if pending:
+    if tarockscore.pending_radl(ledger):
         parts.append(
             f'{strike_form}<label>{esc(_("doubled hands to strike"))} <input type="text"'
             ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
@@ -513,10 +513,10 @@ def radl_html(ledger: tarockscore.Ledger, pending: int, set_form: str, strike_fo
     return "\n".join(parts)
 
 
-def radl_said(ledger: tarockscore.Ledger, pending: int) -> str:
+def radl_said(ledger: tarockscore.Ledger) -> str:
     """The last Radl mark of ``ledger`` as the audit trail says it, the hand it follows by its
     number on the sheet the table sees (the trail names it by its id, which a hand taken back
-    before it has moved); ``pending``: the doubled hands still owed."""
+    before it has moved), and the doubled hands still owed."""
     number = len(ledger.hands)
     after = (
         _("after {hand}").format(hand=_("hand {id}").format(id=number))
@@ -537,7 +537,9 @@ def radl_said(ledger: tarockscore.Ledger, pending: int) -> str:
             if n == 1
             else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
         )
-    return said.format(after=after, n=n, factor=ledger.profile.radl.factor, pending=pending)
+    return said.format(
+        after=after, n=n, factor=ledger.profile.radl.factor, pending=tarockscore.pending_radl(ledger)
+    )
 
 
 def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:

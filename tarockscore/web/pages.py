@@ -312,7 +312,7 @@ def corrections(
         f'<form method="post" action="{esc(link(path + "/" + what, lang=lang))}">{common}{hidden_fields({"request": request_key()})}'
         for what in ("radl", "strike")
     )
-    radl = radl_html(seen.ledger, pending(seen), set_form, strike_form)
+    radl = radl_html(seen.ledger, set_form, strike_form)
     if not seen.sheet.hands:
         return radl
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
@@ -343,12 +343,6 @@ def corrections(
     )
 
 
-def pending(seen: Seen) -> int:
-    """The doubled hands the Radl still owes before the next hand (none once all are played)."""
-    entry = entry_of(seen.place, None)
-    return entry.radl_pending if entry is not None else 0
-
-
 def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
     """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
     no such hand or player."""
@@ -365,7 +359,7 @@ def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | Non
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
     if kind == "radl" and seen.ledger.radl:  # a Radl set or struck: its mark, as the trail says it
-        return message_html("ok", [radl_said(seen.ledger, pending(seen))])
+        return message_html("ok", [radl_said(seen.ledger)])
     if kind not in DONE or number is None:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None

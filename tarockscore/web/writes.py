@@ -284,20 +284,10 @@ def change(
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
     if what in RADL:
-        return answered(
-            200, done.after, done.head, said=radl_said(done.after, pending_of(evening)), number=last
-        )
+        return answered(200, done.after, done.head, said=radl_said(done.after), number=last)
     # a hand recorded leaves no audit entry (the hand is its own record); a correction does
     said = render_evening.hand_line(done.after, last) if recorded else render_evening.said(done.said)
     return answered(200, done.after, done.head, said=said, number=number if number is not None else last)
-
-
-def pending_of(evening: tarockscore.Evening) -> int:
-    """The doubled hands the Radl still owes (none once the table has played its games)."""
-    try:
-        return tarockscore.hand_entry(evening).radl_pending
-    except TarockError:
-        return 0
 
 
 def mark_radl(

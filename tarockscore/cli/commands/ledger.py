@@ -81,7 +81,7 @@ def new(
     except UsageError as exc:
         raise as_options(exc, "players", "place") from None
     for warning in begun.warnings:
-        terminal.say(_("warning: --players: {warning}").format(warning=warning))
+        terminal.say(_("warning: --players: {warning}").format(warning=translated(warning)))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))
 
 

@@ -107,6 +107,7 @@ AS_OPTIONS: Wording = {
         "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
     ),
     M.UNUSED_ALIAS: N_("--alias {alias}={name}: nobody called {alias!r} played in these ledgers{hint}"),
+    M.UNUSED_DAY_ALIAS: N_("--alias {alias}={name}: nobody called {alias!r} played on these days{hint}"),
     M.TWO_AT_ONE_TABLE: N_(
         "{names} sat at this table together, so they are two players: they cannot both be {name!r}; drop that --alias"
     ),

@@ -558,7 +558,7 @@ def check(
     head_given(head, N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"))
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
-        if verbose or "changed after its round was closed" in w:
+        if verbose or render.changed_after_close(w):
             terminal.warn(w)
     if head is not None and checked.found is None:  # a failed check says nothing passed first
         raise TournamentError(
