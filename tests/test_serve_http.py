@@ -1756,3 +1756,21 @@ def test_a_valat_refused_on_the_phone_names_the_card_points_as_the_form_does(
     shown = client.post(f"/t/evening/hand?lang={lang}", data=form)
     assert shown.status_code == 422
     assert said in html.unescape(shown.text) and "card_points 20" not in shown.text
+
+
+@pytest.mark.parametrize("action", ["preview", "record"])
+def test_a_bonus_refused_is_named_by_its_field_whether_previewed_or_recorded_straight(
+    evening: Path, action: str
+) -> None:
+    # a Valat made by the declarers takes all 70 card points, yet 30 are given (a Rufer needs
+    # 35 2/3, docs/rules/koenigrufen.md): refused at the bonus's field, "bonus:2" as the form
+    # names it, never the hand file's place ("bonus[1]"), and nothing written
+    client, site = client_of(evening)
+    hand = RUFER | {"card_points": "30", "bonus:1": "pagat", "bonus:1:made": "n", "bonus:2": "valat"}
+    hand |= {"bonus:2:side": "declarers", "bonus:2:announced": "n", "bonus:2:made": "y"}
+    version = tarockscore.Evening(evening).version()
+    form = {"code": site.code("evening"), "expected": version, "request": "k", "action": action, **hand}
+    answer = client.post("/t/evening/hand", data=form, headers=JSON)
+    assert answer.status_code == 422
+    assert [p["where"] for p in answer.json()["problems"]] == ["bonus:2"]
+    assert results(evening) == []

@@ -82,12 +82,10 @@ def previewed(
         if reading.hand is None:
             gap = missing(reading, given)
             return [gap] if gap is not None else refusal(entry, given, reading)
-        hand = reading.hand
         try:
-            return entry.scored(hand), hand
-        except TarockError as exc:  # a bonus by its field ("bonus:1"), not its place in the file
-            at = [p.moved(_bonus_field(p.where, hand, given)) for p in exc.problems]
-            return problems_of(type(exc)(at), evening.path)
+            return entry.scored(reading.hand), reading.hand
+        except TarockError as exc:
+            raise on_fields(exc, reading.hand, given) from None
     except TarockError as exc:
         return problems_of(exc, evening.path)
 
@@ -106,18 +104,22 @@ def _on_form(problem: Problem) -> Problem:
     return problem if template is None else Problem.of(problem.where, Message(template, problem.values))
 
 
-def _bonus_field(where: str, hand: tarockscore.HandInput, given: Mapping[str, str]) -> str:
-    """A bonus's place in the hand (``bonus[0].made``) as the form's key of the bonus so named
-    (``bonus:1:made``); any other place as it is."""
-    found = re.fullmatch(r"bonus\[(\d+)\](?:\.(\w+))?", where)
+def on_fields(exc: TarockError, hand: tarockscore.HandInput, given: Mapping[str, str]) -> TarockError:
+    """The refusal with a bonus's place in the hand (``bonus[0].made``) said as the form's key of
+    the bonus so named (``bonus:1:made``); any other place as it is."""
     bonuses = list(hand.get("bonus", []))
-    if found is None or int(found[1]) >= len(bonuses):
-        return where
-    name = bonuses[int(found[1])]["name"]
-    key = next((k for k, v in given.items() if re.fullmatch(r"bonus:\d+", k) and v == name), None)
-    if key is None:
-        return where
-    return f"{key}:{found[2]}" if found[2] else key
+
+    def field(where: str) -> str:
+        found = re.fullmatch(r"bonus\[(\d+)\](?:\.(\w+))?", where)
+        if found is None or int(found[1]) >= len(bonuses):
+            return where
+        name = bonuses[int(found[1])]["name"]
+        key = next((k for k, v in given.items() if re.fullmatch(r"bonus:\d+", k) and v == name), None)
+        if key is None:
+            return where
+        return f"{key}:{found[2]}" if found[2] else key
+
+    return type(exc)([p.moved(field(p.where)) for p in exc.problems])
 
 
 def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
@@ -258,10 +260,13 @@ def change(
             reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
             if reading.hand is None:
                 return refused(snapshot, refusal(entry, given, reading))
-            if number is None:
-                done = evening.record(reading.hand, expected=expected, request=key)
-            else:
-                done = evening.replace(number, entry.dealt(reading.hand), expected=expected, request=key)
+            try:
+                if number is None:
+                    done = evening.record(reading.hand, expected=expected, request=key)
+                else:
+                    done = evening.replace(number, entry.dealt(reading.hand), expected=expected, request=key)
+            except TarockError as exc:  # a bonus by its field ("bonus:1"), not its place in the file
+                raise on_fields(exc, reading.hand, given) from None
         elif what == "undo":
             done = evening.undo(expected=expected, request=key)
         elif what == "deal" and number is not None and dealer is not None:
