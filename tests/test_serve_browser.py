@@ -2061,6 +2061,35 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     no_sideways_scrolling(page)
 
 
+def test_without_script_a_radl_set_keeps_the_hand_half_entered(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
+    hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
+    answers come back with the count typed (2) set on the sheet."""
+    server, path = evening
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.points("44")
+        page.locator("#radl summary").click()
+        page.locator("#radl input[name=hands]").first.fill("2")
+        page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+        expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
+        expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str

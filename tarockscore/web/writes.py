@@ -193,7 +193,9 @@ def write(
         dealer = (form.get("dealer") or None) if number is not None else None
         if snapshot.head != expected:
             return moved(place.evening, what, given, number, expected, snapshot, dealer)
-        return change(place.evening, what, given, number, snapshot, key or None, dealer)
+        # a Radl's count is the form's own field, not an answer of the next hand the form may carry
+        answers = form if what in RADL else given
+        return change(place.evening, what, answers, number, snapshot, key or None, dealer)
 
 
 def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
