@@ -629,6 +629,34 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
 
 
+def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_back(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A hand shown without network waits on the phone, and the page says so. Once the network
+    is back its arithmetic is shown, or it is refused (the sheet moved meanwhile): either way
+    "no network: the hand waits on this phone" stood on above it, no longer true."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    for moved in (False, True):
+        fill_rufer(Thumb(page))
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Show the arithmetic").click()
+        expect(page.locator("#notice")).to_contain_text("no network")
+        if moved:
+            cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        if moved:
+            expect(page.locator("#outbox")).to_contain_text("the sheet has changed")
+        else:
+            page.wait_for_selector("#preview:not([hidden])")
+        expect(page.locator("#notice")).not_to_contain_text("no network")
+        if not moved:
+            page.get_by_role("button", name="Record hand 1").click()
+            expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+
+
 def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

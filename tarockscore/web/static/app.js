@@ -461,6 +461,8 @@
       return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
                            function () { return { status: r.status, answer: {} }; });
     }).then(function (res) {
+      // the network is back: the hand waits no more
+      Array.prototype.forEach.call(notice.querySelectorAll(".offline"), function (n) { n.remove(); });
       if (res.status !== 200) {
         // the sheet moved under the hand: already there (nothing to enter again), else changed
         var already = res.status === 409 && res.answer.error === "already_on_sheet";
@@ -537,7 +539,7 @@
     }, function () {
       // no network: the hand waits here, and its arithmetic is shown when the network is back
       if (item) { showing = null; return; }
-      showNotice("stale", [t("offline")]);
+      showNotice("stale offline", [t("offline")]);
       queue(data, "preview");
       clearForm(true);
     });
