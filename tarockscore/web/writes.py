@@ -287,6 +287,8 @@ def change(
     except LedgerChanged:  # the command line wrote in between
         return stale(evening.read(), what)
     except TarockError as exc:
+        if os_error(exc) is not None:  # the file, not the change: 503, and the page sends it again
+            raise
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
@@ -335,6 +337,14 @@ def mark_radl(
         )
     except TarockError as exc:
         raise type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]) from None
+
+
+def os_error(exc: BaseException) -> OSError | None:
+    """The file system's error behind ``exc`` (a ledger that could not be read or written now)."""
+    seen: BaseException | None = exc
+    while seen is not None and not isinstance(seen, OSError):
+        seen = seen.__cause__ or seen.__context__
+    return seen
 
 
 def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:
