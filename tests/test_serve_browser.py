@@ -682,6 +682,38 @@ def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     assert hands(path) == 1
 
 
+def test_a_hand_the_server_cannot_write_now_waits_and_the_form_moves_on(
+    evening: tuple[Server, Path], phone: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Record tapped while the laptop's disk is full: the hand waited to be sent with no word why,
+    under a form headed "Hand 1" again, as if it had not been entered. The page says why, the
+    form moves on to hand 2 as it does without network, and the hand is recorded once when the
+    disk has room."""
+    import errno
+    import os
+
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        page.get_by_role("button", name="Record hand 1").click()
+        expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+        expect(page.locator("#notice")).to_contain_text("the server's disk is full")
+        expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+        assert hands(path) == 0
+    expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+    expect(page.locator("#hand-head")).to_contain_text("Anna deals, Bert is Forehand")
+    assert hands(path) == 1
+
+
 def test_the_page_follows_the_sheet_written_elsewhere(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

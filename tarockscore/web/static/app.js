@@ -424,19 +424,24 @@
         // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
         save(all);
-      } else {
-        renderOutbox();
-        return; // the server could not answer now: the hand stays and is sent again
+      } else {  // the server could not answer now (its disk full): the hand stays and is sent again
+        if (answer.problems) { showNotice("stale", problemsOf(answer)); }
+        moveOn(item);
+        return;
       }
       renderOutbox();
       flush();
     }).catch(function () {
       sending = false;
-      // no network as Record was tapped: the form under the hand's own number moves on
-      var heading = form && !replacing && head.querySelector("h2");
-      if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
-      renderOutbox();
+      moveOn(item);
     });
+  }
+  // a hand that waits to be sent (no network as Record was tapped, or no answer from the server):
+  // the form under the hand's own number moves on
+  function moveOn(item) {
+    var heading = form && !replacing && head.querySelector("h2");
+    if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
+    renderOutbox();
   }
 
   function queue(data, stage, number) {
