@@ -2121,6 +2121,41 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     no_sideways_scrolling(page)
 
 
+def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: Rufer 1, Pagat 1, announced ×2, Kontra ×2. Without script the form asks what
+    the answers so far open ("Change the hand" after each arithmetic): an announced Pagat of the
+    defenders with a Kontra on it, recorded through the arithmetic: Bert and Dani +1 for the Rufer
+    lost on 30 card points and +4 for the Pagat, as ``show`` has it."""
+    server, path = evening
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        fill_rufer(thumb, "30")
+        thumb.choose("bonus:1", "Pagat")
+        for key, label in (
+            ("bonus:1:side", "defenders"),
+            ("bonus:1:announced", "yes"),
+            ("bonus:1:kontra", "Kontra"),
+        ):
+            page.get_by_role("button", name="Show the arithmetic").click()
+            page.get_by_role("button", name="Change the hand").click()
+            thumb.choose(key, label)
+        page.get_by_role("button", name="Show the arithmetic").click()
+        expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
+        no_sideways_scrolling(page)
+        page.get_by_role("button", name="Record hand 1").click()
+        expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
+        points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
+        assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
+    finally:
+        context.close()
+
+
 def test_without_script_a_radl_set_keeps_the_hand_half_entered(
     browser: Any, evening: tuple[Server, Path]
 ) -> None:
