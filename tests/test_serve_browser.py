@@ -657,6 +657,30 @@ def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_ba
             expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
 
 
+def test_a_hand_that_waits_for_the_network_is_said_where_the_thumb_is(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """At 360 px "Show the arithmetic" (or "Record") tapped without network emptied the form under
+    the thumb, and what said the hand waits stood some 700 px above, out of sight: the table saw
+    its hand gone and entered it again. The page shows the waiting hand's line."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting for the network")
+    expect(page.locator("#outbox")).to_be_in_viewport()
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    expect(page.locator("#outbox")).to_be_in_viewport()
+    page.context.set_offline(False)
+
+
 def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

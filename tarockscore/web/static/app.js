@@ -437,12 +437,16 @@
     });
   }
   // a hand that waits to be sent (no network as Record was tapped, or no answer from the server):
-  // the form under the hand's own number moves on
+  // the form under the hand's own number moves on, and the page shows that the hand waits
+  var waited = null;  // the hand whose wait was shown (once: it is sent again every few seconds)
   function moveOn(item) {
     var heading = form && !replacing && head.querySelector("h2");
     if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
     renderOutbox();
+    if (waited !== item.id) { waited = item.id; waits(); }
   }
+  // what says a hand waits, shown where the thumb is: the form emptied under it
+  function waits() { outboxView.scrollIntoView(); }
 
   function queue(data, stage, number) {
     var all = load();
@@ -547,6 +551,7 @@
       showNotice("stale offline", [t("offline")]);
       queue(data, "preview");
       clearForm(true);
+      waits();
     });
   }
 
