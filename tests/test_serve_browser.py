@@ -738,6 +738,26 @@ def test_a_hand_the_server_cannot_write_now_waits_and_the_form_moves_on(
     assert hands(path) == 1
 
 
+def test_a_phone_back_on_the_network_follows_the_sheet_though_its_stream_went_dead(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone that left the Wi-Fi and came back can keep a stream of changes that no longer
+    carries anything (its connection died without a word): the page stood at hand 1 while the
+    command line recorded. Back on the network, the page asks for the sheet and follows it."""
+    server, path = evening
+    page = phone()
+    dead: list[Any] = []
+    page.route("**/events", lambda route: dead.append(route))  # never answered: a stream that carries nothing
+    page.goto(server.url("evening"), wait_until="domcontentloaded")
+    settled(page)
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    time.sleep(1)
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 1")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+    expect(page.locator("#sheet")).to_contain_text("Rufer by Anna with Cilli, won")
+
+
 def test_the_page_follows_the_sheet_written_elsewhere(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -629,12 +629,18 @@
       }
     });
   }
-  if (window.EventSource) {
-    var source = new EventSource("/events");
+  // the sheet's changes as they come; asked anew when the network is back, since a phone that left
+  // the Wi-Fi may keep a stream whose connection died without a word
+  var source = null;
+  function listen() {
+    if (!window.EventSource) { return; }
+    if (source) { source.close(); }
+    source = new EventSource("/events");
     source.addEventListener("change", followSheet);
   }
+  listen();
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { listen(); followSheet(); flush(); });
   setInterval(flush, 5000);
   renderOutbox();
   flush();
