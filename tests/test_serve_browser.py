@@ -629,6 +629,58 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
 
 
+def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_back(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A hand shown without network waits on the phone, and the page says so. Once the network
+    is back its arithmetic is shown, or it is refused (the sheet moved meanwhile): either way
+    "no network: the hand waits on this phone" stood on above it, no longer true."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    for moved in (False, True):
+        fill_rufer(Thumb(page))
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Show the arithmetic").click()
+        expect(page.locator("#notice")).to_contain_text("no network")
+        if moved:
+            cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        if moved:
+            expect(page.locator("#outbox")).to_contain_text("the sheet has changed")
+        else:
+            page.wait_for_selector("#preview:not([hidden])")
+        expect(page.locator("#notice")).not_to_contain_text("no network")
+        if not moved:
+            page.get_by_role("button", name="Record hand 1").click()
+            expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+
+
+def test_a_hand_that_waits_for_the_network_is_said_where_the_thumb_is(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """At 360 px "Show the arithmetic" (or "Record") tapped without network emptied the form under
+    the thumb, and what said the hand waits stood some 700 px above, out of sight: the table saw
+    its hand gone and entered it again. The page shows the waiting hand's line."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting for the network")
+    expect(page.locator("#outbox")).to_be_in_viewport()
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    expect(page.locator("#outbox")).to_be_in_viewport()
+    page.context.set_offline(False)
+
+
 def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:
@@ -652,6 +704,58 @@ def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
     expect(page.locator("#hand-head")).to_contain_text("Anna deals, Bert is Forehand")
     assert hands(path) == 1
+
+
+def test_a_hand_the_server_cannot_write_now_waits_and_the_form_moves_on(
+    evening: tuple[Server, Path], phone: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Record tapped while the laptop's disk is full: the hand waited to be sent with no word why,
+    under a form headed "Hand 1" again, as if it had not been entered. The page says why, the
+    form moves on to hand 2 as it does without network, and the hand is recorded once when the
+    disk has room."""
+    import errno
+    import os
+
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        page.get_by_role("button", name="Record hand 1").click()
+        expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+        expect(page.locator("#notice")).to_contain_text("the server's disk is full")
+        expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+        assert hands(path) == 0
+    expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+    expect(page.locator("#hand-head")).to_contain_text("Anna deals, Bert is Forehand")
+    assert hands(path) == 1
+
+
+def test_a_phone_back_on_the_network_follows_the_sheet_though_its_stream_went_dead(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone that left the Wi-Fi and came back can keep a stream of changes that no longer
+    carries anything (its connection died without a word): the page stood at hand 1 while the
+    command line recorded. Back on the network, the page asks for the sheet and follows it."""
+    server, path = evening
+    page = phone()
+    dead: list[Any] = []
+    page.route("**/events", lambda route: dead.append(route))  # never answered: a stream that carries nothing
+    page.goto(server.url("evening"), wait_until="domcontentloaded")
+    settled(page)
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    time.sleep(1)
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 1")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+    expect(page.locator("#sheet")).to_contain_text("Rufer by Anna with Cilli, won")
 
 
 def test_the_page_follows_the_sheet_written_elsewhere(
@@ -2059,6 +2163,70 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     expect(page.locator(".notice.stale")).to_have_count(0)
     assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 4)]
     no_sideways_scrolling(page)
+
+
+def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: Rufer 1, Pagat 1, announced ×2, Kontra ×2. Without script the form asks what
+    the answers so far open ("Change the hand" after each arithmetic): an announced Pagat of the
+    defenders with a Kontra on it, recorded through the arithmetic: Bert and Dani +1 for the Rufer
+    lost on 30 card points and +4 for the Pagat, as ``show`` has it."""
+    server, path = evening
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        fill_rufer(thumb, "30")
+        thumb.choose("bonus:1", "Pagat")
+        for key, label in (
+            ("bonus:1:side", "defenders"),
+            ("bonus:1:announced", "yes"),
+            ("bonus:1:kontra", "Kontra"),
+        ):
+            page.get_by_role("button", name="Show the arithmetic").click()
+            page.get_by_role("button", name="Change the hand").click()
+            thumb.choose(key, label)
+        page.get_by_role("button", name="Show the arithmetic").click()
+        expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
+        no_sideways_scrolling(page)
+        page.get_by_role("button", name="Record hand 1").click()
+        expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
+        points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
+        assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
+    finally:
+        context.close()
+
+
+def test_without_script_a_radl_set_keeps_the_hand_half_entered(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
+    hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
+    answers come back with the count typed (2) set on the sheet."""
+    server, path = evening
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.points("44")
+        page.locator("#radl summary").click()
+        page.locator("#radl input[name=hands]").first.fill("2")
+        page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+        expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
+        expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -899,6 +899,36 @@ def test_a_full_disk_or_a_sheet_the_server_may_not_write_is_said_without_a_path(
         no_path(answer.text, evening)
 
 
+def test_a_hand_the_disk_cannot_take_is_kept_to_be_sent_again(
+    evening: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand recorded while the server's disk is full was refused (422) with the file's name and
+    the system's own words; the phone dropped it as refused. It is 503 with the reason in the
+    players' words and a Retry-After, as a page read then is: the page keeps the hand and sends it
+    again, and once there is room the same request records it once."""
+    import errno
+    import os
+
+    client, site = client_of(evening)
+    code = site.code("evening")
+    version = tarockscore.Evening(evening).version()
+    before = evening.read_bytes()
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        answer = record(client, code, version, key="full")
+    assert answer.status_code == 503 and answer.headers["retry-after"], answer.text
+    assert answer.json()["error"] == "unavailable"
+    assert "disk is full" in answer.json()["problems"][0]["message"]
+    no_path(answer.text, evening)
+    assert evening.read_bytes() == before
+    again = record(client, code, version, key="full")
+    assert again.status_code == 200 and len(results(evening)) == 1
+
+
 def test_a_closed_sheet_is_said_without_a_folder(evening: Path) -> None:
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
@@ -1781,3 +1811,21 @@ def test_a_valat_refused_on_the_phone_names_the_card_points_as_the_form_does(
     shown = client.post(f"/t/evening/hand?lang={lang}", data=form)
     assert shown.status_code == 422
     assert said in html.unescape(shown.text) and "card_points 20" not in shown.text
+
+
+@pytest.mark.parametrize("action", ["preview", "record"])
+def test_a_bonus_refused_is_named_by_its_field_whether_previewed_or_recorded_straight(
+    evening: Path, action: str
+) -> None:
+    # a Valat made by the declarers takes all 70 card points, yet 30 are given (a Rufer needs
+    # 35 2/3, docs/rules/koenigrufen.md): refused at the bonus's field, "bonus:2" as the form
+    # names it, never the hand file's place ("bonus[1]"), and nothing written
+    client, site = client_of(evening)
+    hand = RUFER | {"card_points": "30", "bonus:1": "pagat", "bonus:1:made": "n", "bonus:2": "valat"}
+    hand |= {"bonus:2:side": "declarers", "bonus:2:announced": "n", "bonus:2:made": "y"}
+    version = tarockscore.Evening(evening).version()
+    form = {"code": site.code("evening"), "expected": version, "request": "k", "action": action, **hand}
+    answer = client.post("/t/evening/hand", data=form, headers=JSON)
+    assert answer.status_code == 422
+    assert [p["where"] for p in answer.json()["problems"]] == ["bonus:2"]
+    assert results(evening) == []

@@ -57,7 +57,7 @@ from tarockscore.web.html import (
     whole,
 )
 from tarockscore.web.site import Place, Site
-from tarockscore.web.writes import WRITES, Answer, previewed
+from tarockscore.web.writes import WRITES, Answer, os_error, previewed
 
 # a weight of Accept-Language (RFC 9110 §12.4.2): 0 to 1, at most three decimals (1, 0.8, 0)
 _QVALUE = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")
@@ -779,17 +779,15 @@ def refusal(exc: Exception) -> Refused:
 
 def trouble_text(exc: BaseException) -> str:
     """Why a file could not be read or written, in the players' words."""
-    seen: BaseException | None = exc
-    while seen is not None and not isinstance(seen, OSError):
-        seen = seen.__cause__ or seen.__context__
-    code = seen.errno if isinstance(seen, OSError) else None
+    seen = os_error(exc)
+    code = seen.errno if seen is not None else None
     if code in (errno.ENOSPC, errno.EDQUOT):
         return N_("the server's disk is full: nothing was written; the organiser must make room on it")
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
         return N_(
             "the server may not write this table's sheet: nothing was written; the organiser must allow it"
         )
-    if isinstance(seen, OSError):
+    if seen is not None:
         return N_(
             "the server could not read or write this table's sheet: nothing was written; try again in a moment"
         )

@@ -490,18 +490,24 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
-def radl_html(ledger: tarockscore.Ledger, set_form: str, strike_form: str) -> str:
+def radl_html(
+    ledger: tarockscore.Ledger,
+    set_form: str,
+    strike_form: str,
+    sends: Mapping[str, str] | None = None,
+) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
     doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by
-    default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields)."""
+    default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields). With
+    ``sends``, setting it sends the form of the next hand, as a correction does (:func:`sending`)."""
     rule = ledger.profile.radl
     parts = [
         '<details class="radl" id="radl">',
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f'{set_form}<label>{esc(_("doubled hands"))} <input type="text" name="hands"'
+        f'{set_form}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
         f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
-        f'<button type="submit">{esc(_("Set a Radl"))}</button></form>',
+        f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
@@ -559,9 +565,7 @@ def unchanged(hand: bool = True) -> str:
 
 # The form's own fields: everything else it sends is an answer to a question of the flow (the
 # hand to replace or delete is chosen in it where a correction sends it).
-CONTROL = frozenset(
-    {"code", "expected", "request", "action", "lang", "number", "replace", "delete", "deal", "dealer"}
-)
+CONTROL = frozenset("code expected request action lang number replace delete deal dealer hands".split())
 # The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
 # as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
 # or kept.

@@ -308,18 +308,21 @@ def corrections(
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
-    set_form, strike_form = (
-        f'<form method="post" action="{esc(link(path + "/" + what, lang=lang))}">{common}{hidden_fields({"request": request_key()})}'
-        for what in ("radl", "strike")
+    undo, delete, radl, strike = (
+        link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")
     )
-    radl = radl_html(seen.ledger, set_form, strike_form)
+    sends = {"undo": undo, "delete": delete, "radl": radl}
+    sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
+    set_form, strike_form = (
+        f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
+        for action in (radl, strike)
+    )
+    radl = radl_html(seen.ledger, set_form, strike_form, sends if hand else None)
     if not seen.sheet.hands:
         return radl
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
     chooser = hidden_fields({"code": code, "lang": lang}) + answers
-    undo, delete = link(path + "/undo", lang=lang), link(path + "/delete", lang=lang)
     asked = deal_of(seen, *dealing)
-    sends = {"undo": undo, "choose": link(path + "/hand", lang=lang) + "#corrections", "delete": delete}
     if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
         sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
     deal = (

@@ -82,12 +82,10 @@ def previewed(
         if reading.hand is None:
             gap = missing(reading, given)
             return [gap] if gap is not None else refusal(entry, given, reading)
-        hand = reading.hand
         try:
-            return entry.scored(hand), hand
-        except TarockError as exc:  # a bonus by its field ("bonus:1"), not its place in the file
-            at = [p.moved(_bonus_field(p.where, hand, given)) for p in exc.problems]
-            return problems_of(type(exc)(at), evening.path)
+            return entry.scored(reading.hand), reading.hand
+        except TarockError as exc:
+            raise on_fields(exc, reading.hand, given) from None
     except TarockError as exc:
         return problems_of(exc, evening.path)
 
@@ -106,18 +104,22 @@ def _on_form(problem: Problem) -> Problem:
     return problem if template is None else Problem.of(problem.where, Message(template, problem.values))
 
 
-def _bonus_field(where: str, hand: tarockscore.HandInput, given: Mapping[str, str]) -> str:
-    """A bonus's place in the hand (``bonus[0].made``) as the form's key of the bonus so named
-    (``bonus:1:made``); any other place as it is."""
-    found = re.fullmatch(r"bonus\[(\d+)\](?:\.(\w+))?", where)
+def on_fields(exc: TarockError, hand: tarockscore.HandInput, given: Mapping[str, str]) -> TarockError:
+    """The refusal with a bonus's place in the hand (``bonus[0].made``) said as the form's key of
+    the bonus so named (``bonus:1:made``); any other place as it is."""
     bonuses = list(hand.get("bonus", []))
-    if found is None or int(found[1]) >= len(bonuses):
-        return where
-    name = bonuses[int(found[1])]["name"]
-    key = next((k for k, v in given.items() if re.fullmatch(r"bonus:\d+", k) and v == name), None)
-    if key is None:
-        return where
-    return f"{key}:{found[2]}" if found[2] else key
+
+    def field(where: str) -> str:
+        found = re.fullmatch(r"bonus\[(\d+)\](?:\.(\w+))?", where)
+        if found is None or int(found[1]) >= len(bonuses):
+            return where
+        name = bonuses[int(found[1])]["name"]
+        key = next((k for k, v in given.items() if re.fullmatch(r"bonus:\d+", k) and v == name), None)
+        if key is None:
+            return where
+        return f"{key}:{found[2]}" if found[2] else key
+
+    return type(exc)([p.moved(field(p.where)) for p in exc.problems])
 
 
 def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **body: Any) -> Answer:
@@ -191,7 +193,9 @@ def write(
         dealer = (form.get("dealer") or None) if number is not None else None
         if snapshot.head != expected:
             return moved(place.evening, what, given, number, expected, snapshot, dealer)
-        return change(place.evening, what, given, number, snapshot, key or None, dealer)
+        # a Radl's count is the form's own field, not an answer of the next hand the form may carry
+        answers = form if what in RADL else given
+        return change(place.evening, what, answers, number, snapshot, key or None, dealer)
 
 
 def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
@@ -258,10 +262,13 @@ def change(
             reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
             if reading.hand is None:
                 return refused(snapshot, refusal(entry, given, reading))
-            if number is None:
-                done = evening.record(reading.hand, expected=expected, request=key)
-            else:
-                done = evening.replace(number, entry.dealt(reading.hand), expected=expected, request=key)
+            try:
+                if number is None:
+                    done = evening.record(reading.hand, expected=expected, request=key)
+                else:
+                    done = evening.replace(number, entry.dealt(reading.hand), expected=expected, request=key)
+            except TarockError as exc:  # a bonus by its field ("bonus:1"), not its place in the file
+                raise on_fields(exc, reading.hand, given) from None
         elif what == "undo":
             done = evening.undo(expected=expected, request=key)
         elif what == "deal" and number is not None and dealer is not None:
@@ -280,6 +287,8 @@ def change(
     except LedgerChanged:  # the command line wrote in between
         return stale(evening.read(), what)
     except TarockError as exc:
+        if os_error(exc) is not None:  # the file, not the change: 503, and the page sends it again
+            raise
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
@@ -318,6 +327,14 @@ def mark_radl(
         )
     except TarockError as exc:
         raise type(exc)([p.moved(label) if p.where == "hands" else p for p in exc.problems]) from None
+
+
+def os_error(exc: BaseException) -> OSError | None:
+    """The file system's error behind ``exc`` (a ledger that could not be read or written now)."""
+    seen: BaseException | None = exc
+    while seen is not None and not isinstance(seen, OSError):
+        seen = seen.__cause__ or seen.__context__
+    return seen
 
 
 def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:

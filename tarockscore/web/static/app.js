@@ -424,20 +424,29 @@
         // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
         save(all);
-      } else {
-        renderOutbox();
-        return; // the server could not answer now: the hand stays and is sent again
+      } else {  // the server could not answer now (its disk full): the hand stays and is sent again
+        if (answer.problems) { showNotice("stale", problemsOf(answer)); }
+        moveOn(item);
+        return;
       }
       renderOutbox();
       flush();
     }).catch(function () {
       sending = false;
-      // no network as Record was tapped: the form under the hand's own number moves on
-      var heading = form && !replacing && head.querySelector("h2");
-      if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
-      renderOutbox();
+      moveOn(item);
     });
   }
+  // a hand that waits to be sent (no network as Record was tapped, or no answer from the server):
+  // the form under the hand's own number moves on, and the page shows that the hand waits
+  var waited = null;  // the hand whose wait was shown (once: it is sent again every few seconds)
+  function moveOn(item) {
+    var heading = form && !replacing && head.querySelector("h2");
+    if (heading && parseInt(heading.dataset.number, 10) === item.number) { nextHeading(); }
+    renderOutbox();
+    if (waited !== item.id) { waited = item.id; waits(); }
+  }
+  // what says a hand waits, shown where the thumb is: the form emptied under it
+  function waits() { outboxView.scrollIntoView(); }
 
   function queue(data, stage, number) {
     var all = load();
@@ -461,6 +470,8 @@
       return r.json().then(function (answer) { return { status: r.status, answer: answer }; },
                            function () { return { status: r.status, answer: {} }; });
     }).then(function (res) {
+      // the network is back: the hand waits no more
+      Array.prototype.forEach.call(notice.querySelectorAll(".offline"), function (n) { n.remove(); });
       if (res.status !== 200) {
         // the sheet moved under the hand: already there (nothing to enter again), else changed
         var already = res.status === 409 && res.answer.error === "already_on_sheet";
@@ -537,9 +548,10 @@
     }, function () {
       // no network: the hand waits here, and its arithmetic is shown when the network is back
       if (item) { showing = null; return; }
-      showNotice("stale", [t("offline")]);
+      showNotice("stale offline", [t("offline")]);
       queue(data, "preview");
       clearForm(true);
+      waits();
     });
   }
 
@@ -617,12 +629,18 @@
       }
     });
   }
-  if (window.EventSource) {
-    var source = new EventSource("/events");
+  // the sheet's changes as they come; asked anew when the network is back, since a phone that left
+  // the Wi-Fi may keep a stream whose connection died without a word
+  var source = null;
+  function listen() {
+    if (!window.EventSource) { return; }
+    if (source) { source.close(); }
+    source = new EventSource("/events");
     source.addEventListener("change", followSheet);
   }
+  listen();
 
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { listen(); followSheet(); flush(); });
   setInterval(flush, 5000);
   renderOutbox();
   flush();
