@@ -87,10 +87,11 @@ def test_names_prefixes_any_case_and_seat_numbers() -> None:
     answer(e, "bert")
     partner = asked(e)
     # Bert keeps his seat's number 2; the others are not renumbered from him
-    assert [(c.number, c.value) for c in partner.choices if c.number] == [
+    assert [(c.number, c.value) for c in partner.choices] == [
         (1, "Anna"),
         (3, "Cilli"),
         (4, "Dani"),
+        (5, TALON),
     ]
     answer(e, "ci", "40", "ja", "Retour")  # Retour: the table's word for Rekontra
     assert e.answers["partner"] == "Cilli" and e.answers["kontra"] == "rekontra"
@@ -403,7 +404,7 @@ def test_enter_a_plain_rufer_in_at_most_five_answers(ledger: str) -> None:
     assert len(typed) <= 5 and len(answers) == 6
     out = result.stdout
     assert "players: 1=Anna 2=Bert 3=Cilli 4=Dani" in out
-    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani, in the talon): 3" in out
+    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani 5=in the talon): 3" in out
     assert "Kontra or bonuses? [y/N]: " in out
     assert "Record this as hand 1? (Enter = yes, n = no, a line's number changes it): " in out
     assert "hand 1: rufer by Anna with Cilli, won" in out
@@ -790,3 +791,16 @@ def test_renonce_typed_before_the_players_are_known_asks_it_when_it_comes() -> N
     assert renonce.key == "renonce" and renonce.default == ""
     answer(e, "2")
     assert asked(e).key == "extras"  # Bert revoked: no card points
+
+
+def test_the_talon_and_ones_own_king_are_numbered_after_the_seats_and_picked_by_number() -> None:
+    # pagat allows both: the King in the talon and one's own [PAGAT via HT §9.8]
+    e = entry("pagat")
+    answer(e, "rufer", "1")
+    partner = asked(e)
+    assert [(c.number, c.value) for c in partner.choices][-2:] == [(5, TALON), (6, OWN)]
+    answer(e, "6")
+    assert e.answers["partner"] == OWN
+    e = entry()
+    answer(e, "rufer", "2", "5")
+    assert e.answers["partner"] == TALON

@@ -26,12 +26,10 @@ ReplaceOpt = Annotated[
 
 
 def prompt_text(question: "tarockscore.Question") -> str:
-    """The prompt: the question, what it offers (players by their seat's number), its default."""
+    """The prompt: the question, what it offers by number (players by their seat's), its default."""
     text = question.text
     if question.kind is tarockscore.QuestionKind.CHOICE:
-        numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
-        named = ", ".join(c.label for c in question.choices if c.number is None)
-        text += f" ({', '.join(x for x in (numbered, named) if x)})"
+        text += " (" + " ".join(f"{c.number}={c.label}" for c in question.choices) + ")"
     if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70, or Valat)"
         words = _("or {words}").format(words=", ".join(c.label for c in question.choices))
         text = f"{text[:-1]}, {words})" if text.endswith(")") else f"{text} ({words})"
