@@ -96,3 +96,22 @@ def test_a_stored_line_with_a_bonus_kontra_is_read_back_in_german() -> None:
             assert said(f"hand 1 undone: rufer by Anna with Cilli, {bonus} kontra, won") == (
                 f"Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, {bonus} Kontra, gewonnen"
             )
+
+
+VALAT_SAID = {
+    "en": "rufer by Anna with Cilli, won, Valat announced, kontra on it",
+    "de": "Rufer von Anna mit Cilli, gewonnen, Valat angesagt, Kontra darauf",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_kontra_on_an_announced_valat_is_said_once_with_the_valat(ledger: Path, lang: str) -> None:
+    valat = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-b", "valat,announced,kontra", "-l", str(ledger)]
+    first = run("--lang", lang, "record", *valat).splitlines()[0]
+    assert first.split(": ", 1)[1].startswith(VALAT_SAID[lang] + " ("), first
+    cell = VALAT_SAID[lang].split(", ", 1)[1]
+    title = {"en": "result", "de": "Ergebnis"}[lang]
+    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), title) == [cell]
+    undone = run("--lang", lang, "undo", "-l", str(ledger)).splitlines()[0]
+    assert undone == {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang] + VALAT_SAID[lang]
+    assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + VALAT_SAID["en"]

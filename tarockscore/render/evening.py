@@ -30,7 +30,7 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
+from tarockscore.evening.operations import VALAT_LINES, played, summary, with_valat
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
@@ -76,6 +76,7 @@ TEMPLATES = (
     N_("{label}: the result from its paper sheet: {points}"),
     N_("round {round}, table {table}"),
     N_("{hand}, Radl ×{radl}"),
+    N_("{hand}, {kontra} on it"),  # the Kontra on a Valat, after it
     *VALAT_LINES.values(),
     N_("{hand}, won"),
     N_("{hand}, lost"),
@@ -573,8 +574,7 @@ def sheet_text(sheet: Sheet) -> str:
             played_as = played(
                 Message(N_("won") if h.result.won else N_("lost")), h.hand, t.profile.rules, named
             )
-            valat = valat_line(h.hand)
-            said_as = str(translated(played_as if valat is None else message(valat, hand=played_as)))
+            said_as = str(translated(with_valat(played_as, h.hand, named)))
             outcome = "\n".join(_clauses_wrapped(said_as))
         row: list[object] = [
             h.number,
