@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
@@ -30,7 +31,7 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, played, summary, with_valat
+from tarockscore.evening.operations import VALAT_LINES, summary
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
@@ -534,27 +535,27 @@ def place_text(place: str) -> str:
     return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
 
 
-# show's result column wraps between the clauses of a hand's line, never inside one, at this
-# width: a hand with two Defenders' Kontras takes two lines, the outcome with its Valat one
-_RESULT_WIDTH = 40
+# show's sheet fits a terminal of this width (four players with ordinary names): each hand's line
+# wraps in the room its other columns leave, between its clauses where it can, never below _NARROWEST
+_TERMINAL = 80
+_NARROWEST = 16
 
 
-def _clauses_wrapped(text: str) -> list[str]:
-    """``text``'s clauses (", ") on lines of at most _RESULT_WIDTH, a clause longer than that on a
-    line of its own."""
+def _wrapped(text: str, width: int) -> str:
+    """``text``'s clauses (", ") on lines of at most ``width``, a longer clause wrapped between its words."""
     lines: list[str] = []
     clauses = text.split(", ")
     for i, clause in enumerate(clauses):
         piece = clause if i == len(clauses) - 1 else clause + ","
-        if lines and len(lines[-1]) + 1 + len(piece) <= _RESULT_WIDTH:
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
-            lines.append(piece)
-    return lines
+            lines += textwrap.wrap(piece, width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines)
 
 
 def sheet_text(sheet: Sheet) -> str:
-    """``show``'s table."""
+    """``show``'s table: each hand's dealer, its line (as `record` says it) and its points → totals."""
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
@@ -566,25 +567,7 @@ def sheet_text(sheet: Sheet) -> str:
     lead = ["", ""] if ids else [""]
     rows: list[list[object]] = []
     for h in sheet.hands:
-        who = h.hand.declarer or ""
-        if h.hand.partner:
-            who += f" + {h.hand.partner}"
-        outcome = ""
-        if h.result.won is not None:  # what the hand's line says after who played it: "won, kontra"
-            played_as = played(
-                Message(N_("won") if h.result.won else N_("lost")), h.hand, t.profile.rules, named
-            )
-            said_as = str(translated(with_valat(played_as, h.hand, named)))
-            outcome = "\n".join(_clauses_wrapped(said_as))
-        row: list[object] = [
-            h.number,
-            *([h.id] if ids else []),
-            h.dealer,
-            named(h.hand.contract),
-            who,
-            outcome,
-            f"×{h.result.radl}" if h.doubled else "",
-        ]
+        row: list[object] = [h.number, *([h.id] if ids else []), h.dealer, ""]
         for p in players:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
@@ -597,11 +580,20 @@ def sheet_text(sheet: Sheet) -> str:
         (_("money"), money_row),
     ):
         if values is not None:
-            rows.append([*lead, "", label, "", "", "", *[values[p] for p in players]])
-    titles = ["#", *(["id"] if ids else []), _("dealer"), _("contract"), _("declarer"), _("result"), "Radl"]
-    aligns = ["right"] * len(lead) + ["left"] * 5 + ["right"] * len(players)  # numbers to the right
-    lines = [" · ".join(head)]
-    lines.append(tabulate(rows, headers=[*titles, *players], disable_numparse=True, colalign=aligns))
+            rows.append([*lead, "", label, *[values[p] for p in players]])
+    titles: list[object] = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
+    # the room the hand's line has: what the other columns (as wide as their widest cell or
+    # title) and the two spaces between columns leave of the terminal
+    at = len(lead) + 1
+    others = [max(len(str(row[i])) for row in [titles, *rows]) for i in range(len(titles)) if i != at]
+    width = max(_NARROWEST, _TERMINAL - sum(others) - 2 * len(others))
+    for row, h in zip(rows, sheet.hands, strict=False):
+        row[at] = _wrapped(hand_summary(h.hand, t.profile.rules, h.result), width)
+    aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
+    # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
+    # the dashes above and below a table without headers, and the first is put under the titles
+    table = tabulate([titles, *rows], disable_numparse=True, colalign=aligns).splitlines()
+    lines = [" · ".join(head), table[1], table[0], *table[2:-1]]
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
