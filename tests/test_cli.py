@@ -543,6 +543,34 @@ def test_a_file_of_another_kind_is_named_for_what_it_is_in_one_short_line(
     assert evening.read_bytes() == before and not (tmp_path / "n.toml").exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("notes.txt", "Anna zahlt die Getränke\n"), ("x.toml", 'title = "Stammtisch"\n'), ("empty.toml", "")],
+)
+def test_a_file_that_is_no_ledger_is_named_so_and_never_offered_to_be_overwritten(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    """A file that exists but is no evening's ledger (notes, another program's TOML, an empty
+    file), given as the ledger: reading it says so, and `new` there leaves it as it is, never
+    telling to remove it, nor how to write TOML or a schema key."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    for args in (["show"], ["record", "-c", "dreier", "-d", "Anna", "-t", "40"], ["settle"]):
+        code, out, err = run(*args, "-l", str(path))
+        assert (code, out) == (1, ""), args
+        assert err == (
+            f"error: {path}: not an evening's ledger; "
+            "choose the evening's ledger with --ledger PATH or TAROCKSCORE_LEDGER; nothing was read or written\n"
+        ), args
+    code, out, err = run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(path))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {path} already exists and is not an evening's ledger; it is left as it is: "
+        "choose another file for the evening with --ledger; nothing was written\n"
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
     """A table of a thousand keys, or a name of ten thousand letters, where a name belongs: the
     error names the key and shows the beginning and the end of the value, never all of it."""

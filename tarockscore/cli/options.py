@@ -553,6 +553,15 @@ ADVICE: Wording = {
         ),
         (("ENV", "TAROCKSCORE_LEDGER"),),
     ),
+    ways_out.NOT_A_LEDGER: (
+        N_(
+            "{path}: not an evening's ledger; choose the evening's ledger with --ledger PATH or {ENV}; nothing was read or written"
+        ),
+        (("ENV", "TAROCKSCORE_LEDGER"),),
+    ),
+    ways_out.NOT_A_LEDGER_KEPT: N_(
+        "{path} already exists and is not an evening's ledger; it is left as it is: choose another file for the evening with --ledger; nothing was written"
+    ),
     ways_out.LEDGER_EXISTS: N_(
         "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"
     ),
