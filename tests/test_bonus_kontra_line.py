@@ -109,3 +109,8 @@ def test_the_kontra_on_an_announced_valat_is_said_once_with_the_valat(ledger: Pa
     undone = run("--lang", lang, "undo", "-l", str(ledger)).splitlines()[0]
     assert undone == {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang] + VALAT_SAID[lang]
     assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + VALAT_SAID["en"]
+    # a line stored before says it as a bonus's Kontra, and still reads back
+    with i18n.language("de"):
+        assert said("hand 1 undone: rufer by Anna with Cilli, valat kontra, won, Valat announced") == (
+            "Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, Valat Kontra, gewonnen, Valat angesagt"
+        )
