@@ -292,8 +292,7 @@ def with_valat(text: str, hand: Hand, step: Callable[[str], str] = str) -> str:
     """``text`` with the hand's Valat and the Kontra said on it ("Valat announced, kontra on it");
     as it was without one (a silent Valat not made is no Valat)."""
     valat = next((b for b in hand.bonuses if b.name == VALAT), None)
-    template = None if valat is None else VALAT_LINES.get((valat.side, valat.announced, valat.made))
-    if valat is None or template is None:
+    if valat is None or (template := VALAT_LINES.get((valat.side, valat.announced, valat.made))) is None:
         return text
     text = message(template, hand=text)
     if valat.kontra:

@@ -625,7 +625,7 @@ def seats(path: Path) -> tuple[str, ...]:
     return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
 
 
-def ledger_like(raw: bytes) -> bool:
+def _ledger_like(raw: bytes) -> bool:
     """Whether a file may be an evening's ledger, damaged or not (a copy saved as UTF-16 too):
     notes, another program's TOML or an empty file are not."""
     return _LEDGER_LINE.search(raw.replace(b"\0", b"").lstrip(b"\xef\xbb\xbf\xfe\xff")) is not None
@@ -633,7 +633,7 @@ def ledger_like(raw: bytes) -> bool:
 
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
-    if not ledger_like(raw):
+    if not _ledger_like(raw):
         try:
             other = safe_io.other_kind(dict(header(raw, name)), safe_io.LEDGER)
         except LedgerError:
@@ -786,7 +786,7 @@ def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
     with locked(path):
         safe_io.remove_stale_temps(path)
         if path.exists():
-            kept = ledger_like(safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError))
+            kept = _ledger_like(safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError))
             raise LedgerError(LEDGER_EXISTS if kept else NOT_A_LEDGER_KEPT, path=path)
         return save(path, ledger, None, at)
 
