@@ -114,8 +114,8 @@ def test_the_phones_sheet_and_its_notice_name_each_defenders_kontra(ledger: Path
 
 def result_cells(shown: str, title: str) -> list[str]:
     """``show``'s column of that title, each hand's cell its lines joined, from the column's place
-    under its title to the next column's; the totals below the hands (points beside a row that
-    has no number) end it."""
+    under its title to the next column's; the totals below the hands (points on a line that has
+    no number of its own) end it."""
     lines = shown.splitlines()
     head = next(i for i, line in enumerate(lines) if f"  {title}  " in line)
     start = lines[head].index(title)
@@ -125,7 +125,7 @@ def result_cells(shown: str, title: str) -> list[str]:
         part = line[start:end].strip()
         if line[:3].strip():  # a hand's number: its row begins
             cells.append(part)
-        elif line[end:].strip():
+        elif re.match(r"[-+\d]", line[end:].strip()):  # points with no number of a hand: the totals
             break
         elif part and cells:  # the cell goes on under its first line
             cells[-1] += " " + part

@@ -281,3 +281,21 @@ def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -
     shown = run("show", "--csv", "--ledger", str(path))
     assert shown.exit_code == 0, shown.stderr
     assert _csv(shown.stdout)[0][8:] == [*players, *(f"{p} total" for p in players)]
+
+
+def test_a_hands_bets_fit_80_columns_as_enter_shows_them_before_recording() -> None:
+    # A Rufer won with Kontra and the announced Pagat: the factors wrapped between their words, the
+    # winners a name a line where the room needs it; a plain one keeps its winners on one line.
+    four = ["-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40"]
+    out = run("score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
+    assert out == (
+        "bet                base  factors       value  won by  Anna  Bert  Cilli  Dani\n"
+        "-----------------  ----  ------------  -----  ------  ----  ----  -----  ----\n"
+        "Rufer              1     ×2 Kontra on  2      Anna,   +2          +2\n"
+        "                         the contract         Cilli\n"
+        "Pagat (announced)  1     ×2 announced  2      Anna,   +2          +2\n"
+        "                                              Cilli\n"
+        "Victory Points                                        +4    0     +4     0\n"
+    )
+    out = run("score", "-c", "rufer", *four, "-b", "trull").stdout
+    assert out.splitlines()[2] == "Rufer           1     -        1      Anna, Cilli  +1          +1"

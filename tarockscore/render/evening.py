@@ -535,10 +535,10 @@ def place_text(place: str) -> str:
     return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
 
 
-# show's sheet fits a terminal of this width (four players with ordinary names): each hand's line
-# wraps in the room its other columns leave, between its clauses where it can, never below _NARROWEST
-_TERMINAL = 80
-_NARROWEST = 16
+# A table fits a terminal of this width (show's sheet of four players with ordinary names, a
+# hand's bets): one column wraps in the room the others leave, never narrower than _NARROWEST
+TERMINAL = 80
+_NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
@@ -554,6 +554,24 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
+def fitted(
+    titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int, aligns: Sequence[str]
+) -> str:
+    """tabulate's simple table in TERMINAL columns: each column as wide as its widest line or
+    title, column ``wrap``'s cells wrapped between their clauses in the room the others leave."""
+    others = [
+        max(len(line) for row in [titles, *rows] for line in str(row[i]).splitlines() or [""])
+        for i in range(len(titles))
+        if i != wrap
+    ]
+    width = max(_NARROWEST, TERMINAL - sum(others) - 2 * len(others))
+    rows = [[*row[:wrap], _wrapped(str(row[wrap]), width), *row[wrap + 1 :]] for row in rows]
+    # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
+    # the dashes above and below a table without headers, and the first is put under the titles
+    table = tabulate([titles, *rows], disable_numparse=True, colalign=aligns).splitlines()
+    return "\n".join([table[1], table[0], *table[2:-1]])
+
+
 def sheet_text(sheet: Sheet) -> str:
     """``show``'s table: each hand's dealer, its line (as `record` says it) and its points → totals."""
     players = sheet.players
@@ -567,7 +585,8 @@ def sheet_text(sheet: Sheet) -> str:
     lead = ["", ""] if ids else [""]
     rows: list[list[object]] = []
     for h in sheet.hands:
-        row: list[object] = [h.number, *([h.id] if ids else []), h.dealer, ""]
+        line = hand_summary(h.hand, t.profile.rules, h.result)
+        row: list[object] = [h.number, *([h.id] if ids else []), h.dealer, line]
         for p in players:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
@@ -581,19 +600,9 @@ def sheet_text(sheet: Sheet) -> str:
     ):
         if values is not None:
             rows.append([*lead, "", label, *[values[p] for p in players]])
-    titles: list[object] = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
-    # the room the hand's line has: what the other columns (as wide as their widest cell or
-    # title) and the two spaces between columns leave of the terminal
-    at = len(lead) + 1
-    others = [max(len(str(row[i])) for row in [titles, *rows]) for i in range(len(titles)) if i != at]
-    width = max(_NARROWEST, _TERMINAL - sum(others) - 2 * len(others))
-    for row, h in zip(rows, sheet.hands, strict=False):
-        row[at] = _wrapped(hand_summary(h.hand, t.profile.rules, h.result), width)
+    titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
     aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
-    # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
-    # the dashes above and below a table without headers, and the first is put under the titles
-    table = tabulate([titles, *rows], disable_numparse=True, colalign=aligns).splitlines()
-    lines = [" · ".join(head), table[1], table[0], *table[2:-1]]
+    lines = [" · ".join(head), fitted(titles, rows, len(lead) + 1, aligns)]
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
