@@ -957,3 +957,17 @@ def test_a_profile_path_holding_a_nul_character_is_refused_in_words(tmp_path: Pa
         err
         == f"error: {hand}:1: profile: '{tmp_path / 'club'}\\x00.toml': no file has this name: it holds a NUL character\n"
     )
+
+
+def test_a_valat_where_the_profile_scores_none_is_said_once_with_what_to_give(tmp_path: Path) -> None:
+    """Zwanzigerrufen leaves the Valat out (docs/rules/zwanzigerrufen.md, D25): a Valat typed for
+    the card points was refused as no bonus, with 'did you mean pagat', and the card points asked
+    for again as "a Valat made needs neither (-b valat)"; one line says what to give instead."""
+    four = ["-p", "Anna,Bert,Cilli,Dani", "-P", "zwanzigerrufen", "-c", "rufer", "-d", "Anna", "-w", "Cilli"]
+    for given, where in ((["-t", "valat"], "-t valat"), (["-b", "valat"], "-b valat")):
+        code, out, err = run("score", *four, *given)
+        assert (code, out) == (1, "")
+        assert err == (
+            f"error: command line: {where}: 'zwanzigerrufen' scores no Valat; the side that took every "
+            "trick won the game: give its card points (-t POINTS), or --won or --lost\n"
+        )

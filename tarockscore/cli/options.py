@@ -506,6 +506,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "missing: did the declarer of {contract} win? (won = true or false)": N_(
         "missing: did the declarer of {contract} win? (--won or --lost)"
     ),
+    "{profile!r} scores no Valat; the side that took every trick won the game: give its card points, or won = true or false": N_(
+        "{profile!r} scores no Valat; the side that took every trick won the game: give its card points (-t POINTS), or --won or --lost"
+    ),
     "missing: give the declarer side's card points, or won = true or false; a Valat made needs neither (a [[bonus]] named valat)": N_(
         "missing: give the declarer side's card points (-t POINTS), or --won or --lost; a Valat made needs neither (-b valat)"
     ),
