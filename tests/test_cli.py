@@ -971,3 +971,15 @@ def test_a_valat_where_the_profile_scores_none_is_said_once_with_what_to_give(tm
             f"error: command line: {where}: 'zwanzigerrufen' scores no Valat; the side that took every "
             "trick won the game: give its card points (-t POINTS), or --won or --lost\n"
         )
+
+
+@pytest.mark.parametrize("contract", [["-c", "rufer", "-w", "Anna", "-t", "40"], ["-c", "bettler", "--lost"]])
+def test_a_kontra_given_to_a_bonus_as_to_a_player_says_how_a_bonus_takes_it(contract: list[str]) -> None:
+    """`-k pagat=kontra`, as `-k Anna=kontra` names a Defender: it was refused as "not a Defender"
+    or as contra ad personam; it says that a bonus's Kontra goes with the bonus (-b)."""
+    code, out, err = run("score", "-p", "Anna,Bert,Cilli,Dani", "-d", "Bert", *contract, "-k", "pagat=kontra")
+    assert (code, out) == (1, "")
+    assert err == (
+        "error: command line: -k pagat=kontra: 'pagat' is a bonus, not a player: the Kontra on a bonus "
+        "is said with it, e.g. -b pagat,announced,kontra\n"
+    )

@@ -452,6 +452,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made": N_(
         "the talon half with the called King counts in the Defenders' tricks (--king-half defenders), so they took the King: the {name} is made, not lost"
     ),
+    '{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. [[bonus]] name = "{name}", announced = true, kontra = "kontra"': N_(
+        "{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. -b {name},announced,kontra"
+    ),
     'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"': N_(
         "a Defender's own Kontra (NAME=STEP) is only for contra ad personam in negative contracts; on {contract} give one step, e.g. -k kontra"
     ),

@@ -819,6 +819,16 @@ def _contract_kontra(
         return None, ()
     individual = legality.contra_ad_personam(profile, contract)
     if isinstance(raw, dict):
+        bonus = next((n for n in raw if n not in players and profile.bonus_name(n)), None)
+        if bonus is not None:  # said as a Defender's own: a bonus's Kontra is its table's
+            problems.add(
+                "kontra",
+                N_(
+                    '{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. [[bonus]] name = "{name}", announced = true, kontra = "kontra"'
+                ),
+                name=bonus,
+            )
+            return None, ()
         if not individual:
             problems.add(
                 "kontra",
