@@ -583,6 +583,10 @@ class NotALedger(LedgerError):
     """A TOML file that is plainly something else: a profile or an alias file."""
 
 
+class NotTomlNotALedger(NotALedger, UnreadableLedger):
+    """A file that is no TOML and sets no schema: notes, no ledger."""
+
+
 class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
 
@@ -637,7 +641,7 @@ def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None
         try:
             other = safe_io.other_kind(dict(header(raw, name)), safe_io.LEDGER)
         except LedgerError:
-            raise UnreadableLedger(NOT_A_LEDGER, path=path) from None  # no TOML at all: notes
+            raise NotTomlNotALedger(NOT_A_LEDGER, path=path) from None  # no TOML at all: notes
         if other is None:
             raise NotALedger(NOT_A_LEDGER, path=path)
     top = header(raw, name)
