@@ -863,7 +863,7 @@ def test_enter_offers_ones_own_king_where_the_profile_allows_it(tmp_path: Path) 
     answers = "\n".join(["rufer", "Anna", "own King", "40", "", "", ""])
     result = run("enter", "--ledger", path, input=answers)
     assert result.exit_code == 0, result.stderr
-    assert "5=in the talon 6=own King)" in result.stdout
+    assert "5=in the talon 6=own King)" in " ".join(result.stdout.split())  # the prompt wrapped at 80
     data = json.loads(run("show", "--json", "--ledger", path).stdout)
     assert data["totals"] == {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1}
 

@@ -772,7 +772,7 @@ def test_enter_takes_a_revoke_at_the_summary_in_german(ledger: str) -> None:
     typed = ["dreier", "bert", "40", "", "renonce", "bert", ""]
     result = run("--lang", "de", "enter", "--ledger", ledger, input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.stderr
-    assert "'renonce' fragt, wer renonciert hat" in result.stdout
+    assert "'renonce' fragt, wer renonciert hat" in " ".join(result.stdout.split())  # wrapped at 80
     assert "Renonce: Wer hat renonciert? (0=keine 1=Anna 2=Bert 3=Cilli 4=Dani) [keine]: " in result.stdout
     summaries = result.stdout.split("Kontra oder Prämien: nein")
     assert "Kartenpunkte: 40" in summaries[0] and "Kartenpunkte" not in summaries[1]
@@ -804,3 +804,15 @@ def test_the_talon_and_ones_own_king_are_numbered_after_the_seats_and_picked_by_
     e = entry()
     answer(e, "rufer", "2", "5")
     assert e.answers["partner"] == TALON
+
+
+def test_a_long_prompt_is_wrapped_between_words_for_80_columns() -> None:
+    # The contracts of koenigrufen offered by number: 190 characters, which a terminal of 80
+    # columns broke inside a word ("solodreie|r"); the answer is typed after its last line.
+    from tarockscore.cli.commands.enter import prompt_text
+
+    contract = asked(entry())
+    text = prompt_text(contract)
+    names = " ".join(f"{i}={name}" for i, name in enumerate(KR.contracts, 1))
+    assert " ".join(text.split()) == f"Contract ({names})"
+    assert len(text.splitlines()) == 3 and max(len(line) for line in text.splitlines()) <= 76

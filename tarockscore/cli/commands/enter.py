@@ -1,6 +1,7 @@
 """``tarockscore enter``: the guided entry, a hand asked question by question, then recorded or
 replaced; the questions and the reading of answers are :mod:`tarockscore.entry`'s."""
 
+import textwrap
 from typing import Annotated
 
 import typer
@@ -38,7 +39,8 @@ def prompt_text(question: "tarockscore.Question") -> str:
         text += f" [{yes_no}]"
     elif question.default is not None:
         text += f" [{question.shown(question.default)}]"
-    return text
+    # between words on a terminal of 80 columns, the answer typed after the last line
+    return "\n".join(textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False))
 
 
 def _summary(entry: "tarockscore.Answers") -> int:
@@ -139,11 +141,8 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     else:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
-    typer.echo(
-        _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked").format(
-            seats=seats
-        )
-    )
+    said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
+    typer.echo(textwrap.fill(said.format(seats=seats), 80, break_long_words=False, break_on_hyphens=False))
     at = tarockscore.now()
 
     try:
