@@ -1,7 +1,7 @@
 """A Kontra said on an announced bonus is named on the hand's line as the Kontra on the contract
 is, each bet carrying its own ladder (docs/rules/kontra.md): "kontra, pagat rekontra" for a
 contract with Kontra whose announced Pagat went to Rekontra, in what `record` prints, `show`'s
-result column, the audit trail of a correction (kept in English, read back in German) and the
+hand column, the audit trail of a correction (kept in English, read back in German) and the
 phones' sheet. A bonus announced without a Kontra adds nothing to the line.
 
 The hand: Cilli plays a Besserrufer with Dani and wins it, a Kontra on the contract; Cilli announced
@@ -43,10 +43,7 @@ PAGE = {
     "en": "Besserrufer by Cilli with Dani, Kontra, Pagat Rekontra, won",
     "de": LINES["de"],
 }
-RESULTS = {
-    "en": ("result", "won, kontra, pagat rekontra"),
-    "de": ("Ergebnis", "gewonnen, Kontra, Pagat Rekontra"),
-}
+TITLES = {"en": "hand", "de": "Spiel"}
 
 
 def run(*args: str) -> str:
@@ -66,8 +63,7 @@ def ledger(tmp_path: Path) -> Path:
 def test_the_line_names_the_kontra_on_an_announced_bonus(ledger: Path, lang: str) -> None:
     first = run("--lang", lang, "record", *HAND, *PAGAT, "-l", str(ledger)).splitlines()[0]
     assert first.split(": ", 1)[1].startswith(LINES[lang] + " ("), first
-    title, said = RESULTS[lang]
-    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), title) == [said]
+    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), TITLES[lang]) == [LINES[lang]]
     site = Site(ledger)
     page = TestClient(make_app(site)).get(f"/t/evening?lang={lang}").text
     line = re.search(
@@ -96,3 +92,25 @@ def test_a_stored_line_with_a_bonus_kontra_is_read_back_in_german() -> None:
             assert said(f"hand 1 undone: rufer by Anna with Cilli, {bonus} kontra, won") == (
                 f"Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, {bonus} Kontra, gewonnen"
             )
+
+
+VALAT_SAID = {
+    "en": "rufer by Anna with Cilli, won, Valat announced, kontra on it",
+    "de": "Rufer von Anna mit Cilli, gewonnen, Valat angesagt, Kontra darauf",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_kontra_on_an_announced_valat_is_said_once_with_the_valat(ledger: Path, lang: str) -> None:
+    valat = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-b", "valat,announced,kontra", "-l", str(ledger)]
+    first = run("--lang", lang, "record", *valat).splitlines()[0]
+    assert first.split(": ", 1)[1].startswith(VALAT_SAID[lang] + " ("), first
+    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), TITLES[lang]) == [VALAT_SAID[lang]]
+    undone = run("--lang", lang, "undo", "-l", str(ledger)).splitlines()[0]
+    assert undone == {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang] + VALAT_SAID[lang]
+    assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + VALAT_SAID["en"]
+    # a line stored before says it as a bonus's Kontra, and still reads back
+    with i18n.language("de"):
+        assert said("hand 1 undone: rufer by Anna with Cilli, valat kontra, won, Valat announced") == (
+            "Spiel 1 zurückgenommen: Rufer von Anna mit Cilli, Valat Kontra, gewonnen, Valat angesagt"
+        )

@@ -543,6 +543,34 @@ def test_a_file_of_another_kind_is_named_for_what_it_is_in_one_short_line(
     assert evening.read_bytes() == before and not (tmp_path / "n.toml").exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("notes.txt", "Anna zahlt die Getränke\n"), ("x.toml", 'title = "Stammtisch"\n'), ("empty.toml", "")],
+)
+def test_a_file_that_is_no_ledger_is_named_so_and_never_offered_to_be_overwritten(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    """A file that exists but is no evening's ledger (notes, another program's TOML, an empty
+    file), given as the ledger: reading it says so, and `new` there leaves it as it is, never
+    telling to remove it, nor how to write TOML or a schema key."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    for args in (["show"], ["record", "-c", "dreier", "-d", "Anna", "-t", "40"], ["settle"]):
+        code, out, err = run(*args, "-l", str(path))
+        assert (code, out) == (1, ""), args
+        assert err == (
+            f"error: {path}: not an evening's ledger; "
+            "choose the evening's ledger with --ledger PATH or TAROCKSCORE_LEDGER; nothing was read or written\n"
+        ), args
+    code, out, err = run("new", "-p", "Anna,Bert,Cilli,Dani", "-l", str(path))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {path} already exists and is not an evening's ledger; it is left as it is: "
+        "choose another file for the evening with --ledger; nothing was written\n"
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_a_long_value_in_an_error_is_cut_short(tmp_path: Path) -> None:
     """A table of a thousand keys, or a name of ten thousand letters, where a name belongs: the
     error names the key and shows the beginning and the end of the value, never all of it."""
@@ -928,4 +956,30 @@ def test_a_profile_path_holding_a_nul_character_is_refused_in_words(tmp_path: Pa
     assert (
         err
         == f"error: {hand}:1: profile: '{tmp_path / 'club'}\\x00.toml': no file has this name: it holds a NUL character\n"
+    )
+
+
+def test_a_valat_where_the_profile_scores_none_is_said_once_with_what_to_give(tmp_path: Path) -> None:
+    """Zwanzigerrufen leaves the Valat out (docs/rules/zwanzigerrufen.md, D25): a Valat typed for
+    the card points was refused as no bonus, with 'did you mean pagat', and the card points asked
+    for again as "a Valat made needs neither (-b valat)"; one line says what to give instead."""
+    four = ["-p", "Anna,Bert,Cilli,Dani", "-P", "zwanzigerrufen", "-c", "rufer", "-d", "Anna", "-w", "Cilli"]
+    for given, where in ((["-t", "valat"], "-t valat"), (["-b", "valat"], "-b valat")):
+        code, out, err = run("score", *four, *given)
+        assert (code, out) == (1, "")
+        assert err == (
+            f"error: command line: {where}: 'zwanzigerrufen' scores no Valat; the side that took every "
+            "trick won the game: give its card points (-t POINTS), or --won or --lost\n"
+        )
+
+
+@pytest.mark.parametrize("contract", [["-c", "rufer", "-w", "Anna", "-t", "40"], ["-c", "bettler", "--lost"]])
+def test_a_kontra_given_to_a_bonus_as_to_a_player_says_how_a_bonus_takes_it(contract: list[str]) -> None:
+    """`-k pagat=kontra`, as `-k Anna=kontra` names a Defender: it was refused as "not a Defender"
+    or as contra ad personam; it says that a bonus's Kontra goes with the bonus (-b)."""
+    code, out, err = run("score", "-p", "Anna,Bert,Cilli,Dani", "-d", "Bert", *contract, "-k", "pagat=kontra")
+    assert (code, out) == (1, "")
+    assert err == (
+        "error: command line: -k pagat=kontra: 'pagat' is a bonus, not a player: the Kontra on a bonus "
+        "is said with it, e.g. -b pagat,announced,kontra\n"
     )

@@ -179,7 +179,7 @@ def test_the_ledger_comes_from_the_environment_or_the_folder(
     assert run("new", "-p", "A,B,C,D").exit_code == 0
     assert (tmp_path / "env.toml").is_file()
     assert run("record", "-c", "rufer", "-d", "A", "-w", "C", "-t", "40").exit_code == 0
-    assert "A + C" in run("show").stdout
+    assert "rufer by A with C" in run("show").stdout
 
 
 # -- record -----------------------------------------------------------------------------------------
@@ -320,20 +320,9 @@ def test_show_table(ledger: str) -> None:
     assert result.exit_code == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[0] == "profile koenigrufen · 2025-03-14 · Café Sperl · stake 0.10 per point"
-    assert lines[1].split() == [
-        "#",
-        "dealer",
-        "contract",
-        "declarer",
-        "result",
-        "Radl",
-        "Anna",
-        "Bert",
-        "Cilli",
-        "Dani",
-    ]
+    assert lines[1].split() == ["#", "dealer", "hand", "Anna", "Bert", "Cilli", "Dani"]
     assert "+4 → 4" in lines[3] and "0 → 0" in lines[3]
-    assert lines[4].split()[:4] == ["2", "Anna", "dreier", "Cilli"]
+    assert lines[4].split()[:5] == ["2", "Anna", "dreier", "by", "Cilli,"]
     assert lines[-2].split() == ["total", "9", "6", "4", "6"]
     # the stake 0.10 under Simplified Scoring: (4 × own total - 25) × 0.10 (ledger/settle_up.py)
     assert lines[-1].split() == ["money", "+1.10", "-0.10", "-0.90", "-0.10"]
@@ -874,7 +863,7 @@ def test_enter_offers_ones_own_king_where_the_profile_allows_it(tmp_path: Path) 
     answers = "\n".join(["rufer", "Anna", "own King", "40", "", "", ""])
     result = run("enter", "--ledger", path, input=answers)
     assert result.exit_code == 0, result.stderr
-    assert "talon, own King)" in result.stdout
+    assert "5=in the talon 6=own King)" in " ".join(result.stdout.split())  # the prompt wrapped at 80
     data = json.loads(run("show", "--json", "--ledger", path).stdout)
     assert data["totals"] == {"Anna": 3, "Bert": -1, "Cilli": -1, "Dani": -1}
 

@@ -713,7 +713,7 @@ def test_notes_in_a_season_folder_are_skipped_even_where_they_are_no_toml(
     (club / "march" / "notes.toml").write_bytes(notes)
     code, out, err = run(command, str(club), "--alias", "Berti=Bert", "--json")
     assert code == 0, err
-    skipped = f"{club / 'march' / 'notes.toml'}: not a ledger (no schema key), skipped"
+    skipped = f"{club / 'march' / 'notes.toml'}: not an evening's ledger, skipped"
     assert skipped in json.loads(out)["warnings"]
     assert f"warning: {skipped}" in err.splitlines()
     if command == "season":

@@ -87,10 +87,11 @@ def test_names_prefixes_any_case_and_seat_numbers() -> None:
     answer(e, "bert")
     partner = asked(e)
     # Bert keeps his seat's number 2; the others are not renumbered from him
-    assert [(c.number, c.value) for c in partner.choices if c.number] == [
+    assert [(c.number, c.value) for c in partner.choices] == [
         (1, "Anna"),
         (3, "Cilli"),
         (4, "Dani"),
+        (5, TALON),
     ]
     answer(e, "ci", "40", "ja", "Retour")  # Retour: the table's word for Rekontra
     assert e.answers["partner"] == "Cilli" and e.answers["kontra"] == "rekontra"
@@ -403,7 +404,7 @@ def test_enter_a_plain_rufer_in_at_most_five_answers(ledger: str) -> None:
     assert len(typed) <= 5 and len(answers) == 6
     out = result.stdout
     assert "players: 1=Anna 2=Bert 3=Cilli 4=Dani" in out
-    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani, in the talon): 3" in out
+    assert "Partner (holder of the called card) (2=Bert 3=Cilli 4=Dani 5=in the talon): 3" in out
     assert "Kontra or bonuses? [y/N]: " in out
     assert "Record this as hand 1? (Enter = yes, n = no, a line's number changes it): " in out
     assert "hand 1: rufer by Anna with Cilli, won" in out
@@ -771,7 +772,7 @@ def test_enter_takes_a_revoke_at_the_summary_in_german(ledger: str) -> None:
     typed = ["dreier", "bert", "40", "", "renonce", "bert", ""]
     result = run("--lang", "de", "enter", "--ledger", ledger, input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.stderr
-    assert "'renonce' fragt, wer renonciert hat" in result.stdout
+    assert "'renonce' fragt, wer renonciert hat" in " ".join(result.stdout.split())  # wrapped at 80
     assert "Renonce: Wer hat renonciert? (0=keine 1=Anna 2=Bert 3=Cilli 4=Dani) [keine]: " in result.stdout
     summaries = result.stdout.split("Kontra oder Prämien: nein")
     assert "Kartenpunkte: 40" in summaries[0] and "Kartenpunkte" not in summaries[1]
@@ -790,3 +791,28 @@ def test_renonce_typed_before_the_players_are_known_asks_it_when_it_comes() -> N
     assert renonce.key == "renonce" and renonce.default == ""
     answer(e, "2")
     assert asked(e).key == "extras"  # Bert revoked: no card points
+
+
+def test_the_talon_and_ones_own_king_are_numbered_after_the_seats_and_picked_by_number() -> None:
+    # pagat allows both: the King in the talon and one's own [PAGAT via HT §9.8]
+    e = entry("pagat")
+    answer(e, "rufer", "1")
+    partner = asked(e)
+    assert [(c.number, c.value) for c in partner.choices][-2:] == [(5, TALON), (6, OWN)]
+    answer(e, "6")
+    assert e.answers["partner"] == OWN
+    e = entry()
+    answer(e, "rufer", "2", "5")
+    assert e.answers["partner"] == TALON
+
+
+def test_a_long_prompt_is_wrapped_between_words_for_80_columns() -> None:
+    # The contracts of koenigrufen offered by number: 190 characters, which a terminal of 80
+    # columns broke inside a word ("solodreie|r"); the answer is typed after its last line.
+    from tarockscore.cli.commands.enter import prompt_text
+
+    contract = asked(entry())
+    text = prompt_text(contract)
+    names = " ".join(f"{i}={name}" for i, name in enumerate(KR.contracts, 1))
+    assert " ".join(text.split()) == f"Contract ({names})"
+    assert len(text.splitlines()) == 3 and max(len(line) for line in text.splitlines()) <= 76

@@ -54,11 +54,11 @@ def test_a_rufer_asks_contract_declarer_partner_card_points_and_extras() -> None
         [(1, "Anna"), (2, "Bert"), (3, "Cilli"), (4, "Dani")],
     )
     given["declarer"] = "2"  # Bert, by his seat's number
-    # the partner is one of the other three, or the King lay in the talon (D18); never the
-    # declarer's own King (D31)
+    # the partner is one of the other three, or the King lay in the talon (D18), numbered after
+    # the seats; never the declarer's own King (D31)
     assert asked(next_question(flow(), given)) == (
         "partner",
-        [(1, "Anna"), (3, "Cilli"), (4, "Dani"), (None, TALON)],
+        [(1, "Anna"), (3, "Cilli"), (4, "Dani"), (5, TALON)],
     )
     given["partner"] = "cil"  # a unique beginning, in any case
     reading = next_question(flow(), given)

@@ -18,6 +18,7 @@ from tarockscore.cli.options import SHORT_FORM_WORDING
 from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
 from tarockscore.io.inputs import load_profile
+from tests.test_kontra_by_defender import result_cells
 
 runner = CliRunner()
 TABLE = "A,B,C,D"
@@ -119,4 +120,6 @@ def test_the_factor_column_separates_its_factors() -> None:
     # Sechserdreier 5 lost ×2 (contracts.sechserdreier.loss_factor), Kontra ×2: 20 to each Defender.
     code, out, _ = score("-c", "sechserdreier", "-d", "A", "-t", "30", "-k", "kontra")
     assert code == 0
-    assert "×2 Sechserdreier lost: the game counts ×2, ×2 Kontra on the contract  20" in out
+    factors = result_cells(out, "factors")[0]  # wrapped between its words, read joined
+    assert factors == "×2 Sechserdreier lost: the game counts ×2, ×2 Kontra on the contract"
+    assert out.splitlines()[2].split()[-7:] == ["20", "B,", "C,", "D", "+20", "+20", "+20"]

@@ -91,8 +91,8 @@ def test_ids_travel_through_the_file_and_show(tmp_path: Path) -> None:
     assert [(h["number"], h["id"]) for h in shown["hands"]] == [(1, 1), (2, 2), (3, 4)]
     assert shown["audit"][0]["hand"] == 3 and shown["audit"][0]["number"] == 3
     text = run("show", "-l", str(path)).stdout
-    assert re.search(r"^\s+#\s+id\s+dealer", text, re.M)
-    assert re.search(r"^\s+3\s+4\s+", text, re.M)
+    assert re.search(r"^#\s+id\s+dealer", text, re.M)
+    assert re.search(r"^3\s+4\s+", text, re.M)
 
 
 def test_a_rescore_after_a_delete_names_the_changed_hands_as_the_sheet_numbers_them(tmp_path: Path) -> None:

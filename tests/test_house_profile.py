@@ -18,6 +18,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
+from tests.test_kontra_by_defender import result_cells
 
 
 def test_a_ceiling_that_is_not_a_word_is_refused_once_as_written() -> None:
@@ -227,19 +228,19 @@ def test_two_house_files_that_extend_each_other_are_told_where_the_circle_closes
 
 
 @pytest.mark.parametrize(
-    ("lang", "line", "cell", "undone"),
+    ("lang", "line", "column", "undone"),
     [
-        ("en", "rufer by Bert with Anna, Hüttenfleck, lost", "lost, Hüttenfleck", " undone: "),
+        ("en", "rufer by Bert with Anna, Hüttenfleck, lost", "hand", " undone: "),
         (
             "de",
             "Rufer von Bert mit Anna, Hüttenfleck, verloren",
-            "verloren, Hüttenfleck",
+            "Spiel",
             " zurückgenommen: ",
         ),
     ],
 )
 def test_a_hands_line_names_the_huettenfleck_that_makes_it_count_four_times(
-    tmp_path: Path, lang: str, line: str, cell: str, undone: str
+    tmp_path: Path, lang: str, line: str, column: str, undone: str
 ) -> None:
     # A house that plays the Hüttenfleck (kontra.huettenfleck, ×4 [CTK]): Bert's Rufer with Anna,
     # lost with 29 1/3, Kontra said before the talon: each Defender adds 1 × 4 = 4. The line said
@@ -261,7 +262,7 @@ def test_a_hands_line_names_the_huettenfleck_that_makes_it_count_four_times(
     for kontra in ([], ["-k", "kontra"]):
         printed = run("record", *hand, *kontra)
         assert printed.splitlines()[0].split(": ", 1)[1].startswith(line + " ("), printed
-        assert cell in run("show")
+        assert result_cells(run("show"), column) == [line]
         assert run("undo").splitlines()[0].endswith(undone + line)
 
 

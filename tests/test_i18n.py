@@ -43,6 +43,7 @@ from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 from tests.strategies import hands
+from tests.test_kontra_by_defender import result_cells
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "tarockscore" / "locale" / "de" / "LC_MESSAGES" / "tarockscore.po"
@@ -400,9 +401,10 @@ def test_the_score_table_speaks_the_players_words() -> None:
     # announced, a silent Trull. The numbers are the English table's; only the words change.
     de = _run("score", str(EXAMPLE), LANG="de_AT.UTF-8").stdout.decode()
     en = _run("score", str(EXAMPLE), LANG="C").stdout.decode()
+    de_factors = " ".join(result_cells(de, "Faktoren"))  # wrapped between their words, read joined
+    assert "Kontra aufs Spiel" in de_factors
     for word in (
         "Posten",
-        "Kontra aufs Spiel",
         "Pagat (angesagt)",
         "König ultimo (angesagt)",
         "Trull (still)",
@@ -595,7 +597,7 @@ def test_trischaken_with_a_virgin_and_a_revoke_speaks_german() -> None:
         "Trischaken: Bert verliert; Dani schreibt +15" in de
         and "Trischaken: Bert loses; Dani writes +15" in en
     )
-    assert "was 3 Spieler bekämen, nimmt Dani (kein Stich)" in de
+    assert "was 3 Spieler bekämen, nimmt Dani (kein Stich)" in " ".join(result_cells(de, "Faktoren"))
     revoke = _run(*args, "--renonce", "Cilli", LANG="de_AT.UTF-8").stdout.decode()
     assert "Renonce von Cilli: verliert das Trischaken allein." in revoke
     assert not {"pays", "players", "Renonce by", " each"} & {w for w in (de + revoke).split() if w}

@@ -113,8 +113,9 @@ def test_the_phones_sheet_and_its_notice_name_each_defenders_kontra(ledger: Path
 
 
 def result_cells(shown: str, title: str) -> list[str]:
-    """``show``'s result column, each hand's cell its lines joined, from the column's place under
-    its title to the next column's."""
+    """``show``'s column of that title, each hand's cell its lines joined, from the column's place
+    under its title to the next column's; the totals below the hands (points on a line that has
+    no number of its own) end it."""
     lines = shown.splitlines()
     head = next(i for i, line in enumerate(lines) if f"  {title}  " in line)
     start = lines[head].index(title)
@@ -124,20 +125,15 @@ def result_cells(shown: str, title: str) -> list[str]:
         part = line[start:end].strip()
         if line[:3].strip():  # a hand's number: its row begins
             cells.append(part)
+        elif re.match(r"[-+\d]", line[end:].strip()):  # points with no number of a hand: the totals
+            break
         elif part and cells:  # the cell goes on under its first line
             cells[-1] += " " + part
     return cells
 
 
-# what the phones' line says after who played the hand, in the terminal's words
-RESULTS = {
-    "en": ("result", "lost, kontra from Anna, rekontra against Dani"),
-    "de": ("Ergebnis", "verloren, Kontra von Anna, Rekontra gegen Dani"),
-}
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_shows_result_column_names_each_defenders_kontra(ledger: Path, lang: str) -> None:
+def test_shows_hand_column_names_each_defenders_kontra(ledger: Path, lang: str) -> None:
     run("record", *BETTLER, "-l", str(ledger))
-    title, said = RESULTS[lang]
-    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), title) == [said]
+    title = {"en": "hand", "de": "Spiel"}[lang]
+    assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), title) == [LINES[lang]]

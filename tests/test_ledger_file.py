@@ -182,8 +182,9 @@ def test_an_unknown_schema_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("data", "needle"),
     [
-        (b"", "missing: this is not a tarockscore ledger"),
-        (b"\xff\xfe", "not UTF-8"),
+        (b"", "not an evening's ledger"),
+        (b"\xff\xfe", "not an evening's ledger"),
+        ("schema = 2\n".encode("utf-16"), "not UTF-8"),
         (None, "no ledger here"),
     ],
 )

@@ -52,22 +52,27 @@ def test_show_json_is_one_document_indented_by_two(ledger: str) -> None:
     assert out == json.dumps(json.loads(out), indent=2, ensure_ascii=False) + "\n"
 
 
-def test_show_table_is_laid_out_as_tabulates_simple_table(ledger: str) -> None:
-    # Each column as wide as its widest cell, at least its title and 2; two spaces between;
-    # hand 1's result with its Kontra, as its line says it;
+def test_show_table_fits_80_columns_each_hand_said_by_its_line(ledger: str) -> None:
+    # Each column as wide as its widest cell or title; two spaces between; each hand said by its
+    # line as `record` says it (hand 1 with its Kontra), in the room the other columns leave of 80;
     # the hand's number and each player's points to the right, the words to the left. The points
     # as worked in the docstring; the money at 0.10 as in test_settle_csv_one_row_per_payment.
     out = run("show", "--ledger", ledger).stdout
     assert out == (
         "profile koenigrufen · stake 0.10 per point\n"
-        "  #  dealer    contract    declarer      result       Radl      Anna    Bert    Cilli    Dani\n"
-        "---  --------  ----------  ------------  -----------  ------  ------  ------  -------  ------\n"
-        "  1  Dani      rufer       Anna + Cilli  won, kontra          +4 → 4   0 → 0   +4 → 4   0 → 0\n"
-        "  2  Anna      dreier      Cilli         lost                 +5 → 9  +5 → 5    0 → 4  +5 → 5\n"
-        "  3  Bert      rufer       Dani + Bert   won                   0 → 9  +1 → 6    0 → 4  +1 → 6\n"
-        "               total                                               9       6        4       6\n"
-        "               money                                           +1.10   -0.10    -0.90   -0.10\n"
+        "#  dealer  hand                                     Anna    Bert   Cilli    Dani\n"
+        "-  ------  -------------------------------------  ------  ------  ------  ------\n"
+        "1  Dani    rufer by Anna with Cilli, kontra, won  +4 → 4   0 → 0  +4 → 4   0 → 0\n"
+        "2  Anna    dreier by Cilli, lost                  +5 → 9  +5 → 5   0 → 4  +5 → 5\n"
+        "3  Bert    rufer by Dani with Bert, won            0 → 9  +1 → 6   0 → 4  +1 → 6\n"
+        "           total                                       9       6       4       6\n"
+        "           money                                   +1.10   -0.10   -0.90   -0.10\n"
     )
+    # in German too, the line wrapped between its clauses where it needs more room
+    out = run("--lang", "de", "show", "--ledger", ledger).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "1  Dani   Rufer von Anna mit Cilli, Kontra,   +4 → 4" in out
+    assert "\n          gewonnen\n" in out
 
 
 def test_show_csv_by_format_is_the_csv_shorthand(ledger: str) -> None:
@@ -214,16 +219,16 @@ def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
 
 # Long names, as testers gave them: the seat order, then each hand with a Kontra on its contract
 LONG = ["Maximilian", "Bartholomäus", "Anna-Lena", "Anna-Maria"]
-RESULTS = {"en": ("result", "won", "lost"), "de": ("Ergebnis", "gewonnen", "verloren")}
+RESULTS = {"en": ("hand", "won", "lost"), "de": ("Spiel", "gewonnen", "verloren")}
 STEPS = {"en": ("kontra", "rekontra"), "de": ("Kontra", "Rekontra")}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_shows_result_column_carries_the_kontra_on_the_contract_and_stays_narrow(
+def test_shows_hand_column_carries_the_kontra_on_the_contract_and_stays_narrow(
     tmp_path: Path, lang: str
 ) -> None:
-    # As the phones' line says "Rufer by Anna with Cilli, Kontra, won", the sheet's result column
-    # says the step with the outcome; ten hands among long names, each cell wrapped to 18 columns.
+    # As the phones' line says "Rufer by Anna with Cilli, Kontra, won", the sheet's hand column
+    # says the step before the outcome; ten hands among long names, each cell wrapped to 16 columns.
     path = str(tmp_path / "long.toml")
     assert run("new", "--players", ",".join(LONG), "--ledger", path).exit_code == 0
     for i in range(10):
@@ -238,10 +243,14 @@ def test_shows_result_column_carries_the_kontra_on_the_contract_and_stays_narrow
     shown = run("--lang", lang, "show", "--ledger", path).stdout
     title, won, lost = RESULTS[lang]
     kontra, rekontra = STEPS[lang]
-    assert result_cells(shown, title) == [f"{won}, {kontra}", f"{lost}, {rekontra}"] * 5
+    rufer, by, with_ = {"en": ("rufer", "by", "with"), "de": ("Rufer", "von", "mit")}[lang]
+    assert result_cells(shown, title) == [
+        f"{rufer} {by} {LONG[i % 4]} {with_} {LONG[(i + 2) % 4]}, {(kontra, rekontra)[i % 2]}, {(won, lost)[i % 2]}"
+        for i in range(10)
+    ]
     dashes = shown.splitlines()[2].split()
     titles = shown.splitlines()[1].split()
-    assert len(dashes[titles.index(title)]) <= 18
+    assert len(dashes[titles.index(title)]) <= 16
 
 
 def test_a_name_that_is_a_column_of_the_sheet_s_csv_is_refused_at_new(tmp_path: Path) -> None:
@@ -293,3 +302,21 @@ def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -
     shown = run("show", "--csv", "--ledger", str(path))
     assert shown.exit_code == 0, shown.stderr
     assert _csv(shown.stdout)[0][8:] == [*players, *(f"{p} total" for p in players)]
+
+
+def test_a_hands_bets_fit_80_columns_as_enter_shows_them_before_recording() -> None:
+    # A Rufer won with Kontra and the announced Pagat: the factors wrapped between their words, the
+    # winners a name a line where the room needs it; a plain one keeps its winners on one line.
+    four = ["-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40"]
+    out = run("score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
+    assert out == (
+        "bet                base  factors       value  won by  Anna  Bert  Cilli  Dani\n"
+        "-----------------  ----  ------------  -----  ------  ----  ----  -----  ----\n"
+        "Rufer              1     ×2 Kontra on  2      Anna,   +2          +2\n"
+        "                         the contract         Cilli\n"
+        "Pagat (announced)  1     ×2 announced  2      Anna,   +2          +2\n"
+        "                                              Cilli\n"
+        "Victory Points                                        +4    0     +4     0\n"
+    )
+    out = run("score", "-c", "rufer", *four, "-b", "trull").stdout
+    assert out.splitlines()[2] == "Rufer           1     -        1      Anna, Cilli  +1          +1"

@@ -267,6 +267,22 @@ def test_a_codes_file_that_cannot_be_written_never_stops_a_write(
     assert len(hands(evening)) == 1
 
 
+def test_serves_warning_about_the_codes_file_shows_its_path_escaped_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tarockscore.web.app as server
+
+    class Warned:  # the codes' file warned about at start, then the server stops
+        def __init__(self, where: Path, warn: Any) -> None:
+            warn(f"{tmp_path}/a\nb\x1b[2J: the table codes could not be kept")
+            raise UsageError("stopped")
+
+    monkeypatch.setattr(server, "Site", Warned)
+    result = runner.invoke(app, ["serve", str(tmp_path / "x.toml"), "--port", "0"])
+    first = result.stderr.splitlines()[0]
+    assert first == f"warning: {tmp_path}/a\\nb\\u001b[2J: the table codes could not be kept"
+
+
 def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -> None:
     evening.with_name("friday.serve-codes.toml").write_text('codes = "everything"\n', encoding="utf-8")
     with pytest.raises(UsageError, match="not a file of table codes"):

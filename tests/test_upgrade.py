@@ -205,7 +205,7 @@ def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ('name = "mine"\nbase = "koenigrufen"\n', "not a tarockscore ledger"),
+        ('name = "mine"\nbase = "koenigrufen"\n', "not an evening's ledger"),
         ("schema = 3\n", "reads ledger schema 2 only"),
         ("schema = = 1\n", "old.toml"),
     ],

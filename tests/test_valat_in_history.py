@@ -17,6 +17,7 @@ from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
 from tests.stored import stored_audit
+from tests.test_kontra_by_defender import result_cells
 
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
 RUFER = ["-c", "rufer", "-d", "Anna", "-w", "Cilli"]
@@ -43,13 +44,14 @@ def details(path: str) -> list[str]:
     return [a["detail"] for a in stored_audit(path)]
 
 
-def test_show_names_the_valat_in_the_result_column(ledger: str) -> None:
-    shown = run("show", "-l", ledger).stdout
-    assert "won, Valat " in shown
-    assert "lost, Valat announced by the Defenders " in shown  # the declarers lost it
-    assert "lost, announced Valat failed " in shown
+def test_show_names_the_valat_in_the_hand_column(ledger: str) -> None:
+    assert result_cells(run("show", "-l", ledger).stdout, "hand") == [
+        "rufer by Anna with Cilli, won, Valat",
+        "rufer by Anna with Cilli, lost, Valat announced by the Defenders",  # the declarers lost it
+        "rufer by Anna with Cilli, lost, announced Valat failed",
+    ]
     german = run("--lang", "de", "show", "-l", ledger).stdout
-    assert "gewonnen, Valat " in german
+    assert result_cells(german, "Spiel")[0] == "Rufer von Anna mit Cilli, gewonnen, Valat"
 
 
 def test_the_history_of_changes_names_the_valat(ledger: str) -> None:

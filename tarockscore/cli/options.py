@@ -452,6 +452,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "false: the talon half with the called King counts in the Defenders' tricks (king_half = 'defenders'), so they took the King: the {name} is made": N_(
         "the talon half with the called King counts in the Defenders' tricks (--king-half defenders), so they took the King: the {name} is made, not lost"
     ),
+    '{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. [[bonus]] name = "{name}", announced = true, kontra = "kontra"': N_(
+        "{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. -b {name},announced,kontra"
+    ),
     'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"': N_(
         "a Defender's own Kontra (NAME=STEP) is only for contra ad personam in negative contracts; on {contract} give one step, e.g. -k kontra"
     ),
@@ -506,6 +509,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "missing: did the declarer of {contract} win? (won = true or false)": N_(
         "missing: did the declarer of {contract} win? (--won or --lost)"
     ),
+    "{profile!r} scores no Valat; the side that took every trick won the game: give its card points, or won = true or false": N_(
+        "{profile!r} scores no Valat; the side that took every trick won the game: give its card points (-t POINTS), or --won or --lost"
+    ),
     "missing: give the declarer side's card points, or won = true or false; a Valat made needs neither (a [[bonus]] named valat)": N_(
         "missing: give the declarer side's card points (-t POINTS), or --won or --lost; a Valat made needs neither (-b valat)"
     ),
@@ -552,6 +558,15 @@ ADVICE: Wording = {
             "{path}: no ledger here; start the evening with `tarockscore new --players A,B,C,D`, or choose one with --ledger PATH or {ENV}"
         ),
         (("ENV", "TAROCKSCORE_LEDGER"),),
+    ),
+    ways_out.NOT_A_LEDGER: (
+        N_(
+            "{path}: not an evening's ledger; choose the evening's ledger with --ledger PATH or {ENV}; nothing was read or written"
+        ),
+        (("ENV", "TAROCKSCORE_LEDGER"),),
+    ),
+    ways_out.NOT_A_LEDGER_KEPT: N_(
+        "{path} already exists and is not an evening's ledger; it is left as it is: choose another file for the evening with --ledger; nothing was written"
     ),
     ways_out.LEDGER_EXISTS: N_(
         "{path} already exists: an evening is kept there. Choose another file with --ledger, or remove it first; nothing was written"

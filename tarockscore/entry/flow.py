@@ -471,10 +471,12 @@ class Flow:
     def _partner(self, contract: Contract, declarer: str) -> Question:
         p = self.profile
         options = list(self.seat_choices([x for x in self.players if x != declarer]))
+        # numbered after the seats, so that they are picked by number as the players are
         if legality.king_in_talon_allowed(p, contract):
-            options.append(Choice(TALON, _("in the talon"), None, ("talon", "Talon")))
+            options.append(Choice(TALON, _("in the talon"), len(self.seats) + 1, ("talon", "Talon")))
         if legality.own_king_allowed(p, contract):
-            options.append(Choice(OWN, _("own King"), None, ("own King", "own", "eigener König")))
+            number = len(self.seats) + 1 + (options[-1].value == TALON)
+            options.append(Choice(OWN, _("own King"), number, ("own King", "own", "eigener König")))
         return Question(
             "partner", _("Partner (holder of the called card)"), Kind.CHOICE, _("partner"), tuple(options)
         )

@@ -288,13 +288,16 @@ VALAT_LINES = {
 }
 
 
-def valat_line(hand: Hand) -> str | None:
-    """The template that adds the hand's Valat to its line; None without one (a silent Valat not
-    made is no Valat)."""
+def with_valat(text: str, hand: Hand, step: Callable[[str], str] = str) -> str:
+    """``text`` with the hand's Valat and the Kontra said on it ("Valat announced, kontra on it");
+    as it was without one (a silent Valat not made is no Valat)."""
     valat = next((b for b in hand.bonuses if b.name == VALAT), None)
-    if valat is None:
-        return None
-    return VALAT_LINES.get((valat.side, valat.announced, valat.made))
+    if valat is None or (template := VALAT_LINES.get((valat.side, valat.announced, valat.made))) is None:
+        return text
+    text = message(template, hand=text)
+    if valat.kontra:
+        text = message(N_("{hand}, {kontra} on it"), hand=text, kontra=step(valat.kontra))
+    return text
 
 
 def summary(
@@ -326,8 +329,7 @@ def summary(
     text = played(text, hand, profile, step)
     if result is not None and result.won is not None:
         text = message(N_("{hand}, won") if result.won else N_("{hand}, lost"), hand=text)
-    if (valat := valat_line(hand)) is not None:
-        text = message(valat, hand=text)
+    text = with_valat(text, hand, step)
     if result is not None and result.radl != 1:
         text = message(N_("{hand}, Radl ×{radl}"), hand=text, radl=result.radl)
     return text
@@ -336,7 +338,7 @@ def summary(
 def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] = str) -> str:
     """``text`` with how the hand was played, as its line says it: a called King in the talon or
     one's own, a concession, the Hüttenfleck or the Kontra on the contract, each Defender's own,
-    each bonus's own, who revoked."""
+    each bonus's own but the Valat's, who revoked."""
     if hand.called_king == "talon":  # the declarer played alone: the line says why, as the score does
         text = message(N_("{hand}, called King in the talon"), hand=text)
     elif hand.called_king == "own":
@@ -357,7 +359,7 @@ def played(text: str, hand: Hand, profile: Profile, step: Callable[[str], str] =
         text = message(by, hand=text, kontra=step(said), defender=defender)
     # each announced bonus's own step, after the contract's: "kontra, pagat rekontra"
     for bonus in hand.bonuses:
-        if bonus.kontra:
+        if bonus.kontra and bonus.name != VALAT:  # the Valat's is said with it (with_valat)
             text = message(
                 N_("{hand}, {bonus} {kontra}"), hand=text, bonus=step(bonus.name), kontra=step(bonus.kontra)
             )

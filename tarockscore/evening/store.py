@@ -31,7 +31,15 @@ from tarockscore.evening.fold import check
 from tarockscore.evening.model import Ledger
 from tarockscore.evening.operations import hands_label
 from tarockscore.io import safe_io
-from tarockscore.io.ways_out import LEDGER_CHANGED, LEDGER_EXISTS, NO_LEDGER, OLD_LEDGER, OUT_OF_ORDER
+from tarockscore.io.ways_out import (
+    LEDGER_CHANGED,
+    LEDGER_EXISTS,
+    NO_LEDGER,
+    NOT_A_LEDGER,
+    NOT_A_LEDGER_KEPT,
+    OLD_LEDGER,
+    OUT_OF_ORDER,
+)
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -39,6 +47,8 @@ HEADER = (
     "\n"
 )
 MARK = b"\n[[event]]"  # where an entry begins: the writer starts each one on a line of its own
+# a line every ledger has, however damaged: its header sets the schema, its table, its entries
+_LEDGER_LINE = re.compile(rb"(?m)^\s*(?:schema\s*=|\[table\]|\[\[event\]\])")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 UNKNOWN = N_("unknown key; allowed here: {allowed}{hint}")
 TOP_KEYS = "schema, table, profile, event"
@@ -573,6 +583,10 @@ class NotALedger(LedgerError):
     """A TOML file that is plainly something else: a profile or an alias file."""
 
 
+class NotTomlNotALedger(NotALedger, UnreadableLedger):
+    """A file that is no TOML and sets no schema: notes, no ledger."""
+
+
 class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
 
@@ -615,8 +629,21 @@ def seats(path: Path) -> tuple[str, ...]:
     return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
 
 
+def _ledger_like(raw: bytes) -> bool:
+    """Whether a file may be an evening's ledger, damaged or not (a copy saved as UTF-16 too):
+    notes, another program's TOML or an empty file are not."""
+    return _LEDGER_LINE.search(raw.replace(b"\0", b"").lstrip(b"\xef\xbb\xbf\xfe\xff")) is not None
+
+
 def _snapshot(path: Path, raw: bytes, repairing: bool = False, since: str | None = None) -> Snapshot:
     name = str(path)
+    if not _ledger_like(raw):
+        try:
+            other = safe_io.other_kind(dict(header(raw, name)), safe_io.LEDGER)
+        except LedgerError:
+            raise NotTomlNotALedger(NOT_A_LEDGER, path=path) from None  # no TOML at all: notes
+        if other is None:
+            raise NotALedger(NOT_A_LEDGER, path=path)
     top = header(raw, name)
     # a file of no entries, or a day's log (its entries are the day's): known by its header
     if (header_end(raw) == len(raw) or "tournament" in top) and "table" not in top and "event" not in top:
@@ -763,7 +790,8 @@ def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
     with locked(path):
         safe_io.remove_stale_temps(path)
         if path.exists():
-            raise LedgerError(LEDGER_EXISTS, path=path)
+            kept = _ledger_like(safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError))
+            raise LedgerError(LEDGER_EXISTS if kept else NOT_A_LEDGER_KEPT, path=path)
         return save(path, ledger, None, at)
 
 

@@ -11,6 +11,9 @@ from tarockscore.evening.fold import PROFILE_UNREADABLE as PROFILE_UNREADABLE
 NO_LEDGER = N_("{path}: no ledger here")
 # a new evening refused: one is kept at that path already (values: path)
 LEDGER_EXISTS = N_("{path} already exists: an evening is kept there; nothing was written")
+# a file at the ledger's path that is no evening's ledger: read, or where `new` would write (values: path)
+NOT_A_LEDGER = N_("{path}: not an evening's ledger")
+NOT_A_LEDGER_KEPT = N_("{path} already exists and is not an evening's ledger; nothing was written")
 # the last problem of a ledger whose digest does not match (values: name, the ledger's path)
 LEDGER_CHANGED = N_("the ledger was changed outside tarockscore, so it is not used and nothing was written")
 # entries moved or taken out, so that the hands no longer read in the order they were written
@@ -40,6 +43,8 @@ OLD_LEDGER = N_(
 WAYS_OUT = (
     NO_LEDGER,
     LEDGER_EXISTS,
+    NOT_A_LEDGER,
+    NOT_A_LEDGER_KEPT,
     LEDGER_CHANGED,
     OUT_OF_ORDER,
     NO_TOURNAMENT_FOLDER,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
@@ -30,7 +31,7 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
+from tarockscore.evening.operations import VALAT_LINES, summary
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
@@ -76,6 +77,7 @@ TEMPLATES = (
     N_("{label}: the result from its paper sheet: {points}"),
     N_("round {round}, table {table}"),
     N_("{hand}, Radl ×{radl}"),
+    N_("{hand}, {kontra} on it"),  # the Kontra on a Valat, after it
     *VALAT_LINES.values(),
     N_("{hand}, won"),
     N_("{hand}, lost"),
@@ -539,27 +541,45 @@ def place_text(place: str) -> str:
     return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
 
 
-# show's result column wraps between the clauses of a hand's line, never inside one, at this
-# width: a hand with two Defenders' Kontras takes two lines, the outcome with its Valat one
-_RESULT_WIDTH = 40
+# A table fits a terminal of this width (show's sheet of four players with ordinary names, a
+# hand's bets): one column wraps in the room the others leave, never narrower than _NARROWEST
+TERMINAL = 80
+_NARROWEST = 12
 
 
-def _clauses_wrapped(text: str) -> list[str]:
-    """``text``'s clauses (", ") on lines of at most _RESULT_WIDTH, a clause longer than that on a
-    line of its own."""
+def _wrapped(text: str, width: int) -> str:
+    """``text``'s clauses (", ") on lines of at most ``width``, a longer clause wrapped between its words."""
     lines: list[str] = []
     clauses = text.split(", ")
     for i, clause in enumerate(clauses):
         piece = clause if i == len(clauses) - 1 else clause + ","
-        if lines and len(lines[-1]) + 1 + len(piece) <= _RESULT_WIDTH:
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
-            lines.append(piece)
-    return lines
+            lines += textwrap.wrap(piece, width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def fitted(
+    titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int, aligns: Sequence[str]
+) -> str:
+    """tabulate's simple table in TERMINAL columns: each column as wide as its widest line or
+    title, column ``wrap``'s cells wrapped between their clauses in the room the others leave."""
+    others = [
+        max(len(line) for row in [titles, *rows] for line in str(row[i]).splitlines() or [""])
+        for i in range(len(titles))
+        if i != wrap
+    ]
+    width = max(_NARROWEST, TERMINAL - sum(others) - 2 * len(others))
+    rows = [[*row[:wrap], _wrapped(str(row[wrap]), width), *row[wrap + 1 :]] for row in rows]
+    # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
+    # the dashes above and below a table without headers, and the first is put under the titles
+    table = tabulate([titles, *rows], disable_numparse=True, colalign=aligns).splitlines()
+    return "\n".join([table[1], table[0], *table[2:-1]])
 
 
 def sheet_text(sheet: Sheet) -> str:
-    """``show``'s table."""
+    """``show``'s table: each hand's dealer, its line (as `record` says it) and its points → totals."""
     players = sheet.players
     t = sheet.table
     head = [_("profile {name}").format(name=t.profile.name)]
@@ -571,26 +591,8 @@ def sheet_text(sheet: Sheet) -> str:
     lead = ["", ""] if ids else [""]
     rows: list[list[object]] = []
     for h in sheet.hands:
-        who = h.hand.declarer or ""
-        if h.hand.partner:
-            who += f" + {h.hand.partner}"
-        outcome = ""
-        if h.result.won is not None:  # what the hand's line says after who played it: "won, kontra"
-            played_as = played(
-                Message(N_("won") if h.result.won else N_("lost")), h.hand, t.profile.rules, named
-            )
-            valat = valat_line(h.hand)
-            said_as = str(translated(played_as if valat is None else message(valat, hand=played_as)))
-            outcome = "\n".join(_clauses_wrapped(said_as))
-        row: list[object] = [
-            h.number,
-            *([h.id] if ids else []),
-            h.dealer,
-            named(h.hand.contract),
-            who,
-            outcome,
-            f"×{h.result.radl}" if h.doubled else "",
-        ]
+        line = hand_summary(h.hand, t.profile.rules, h.result)
+        row: list[object] = [h.number, *([h.id] if ids else []), h.dealer, line]
         for p in players:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
@@ -603,11 +605,10 @@ def sheet_text(sheet: Sheet) -> str:
         (_("money"), money_row),
     ):
         if values is not None:
-            rows.append([*lead, "", label, "", "", "", *[values[p] for p in players]])
-    titles = ["#", *(["id"] if ids else []), _("dealer"), _("contract"), _("declarer"), _("result"), "Radl"]
-    aligns = ["right"] * len(lead) + ["left"] * 5 + ["right"] * len(players)  # numbers to the right
-    lines = [" · ".join(head)]
-    lines.append(tabulate(rows, headers=[*titles, *players], disable_numparse=True, colalign=aligns))
+            rows.append([*lead, "", label, *[values[p] for p in players]])
+    titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
+    aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
+    lines = [" · ".join(head), fitted(titles, rows, len(lead) + 1, aligns)]
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:

@@ -20,15 +20,21 @@ from tarockscore.rules.hand import (
     side_card_points,
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile
-from tarockscore.rules.valat import check_tricks, made_valat
+from tarockscore.rules.valat import VALAT, check_tricks, made_valat
 from tarockscore.rules.words import (
     SIDE_WORDS,
     Reader,
     as_written,
     at_table,
+    fold,
     name_problems,
     repeated_names,
     type_name,
+)
+
+# a Valat given under a profile that scores none: the game is won on the card points instead
+NO_VALAT = N_(
+    "{profile!r} scores no Valat; the side that took every trick won the game: give its card points, or won = true or false"
 )
 
 
@@ -652,6 +658,8 @@ def _check_outcome_given(
     side that took every trick won the game); a hand conceded or revoked needs neither."""
     if legality.decided_by_tricks(contract) or keys.conceded or keys.renonce:
         return
+    if any(p.template == NO_VALAT for p in problems.problems):
+        return  # said with what to give instead
     if keys.card_points is None and keys.won is None and made_valat(bonuses) is None:
         problems.add(
             "card_points",
@@ -811,6 +819,16 @@ def _contract_kontra(
         return None, ()
     individual = legality.contra_ad_personam(profile, contract)
     if isinstance(raw, dict):
+        bonus = next((n for n in raw if n not in players and profile.bonus_name(n)), None)
+        if bonus is not None:  # said as a Defender's own: a bonus's Kontra is its table's
+            problems.add(
+                "kontra",
+                N_(
+                    '{name!r} is a bonus, not a player: the Kontra on a bonus is said with it, e.g. [[bonus]] name = "{name}", announced = true, kontra = "kontra"'
+                ),
+                name=bonus,
+            )
+            return None, ()
         if not individual:
             problems.add(
                 "kontra",
@@ -888,6 +906,9 @@ def _read_bonus(
     if not given:
         return None
     name = profile.bonus_name(given)
+    if name is None and fold(given) == VALAT:  # a profile that leaves the Valat out (D25)
+        problems.add(f"{path}.name", NO_VALAT, profile=profile.name)
+        return None
     if name is None:
         problems.add(
             f"{path}.name",

@@ -5,7 +5,6 @@ found and are kept in the result; nothing is printed here.
 
 import datetime as dt
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -17,14 +16,13 @@ from tarockscore.errors import (
     Message,
     Problem,
     TarockError,
-    Unreadable,
     UsageError,
     counted,
     message,
 )
 from tarockscore.evening.evening import as_day, as_the_rules, find_ledger
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, load, read, said_on_reading, verify
+from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import check_output, write_output
@@ -289,7 +287,7 @@ class _Reading:
                 if isinstance(exc, NoLedgerHere) and named and source is not None:
                     # a path typed that is not there: no evening to begin, a name to check
                     found = [Problem.of("", NO_SUCH_SOURCE, path=source)]
-                if snapshot is None and in_folder and _not_a_ledger(exc, path):
+                if snapshot is None and in_folder and _not_a_ledger(exc):
                     self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
                 elif skip_bad:
                     self.said(LeftOut(path, found))
@@ -305,17 +303,10 @@ class _Reading:
         return ledgers
 
 
-def _not_a_ledger(exc: LedgerError, path: Path) -> bool:
-    """Whether the file is no ledger at all: no ``schema`` key, or no TOML and no line setting one
-    (notes kept as plain text), whereas every ledger's header sets it."""
-    if any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in exc.problems):
-        return True
-    try:
-        return isinstance(exc, Unreadable) and not re.search(
-            rb"(?m)^\s*schema\s*=", load(path).replace(b"\0", b"")
-        )
-    except LedgerError:
-        return False
+def _not_a_ledger(exc: LedgerError) -> bool:
+    """Whether the file sets no ``schema`` key, as every ledger's header does (files that are no
+    ledger at all, notes among them, are :class:`NotALedger`)."""
+    return any(p.where.endswith("schema") and "not a tarockscore ledger" in p.message for p in exc.problems)
 
 
 class FoldedSeason(NamedTuple):

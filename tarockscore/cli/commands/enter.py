@@ -1,6 +1,7 @@
 """``tarockscore enter``: the guided entry, a hand asked question by question, then recorded or
 replaced; the questions and the reading of answers are :mod:`tarockscore.entry`'s."""
 
+import textwrap
 from typing import Annotated
 
 import typer
@@ -26,12 +27,10 @@ ReplaceOpt = Annotated[
 
 
 def prompt_text(question: "tarockscore.Question") -> str:
-    """The prompt: the question, what it offers (players by their seat's number), its default."""
+    """The prompt: the question, what it offers by number (players by their seat's), its default."""
     text = question.text
     if question.kind is tarockscore.QuestionKind.CHOICE:
-        numbered = " ".join(f"{c.number}={c.label}" for c in question.choices if c.number is not None)
-        named = ", ".join(c.label for c in question.choices if c.number is None)
-        text += f" ({', '.join(x for x in (numbered, named) if x)})"
+        text += " (" + " ".join(f"{c.number}={c.label}" for c in question.choices) + ")"
     if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70, or Valat)"
         words = _("or {words}").format(words=", ".join(c.label for c in question.choices))
         text = f"{text[:-1]}, {words})" if text.endswith(")") else f"{text} ({words})"
@@ -40,7 +39,8 @@ def prompt_text(question: "tarockscore.Question") -> str:
         text += f" [{yes_no}]"
     elif question.default is not None:
         text += f" [{question.shown(question.default)}]"
-    return text
+    # between words on a terminal of 80 columns, the answer typed after the last line
+    return "\n".join(textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False))
 
 
 def _summary(entry: "tarockscore.Answers") -> int:
@@ -141,11 +141,8 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     else:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
-    typer.echo(
-        _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked").format(
-            seats=seats
-        )
-    )
+    said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
+    typer.echo(textwrap.fill(said.format(seats=seats), 80, break_long_words=False, break_on_hyphens=False))
     at = tarockscore.now()
 
     try:

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from tarockscore import i18n
+from tarockscore.cli import terminal
 from tarockscore.cli.options import language_given, ledger_path_of
 from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
@@ -111,7 +112,7 @@ def serve(
     # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
     os.umask(0o077)
     where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = server.Site(where, warn=lambda said: print(said, file=sys.stderr, flush=True))
+    site = server.Site(where, warn=terminal.warn)
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
@@ -134,7 +135,7 @@ def serve(
             json.dumps({"url": base, "board": board, "cards": cards, "tables": tables}, ensure_ascii=False)
         )
     out = sys.stderr if json_out else sys.stdout
-    print(_("Serving {name}").format(name=site.title), file=out)
+    print(terminal.one_line(_("Serving {name}").format(name=site.title)), file=out)
     for place in places:
         url = f"{base}{place.path}?code={site.code(place.key)}"
         name = (
