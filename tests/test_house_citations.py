@@ -184,14 +184,14 @@ def test_a_ledger_written_before_the_house_keys_were_kept_still_reads(tmp_path: 
         (
             "en",
             "stammtisch: house rules on koenigrufen (Königrufen: main rules (Calling the King), Simplified Scoring)",
-            "the house's own keys: bonuses.pagat.value, contracts.rufer.value",
+            "the house's own keys: bonuses.pagat.value = 2 (koenigrufen: 1); contracts.rufer.value = 2 (koenigrufen: 1)",
             "source of koenigrufen: the Calling the King rules [CTK]",
             "settlement: Simplified Scoring; Kontra changes the score",
         ),
         (
             "de",
             "stammtisch: Hausregeln auf Basis von koenigrufen (Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung)",
-            "eigene Schlüssel der Hausregeln: bonuses.pagat.value, contracts.rufer.value",
+            "eigene Schlüssel der Hausregeln: bonuses.pagat.value = 2 (koenigrufen: 1); contracts.rufer.value = 2 (koenigrufen: 1)",
             "Quelle von koenigrufen: die Regeln „Calling the King“ [CTK]",
             "Abrechnung: vereinfacht; Kontra zählt in der Schrift",
         ),
@@ -207,6 +207,30 @@ def test_profiles_show_says_what_the_house_extends_and_sets(
     assert lines[4] == settled
 
 
+def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
+    # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
+    # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped
+    # file sets ([LAU], private-rounds.md §4: default false); a contract koenigrufen does not have
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\n[valat]\nbonuses = "trick"\ncancels_game_kontra = true\n'
+        "multiplies_bonuses = true\n[kontra]\ndodge_round = true\n"
+        '[contracts.hausdreier]\nvalue = 6\nkind = "positive"\nteam = "alone"\nbonuses = []\n',
+    )
+    said = (
+        'contracts.hausdreier.bonuses = [] (not in koenigrufen); contracts.hausdreier.kind = "positive" (not in'
+        ' koenigrufen); contracts.hausdreier.team = "alone" (not in koenigrufen); contracts.hausdreier.value = 6'
+        ' (not in koenigrufen); kontra.dodge_round = true (koenigrufen: false); valat.bonuses = "trick"'
+        ' (koenigrufen: "none"); valat.cancels_game_kontra = true (koenigrufen: false);'
+        " valat.multiplies_bonuses = true (koenigrufen: false)"
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == f"the house's own keys: {said}"
+    german = run("--lang", "de", "profiles", "show", path).stdout.splitlines()[1]
+    assert german == "eigene Schlüssel der Hausregeln: " + said.replace(
+        "(not in koenigrufen)", "(nicht in koenigrufen)"
+    )
+
+
 def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) -> None:
     path = house(
         tmp_path,
@@ -214,11 +238,14 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
         "[kontra]\nhuettenfleck = true\n",
     )
     lines = run("profiles", "show", path).stdout.splitlines()
-    assert lines[:3] == [
-        "stammtisch: Our Friday round (house rules on pagat)",
-        "the house's own keys: kontra.huettenfleck",  # its title and source are no rules: said above and below
-        "source: our sheet",
-    ]
+    assert (
+        lines[:3]
+        == [
+            "stammtisch: Our Friday round (house rules on pagat)",
+            "the house's own keys: kontra.huettenfleck = true (pagat: false)",  # its title and source are no rules: said above and below
+            "source: our sheet",
+        ]
+    )
     # a house that only names itself sets no rule of its own
     named = house(
         tmp_path,

@@ -5,6 +5,7 @@ layer, no scoring). Only the text speaks the reader's language."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,6 +22,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.io.inputs import resolve_document
 from tarockscore.render.evening import (
     audit_json,
     audit_line,
@@ -42,6 +44,7 @@ from tarockscore.rules.profile import (
     Profile,
     RenonceRules,
     Trischaken,
+    default_at,
     key_path,
     setting,
 )
@@ -584,7 +587,9 @@ def _head(profile: Profile) -> list[str]:
         else _("{name}: house rules on {extends} ({title})")
     )
     # the house's rules: its title and source name the file (the lines around say them), no rule
-    keys = ", ".join(sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)) or _("none")
+    rules = sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)
+    base = resolve_document(profile.extends)
+    keys = "; ".join(_house_key(key, profile, base) for key in rules) or _("none")
     return [
         head.format(name=profile.name, title=title, extends=profile.extends),
         _("the house's own keys: {keys}").format(keys=keys),
@@ -592,6 +597,30 @@ def _head(profile: Profile) -> list[str]:
         if profile.house_rule("source")
         else _("source of {extends}: {source}").format(extends=profile.extends, source=source),
     ]
+
+
+def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
+    """A key the house set, its value as the file writes it and the one the profile it extends has
+    instead (the key's default where that profile's table leaves it out)."""
+    said = f"{key} = {_written(_at(profile.document, key))}"
+    table, _dot, name = key.rpartition(".")
+    parent = _at(base, table)
+    instead = parent.get(name, default_at(key)) if isinstance(parent, Mapping) else None
+    if instead is None:
+        return _("{said} (not in {extends})").format(said=said, extends=profile.extends)
+    return f"{said} ({profile.extends}: {_written(instead)})"
+
+
+def _at(document: object, key: str) -> object:
+    """The value at a key path of a profile's mapping, or None where it is not set."""
+    for part in key.split("."):
+        document = document.get(part) if isinstance(document, Mapping) else None
+    return document
+
+
+def _written(value: object) -> str:
+    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 RENONCE_WORDS = {

@@ -136,6 +136,18 @@ def key_paths() -> frozenset[str]:
     return frozenset(_KEY_PATHS)
 
 
+def default_at(path: str) -> object:
+    """The value a key path has where no file sets it (``valat.multiplies_bonuses``: False; a
+    contract's or bonus's key, ``contracts.NAME.kontra``: the field's), or None where it has none."""
+    parts = path.split(".")
+    kind = {"contracts": Contract, "bonuses": Bonus}.get(parts[0]) if len(parts) == 3 else None
+    for cls, paths in _PATHS.items():
+        for name, key in paths.items():
+            if (cls is kind and key == f".{parts[-1]}") or (kind is None and key == path):
+                return getattr(cls, "_field_defaults").get(name)  # noqa: B009 - any record type
+    return None
+
+
 SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source and the other reading
 
 
