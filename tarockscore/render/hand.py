@@ -43,6 +43,7 @@ from tarockscore.rules.profile import (
     KontraRules,
     Profile,
     RenonceRules,
+    Settlement,
     Trischaken,
     default_at,
     key_path,
@@ -273,7 +274,7 @@ def explain(
             )
             + (cite(whose, said=_losers(profile.trischaken.losers)) if whose else "")
         )
-        out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
+        out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
     out.append("")
@@ -295,13 +296,20 @@ def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> s
     return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
 
 
-def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str]]:
-    """What a conceded hand pays, or a silent bonus claimed after a revoke, each with the profile
-    key of its rule (none for any other line)."""
+def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
+    """What a conceded hand pays, a silent bonus claimed after a revoke, or a won contract with each
+    Defender's own Kontra under Simplified Scoring, each with the profile key of its rule and the
+    source said where no profile has one (none for any other line)."""
     if line.note == setting(RenonceRules, "silent_claimed", True):
         claimed = _("a silent bonus made by the side the revoke wronged: claimed, the revoker pays it")
-        return [(claimed, key_path(RenonceRules, "silent_claimed"))]
-    return [(paid, "called_king_in_talon.concede_pays") for paid in _conceded(profile, line)]
+        return [(claimed, key_path(RenonceRules, "silent_claimed"), "")]
+    if line.note == setting(Settlement, "mode", "simplified"):  # contra ad personam (bets.ad_personam_lines)
+        highest = _("a winning declarer adds the contract once, at the highest of the Defenders' stakes")
+        d32 = _(
+            "D32: no source prints how Simplified Scoring settles a Kontra each Defender says for himself; one reading, no key (docs/rules/disagreements.md)"
+        )
+        return [(highest, "settlement.lone_kontra", d32)]
+    return [(paid, "called_king_in_talon.concede_pays", "") for paid in _conceded(profile, line)]
 
 
 def _conceded(profile: Profile, line: Line) -> list[str]:
