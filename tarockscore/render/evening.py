@@ -31,6 +31,7 @@ from tarockscore.evening.model import (
     totals,
 )
 from tarockscore.evening.operations import VALAT_LINES, played, summary, valat_line
+from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
