@@ -229,6 +229,17 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
     assert german == "eigene Schlüssel der Hausregeln: " + said.replace(
         "(not in koenigrufen)", "(nicht in koenigrufen)"
     )
+    # defaults no file writes: the Tulln line (private-rounds.md §3, default 0) and the Radl lengths
+    path = house(
+        tmp_path,
+        'extends = "pagat"\n[game]\nkontra_win_threshold = "35"\n'
+        '[radl]\nevents = ["mondfang"]\nlengths = { mondfang = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+        "the house's own keys: contracts.piccolo_ouvert.enabled = false (pagat: true);"
+        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["mondfang"] (pagat: []);'
+        " radl.lengths.mondfang = 1 (not in pagat)"
+    )
 
 
 def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) -> None:

@@ -627,8 +627,11 @@ def _at(document: object, key: str) -> object:
 
 
 def _written(value: object) -> str:
-    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``."""
-    return json.dumps(value, ensure_ascii=False)
+    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``; a default no
+    file writes as such, card points (``0``) and a table (``{}``), likewise."""
+    return json.dumps(
+        value, ensure_ascii=False, default=lambda v: render_points(v) if isinstance(v, Fraction) else dict(v)
+    )
 
 
 RENONCE_WORDS = {

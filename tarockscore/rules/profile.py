@@ -141,6 +141,8 @@ def default_at(path: str) -> object:
     contract's or bonus's key, ``contracts.NAME.kontra``: the field's), or None where it has none."""
     parts = path.split(".")
     kind = {"contracts": Contract, "bonuses": Bonus}.get(parts[0]) if len(parts) == 3 else None
+    if kind is not None and parts[-1] == "enabled":  # read by hand: on unless switched off
+        return True
     for cls, paths in _PATHS.items():
         for name, key in paths.items():
             if (cls is kind and key == f".{parts[-1]}") or (kind is None and key == path):
