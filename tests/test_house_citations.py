@@ -207,6 +207,21 @@ def test_profiles_show_says_what_the_house_extends_and_sets(
     assert lines[4] == settled
 
 
+def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_path: Path) -> None:
+    # Tulln 2009 (private-rounds.md §3): with a Kontra the Defenders need 35 and 1 Blatt, so 35:35
+    # is the declarers'; koenigrufen's line is 35 2/3. The table sees which rule decided it.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "tulln"\n[game]\nkontra_win_threshold = "35"\n')
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35", "--explain")
+    out = run("score", *hand, "-k", "kontra", "--profile", path).stdout
+    assert "\nResult: the declarers won: 35 card points, they needed 35 [1]\n" in out
+    assert "\n[1] profile 'tulln', a house rule: with a Kontra the declarers need 35\n" in out
+    german = run("--lang", "de", "score", *hand, "-k", "kontra", "--profile", path).stdout
+    assert "\n[1] Profil „tulln“, eine Hausregel: mit einem Kontra braucht die Spielerseite 35\n" in german
+    # without the Kontra the line is koenigrufen's, [CTK]'s, which the result line never cited
+    out = run("score", *hand, "--profile", path).stdout
+    assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped

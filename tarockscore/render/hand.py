@@ -39,6 +39,7 @@ from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
     Bonus,
     Contract,
+    Game,
     Kind,
     KontraRules,
     Profile,
@@ -221,7 +222,7 @@ def explain(
     out = [
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
-        *decided(score, _revoke_cited(score, profile, cite), order),
+        *_decided_cited(score, profile, cite, order),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
@@ -286,6 +287,18 @@ def explain(
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _decided_cited(
+    score: Score, profile: Profile, cite: Callable[..., str], order: Sequence[str]
+) -> list[str]:
+    """The outcome as :func:`decided` says it, with the rule that decided it cited: the revoke
+    rule, or the line a Kontra moved (``game.kontra_win_threshold``)."""
+    result = decided(score, _revoke_cited(score, profile, cite), order)
+    if score.needed is not None and score.needed != profile.game.win_threshold:
+        moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
+        result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
+    return result
 
 
 def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
