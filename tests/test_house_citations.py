@@ -255,6 +255,17 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
         ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["mondfang"] (pagat: []);'
         " radl.lengths.mondfang = 1 (not in pagat)"
     )
+    # a citation of the house's own: a [sources] key holds its dots, koenigrufen cites the ladder
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\n[kontra]\nhuettenfleck = true\n'
+        '[sources]\n"kontra.huettenfleck" = "our sheet"\n"kontra.ladder[1]" = "our sheet too"\n',
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+        "the house's own keys: kontra.huettenfleck = true (koenigrufen: false);"
+        ' sources.kontra.huettenfleck = "our sheet" (not in koenigrufen);'
+        ' sources.kontra.ladder[1] = "our sheet too" (koenigrufen: "[CTK] \\"Rekontra … ×4\\"")'
+    )
 
 
 def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) -> None:

@@ -624,19 +624,21 @@ def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
     """A key the house set, its value as the file writes it and the one the profile it extends has
     instead (the key's default where that profile's table leaves it out)."""
     said = f"{key} = {_written(_at(profile.document, key))}"
-    table, _dot, name = key.rpartition(".")
-    parent = _at(base, table)
-    instead = parent.get(name, default_at(key)) if isinstance(parent, Mapping) else None
+    instead = _at(base, key)
+    if instead is None and isinstance(_at(base, key.rpartition(".")[0]), Mapping):
+        instead = default_at(key)
     if instead is None:
         return _("{said} (not in {extends})").format(said=said, extends=profile.extends)
     return f"{said} ({profile.extends}: {_written(instead)})"
 
 
 def _at(document: object, key: str) -> object:
-    """The value at a key path of a profile's mapping, or None where it is not set."""
-    for part in key.split("."):
-        document = document.get(part) if isinstance(document, Mapping) else None
-    return document
+    """The value at a key path of a profile's mapping (a ``[sources]`` key holds dots of its own),
+    or None where it is not set."""
+    while isinstance(document, Mapping) and key not in document and "." in key:
+        part, _dot, key = key.partition(".")
+        document = document.get(part)
+    return document.get(key) if isinstance(document, Mapping) else None
 
 
 def _written(value: object) -> str:
