@@ -261,6 +261,15 @@ def _marked(ledger: Ledger, hands: int, at: str) -> Ledger:
     return marked._replace(audit=(*ledger.audit, entry))
 
 
+# A Radl set by hand (True) or struck, as its audit line says it, by one hand or more (True: one)
+RADL_MARKS = {
+    (True, True): N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending"),
+    (True, False): N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending"),
+    (False, True): N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending"),
+    (False, False): N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending"),
+}
+
+
 def radl_marked(marked: Ledger, hand_id: int) -> Message:
     """The last Radl mark of ``marked`` as its audit line says it, after the hand ``hand_id`` (the
     trail's own id; the phones name it by its number on the sheet, which a hand taken back before
@@ -272,21 +281,8 @@ def radl_marked(marked: Ledger, hand_id: int) -> Message:
         if number
         else message(N_("before the first hand"))
     )
-    if hands < 0:
-        struck = (
-            N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
-            if n == 1
-            else N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
-        )
-        return message(struck, after=where, n=n, pending=pending_radl(marked))
-    template = (
-        N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
-        if n == 1
-        else N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
-    )
-    return message(
-        template, after=where, n=n, factor=marked.profile.radl.factor, pending=pending_radl(marked)
-    )
+    factor, pending = marked.profile.radl.factor, pending_radl(marked)
+    return message(RADL_MARKS[hands > 0, n == 1], after=where, n=n, factor=factor, pending=pending)
 
 
 # A hand's Valat after its outcome, as its line says it, each a template of its own so that a
