@@ -259,6 +259,16 @@ def test_an_alias_nobody_in_the_cup_is_called_is_said(tmp_path: Path) -> None:
     )
 
 
+def test_a_cup_alias_without_its_name_is_refused_at_the_option_as_season_refuses_it(tmp_path: Path) -> None:
+    _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    result = refused(
+        "cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "Hansi", code=2
+    )
+    assert result.stderr == "error: --alias 'Hansi': give ALIAS=NAME, e.g. --alias 'Hansi=Hans'\n"
+
+
 def test_a_cyrillic_look_alike_is_said_in_a_cup(tmp_path: Path) -> None:
     _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
     _cup_day(tmp_path / "2", ["\u0410nna", "Bert", "Cilli", "Dani"], "Bert")  # А: CYRILLIC CAPITAL A
