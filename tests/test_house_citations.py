@@ -222,6 +222,30 @@ def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_pat
     assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
 
 
+def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
+    # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
+    # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay
+    # nothing is the house's rule, cited as such, not tirol's source for the Mondfang's value.
+    path = house(tmp_path, 'extends = "tirol"\nname = "lau"\n[bonuses.mondfang]\nbetween_players = true\n')
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f'profile = "{Path(path).name}"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n[[bonus]]\nname = "mondfang"\n'
+        'side = "declarers"\ncaught_by = "Anna"\nlost_by = "Cilli"\n',
+        encoding="utf-8",
+    )
+    out = run("score", str(hand), "--explain").stdout
+    assert (
+        "\n   note: settled between Cilli, who lost it, and Anna, who made it: the others take no part [4]\n"
+        in out
+    )
+    assert out.endswith(
+        "\n[4] profile 'lau', a house rule: settled between Cilli, who lost it, and Anna, who made it: the"
+        " others take no part\n"
+    )
+    assert "\nVictory Points: Anna +2, Bert -1, Cilli 0, Dani -1\n" in out
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped

@@ -479,11 +479,13 @@ class Profile:
         return any(".".join(parts[:n]) in self.house for n in range(1, len(parts) + 1))
 
     def source_of(self, rule: str) -> str:
-        """The citation for a number's key path (``--explain``), or ''."""
+        """The citation for a number's key path (``--explain``), or ''; a contract's or bonus's
+        ``source`` cites its numbers, not its other keys."""
         parts = rule.split(".")
-        if len(parts) == 3 and parts[0] == "contracts" and parts[1] in self.contracts:
+        numbers = len(parts) == 3 and parts[2] in ("value", "loss_factor")
+        if numbers and parts[0] == "contracts" and parts[1] in self.contracts:
             return self.contracts[parts[1]].source
-        if len(parts) == 3 and parts[0] == "bonuses" and parts[1] in self.bonuses:
+        if numbers and parts[0] == "bonuses" and parts[1] in self.bonuses:
             return self.bonuses[parts[1]].source
         return self.sources.get(rule) or self.sources.get(rule.partition("[")[0], "")
 
