@@ -246,6 +246,33 @@ def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_player
     assert "\nVictory Points: Anna +2, Bert -1, Cilli 0, Dani -1\n" in out
 
 
+def test_explain_cites_the_house_rule_by_which_a_valat_multiplies_a_bonus(tmp_path: Path) -> None:
+    # [LAU] "Valat" (private-rounds.md §4) on pagat, every bonus counting: (Rufer 1 + Pagat 1) × 4;
+    # the Pagat's ×4 is the house's rule, the Rufer's [CTK]'s Valat
+    path = house(
+        tmp_path, 'extends = "pagat"\nname = "lauv"\n[valat]\nmultiplies_bonuses = true\nbonuses = "all"\n'
+    )
+    hand = (
+        "-c",
+        "rufer",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "valat",
+        "-b",
+        "pagat",
+    )
+    out = run("score", *hand, "--profile", path, "--explain").stdout
+    assert bet(out, "1. Rufer Valat")[1] == "   ×4 Valat (silent) = 4 [3]"
+    assert bet(out, "2. Pagat (silent)")[1] == "   ×4 Valat (silent) = 4 [3] [5]"
+    assert "\n[5] profile 'lauv', a house rule: the Valat multiplies the bonuses as well\n" in out
+    assert "\nVictory Points: Anna +8, Bert -8, Cilli +8, Dani -8\n" in out
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped

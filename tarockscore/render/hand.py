@@ -46,6 +46,7 @@ from tarockscore.rules.profile import (
     RenonceRules,
     Settlement,
     Trischaken,
+    ValatRules,
     default_at,
     key_path,
     setting,
@@ -175,6 +176,11 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> str:
         return key_path(KontraRules, "trischaken")
     if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
         return key_path(KontraRules, "ceiling")
+    if rule in (
+        key_path(ValatRules, "silent"),
+        key_path(ValatRules, "announced"),
+    ) and line.base_rule.startswith("bonuses."):
+        return key_path(ValatRules, "multiplies_bonuses")
     return ""
 
 
@@ -185,6 +191,8 @@ def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: L
         return cite(switch, said=_("Hüttenfleck allowed"))
     if switch == key_path(KontraRules, "trischaken"):
         return cite(switch, said=_("Kontra in the Dodge Round"))
+    if switch == key_path(ValatRules, "multiplies_bonuses"):
+        return cite(switch, said=_("the Valat multiplies the bonuses as well"))
     if switch and profile.house_rule(switch):
         step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
         return cite(switch, said=_("Kontra up to {step}").format(step=step))
