@@ -273,6 +273,21 @@ def test_explain_cites_the_house_rule_by_which_a_valat_multiplies_a_bonus(tmp_pa
     assert "\nVictory Points: Anna +8, Bert -8, Cilli +8, Dani -8\n" in out
 
 
+def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(tmp_path: Path) -> None:
+    # [CH] whole points (private-rounds.md §2): Bert's 23 1/3 counts as 23, a tie with Anna, and
+    # koenigrufen's tied Forehand loses alone ([OÖ23], [WTC20 § Trischaken]): Anna pays, not Bert
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "wp"\n[trischaken]\nwhole_points = true\n')
+    points = ("-t", "Anna=23", "-t", "Bert=23 1/3", "-t", "Cilli=11 2/3", "-t", "Dani=12")
+    hand = ("-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--profile", path, "--explain")
+    out = run("score", *hand).stdout
+    assert "\nVictory Points: Anna 0, Bert +10, Cilli +10, Dani +10\n" in out
+    said = "Anna, the Forehand, ties for the most card points counted in whole points and loses alone"
+    assert f"\nnote: {said} [5]\n" in out
+    assert out.endswith(f"\n[5] profile 'wp', a house rule: {said}\n")
+    german = run("--lang", "de", "score", *hand).stdout
+    assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped
