@@ -211,6 +211,43 @@ def test_explain_names_who_gave_a_kontra_ad_personam_and_whose_contract() -> Non
     assert "Dani's Kontra on Bert's Bettler" in out and "Bert's Rekontra to Dani" in out
 
 
+def test_explain_names_the_rule_behind_the_highest_defenders_stake() -> None:
+    # D32 (docs/rules/disagreements.md): no source prints Simplified Scoring with each Defender's
+    # own Kontra; the reading: a winning declarer adds the contract at the highest stake, 8 ×4 = 32
+    code, out, _ = run(
+        *("score", "-c", "bettler_ouvert", "-p", "Anna,Bert,Cilli,Dani", "-d", "Bert", "--won"),
+        *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
+    )
+    assert code == 0
+    assert (
+        "\n   a winning declarer adds the contract once, at the highest of the Defenders' stakes [5]\n" in out
+    )
+    assert out.endswith(
+        "\n[5] D32: no source prints how Simplified Scoring settles a Kontra each Defender says for himself;"
+        " one reading, no key (docs/rules/disagreements.md)\n"
+    )
+    german = run(
+        *(
+            "--lang",
+            "de",
+            "score",
+            "-c",
+            "bettler_ouvert",
+            "-p",
+            "Anna,Bert,Cilli,Dani",
+            "-d",
+            "Bert",
+            "--won",
+        ),
+        *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
+    )[1]
+    assert (
+        "\n   gewinnt der Spieler, schreibt er das Spiel einmal, mit dem höchsten Kontra der Gegenspieler [5]\n"
+        in german
+    )
+    assert "\n[5] D32: keine Quelle sagt, wie die vereinfachte Abrechnung" in german
+
+
 def test_explain_trischaken_says_who_pays_whom() -> None:
     # ooe-2023: Bert loses with 35 1/3, Anna and Dani took no trick: 3 rounded up to 4, 2 to each
     # ([OÖ23 Trischaken 3] via HT §7.6).

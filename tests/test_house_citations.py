@@ -184,14 +184,14 @@ def test_a_ledger_written_before_the_house_keys_were_kept_still_reads(tmp_path: 
         (
             "en",
             "stammtisch: house rules on koenigrufen (Königrufen: main rules (Calling the King), Simplified Scoring)",
-            "the house's own keys: bonuses.pagat.value, contracts.rufer.value",
+            "the house's own keys: bonuses.pagat.value = 2 (koenigrufen: 1); contracts.rufer.value = 2 (koenigrufen: 1)",
             "source of koenigrufen: the Calling the King rules [CTK]",
             "settlement: Simplified Scoring; Kontra changes the score",
         ),
         (
             "de",
             "stammtisch: Hausregeln auf Basis von koenigrufen (Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung)",
-            "eigene Schlüssel der Hausregeln: bonuses.pagat.value, contracts.rufer.value",
+            "eigene Schlüssel der Hausregeln: bonuses.pagat.value = 2 (koenigrufen: 1); contracts.rufer.value = 2 (koenigrufen: 1)",
             "Quelle von koenigrufen: die Regeln „Calling the King“ [CTK]",
             "Abrechnung: vereinfacht; Kontra zählt in der Schrift",
         ),
@@ -207,6 +207,133 @@ def test_profiles_show_says_what_the_house_extends_and_sets(
     assert lines[4] == settled
 
 
+def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_path: Path) -> None:
+    # Tulln 2009 (private-rounds.md §3): with a Kontra the Defenders need 35 and 1 Blatt, so 35:35
+    # is the declarers'; koenigrufen's line is 35 2/3. The table sees which rule decided it.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "tulln"\n[game]\nkontra_win_threshold = "35"\n')
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35", "--explain")
+    out = run("score", *hand, "-k", "kontra", "--profile", path).stdout
+    assert "\nResult: the declarers won: 35 card points, they needed 35 [1]\n" in out
+    assert "\n[1] profile 'tulln', a house rule: with a Kontra the declarers need 35\n" in out
+    german = run("--lang", "de", "score", *hand, "-k", "kontra", "--profile", path).stdout
+    assert "\n[1] Profil „tulln“, eine Hausregel: mit einem Kontra braucht die Spielerseite 35\n" in german
+    # without the Kontra the line is koenigrufen's, [CTK]'s, which the result line never cited
+    out = run("score", *hand, "--profile", path).stdout
+    assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
+
+
+def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
+    # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
+    # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay
+    # nothing is the house's rule, cited as such, not tirol's source for the Mondfang's value.
+    path = house(tmp_path, 'extends = "tirol"\nname = "lau"\n[bonuses.mondfang]\nbetween_players = true\n')
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        f'profile = "{Path(path).name}"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
+        'declarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n[[bonus]]\nname = "mondfang"\n'
+        'side = "declarers"\ncaught_by = "Anna"\nlost_by = "Cilli"\n',
+        encoding="utf-8",
+    )
+    out = run("score", str(hand), "--explain").stdout
+    assert (
+        "\n   note: settled between Cilli, who lost it, and Anna, who made it: the others take no part [4]\n"
+        in out
+    )
+    assert out.endswith(
+        "\n[4] profile 'lau', a house rule: settled between Cilli, who lost it, and Anna, who made it: the"
+        " others take no part\n"
+    )
+    assert "\nVictory Points: Anna +2, Bert -1, Cilli 0, Dani -1\n" in out
+
+
+def test_explain_cites_the_house_rule_by_which_a_valat_multiplies_a_bonus(tmp_path: Path) -> None:
+    # [LAU] "Valat" (private-rounds.md §4) on pagat, every bonus counting: (Rufer 1 + Pagat 1) × 4;
+    # the Pagat's ×4 is the house's rule, the Rufer's [CTK]'s Valat
+    path = house(
+        tmp_path, 'extends = "pagat"\nname = "lauv"\n[valat]\nmultiplies_bonuses = true\nbonuses = "all"\n'
+    )
+    hand = (
+        "-c",
+        "rufer",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Anna",
+        "-w",
+        "Cilli",
+        "-t",
+        "valat",
+        "-b",
+        "pagat",
+    )
+    out = run("score", *hand, "--profile", path, "--explain").stdout
+    assert bet(out, "1. Rufer Valat")[1] == "   ×4 Valat (silent) = 4 [3]"
+    assert bet(out, "2. Pagat (silent)")[1] == "   ×4 Valat (silent) = 4 [3] [5]"
+    assert "\n[5] profile 'lauv', a house rule: the Valat multiplies the bonuses as well\n" in out
+    assert "\nVictory Points: Anna +8, Bert -8, Cilli +8, Dani -8\n" in out
+
+
+def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(tmp_path: Path) -> None:
+    # [CH] whole points (private-rounds.md §2): Bert's 23 1/3 counts as 23, a tie with Anna, and
+    # koenigrufen's tied Forehand loses alone ([OÖ23], [WTC20 § Trischaken]): Anna pays, not Bert
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "wp"\n[trischaken]\nwhole_points = true\n')
+    points = ("-t", "Anna=23", "-t", "Bert=23 1/3", "-t", "Cilli=11 2/3", "-t", "Dani=12")
+    hand = ("-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--profile", path, "--explain")
+    out = run("score", *hand).stdout
+    assert "\nVictory Points: Anna 0, Bert +10, Cilli +10, Dani +10\n" in out
+    said = "Anna, the Forehand, ties for the most card points counted in whole points and loses alone"
+    assert f"\nnote: {said} [5]\n" in out
+    assert out.endswith(f"\n[5] profile 'wp', a house rule: {said}\n")
+    german = run("--lang", "de", "score", *hand).stdout
+    assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
+
+
+def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
+    # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
+    # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped
+    # file sets ([LAU], private-rounds.md §4: default false); a contract koenigrufen does not have
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\n[valat]\nbonuses = "trick"\ncancels_game_kontra = true\n'
+        "multiplies_bonuses = true\n[kontra]\ndodge_round = true\n"
+        '[contracts.hausdreier]\nvalue = 6\nkind = "positive"\nteam = "alone"\nbonuses = []\n',
+    )
+    said = (
+        'contracts.hausdreier.bonuses = [] (not in koenigrufen); contracts.hausdreier.kind = "positive" (not in'
+        ' koenigrufen); contracts.hausdreier.team = "alone" (not in koenigrufen); contracts.hausdreier.value = 6'
+        ' (not in koenigrufen); kontra.dodge_round = true (koenigrufen: false); valat.bonuses = "trick"'
+        ' (koenigrufen: "none"); valat.cancels_game_kontra = true (koenigrufen: false);'
+        " valat.multiplies_bonuses = true (koenigrufen: false)"
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == f"the house's own keys: {said}"
+    german = run("--lang", "de", "profiles", "show", path).stdout.splitlines()[1]
+    assert german == "eigene Schlüssel der Hausregeln: " + said.replace(
+        "(not in koenigrufen)", "(nicht in koenigrufen)"
+    )
+    # defaults no file writes: the Tulln line (private-rounds.md §3, default 0) and the Radl lengths
+    path = house(
+        tmp_path,
+        'extends = "pagat"\n[game]\nkontra_win_threshold = "35"\n'
+        '[radl]\nevents = ["mondfang"]\nlengths = { mondfang = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+        "the house's own keys: contracts.piccolo_ouvert.enabled = false (pagat: true);"
+        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["mondfang"] (pagat: []);'
+        " radl.lengths.mondfang = 1 (not in pagat)"
+    )
+    # a citation of the house's own: a [sources] key holds its dots, koenigrufen cites the ladder
+    path = house(
+        tmp_path,
+        'extends = "koenigrufen"\n[kontra]\nhuettenfleck = true\n'
+        '[sources]\n"kontra.huettenfleck" = "our sheet"\n"kontra.ladder[1]" = "our sheet too"\n',
+    )
+    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+        "the house's own keys: kontra.huettenfleck = true (koenigrufen: false);"
+        ' sources.kontra.huettenfleck = "our sheet" (not in koenigrufen);'
+        ' sources.kontra.ladder[1] = "our sheet too" (koenigrufen: "[CTK] \\"Rekontra … ×4\\"")'
+    )
+
+
 def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) -> None:
     path = house(
         tmp_path,
@@ -214,11 +341,14 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
         "[kontra]\nhuettenfleck = true\n",
     )
     lines = run("profiles", "show", path).stdout.splitlines()
-    assert lines[:3] == [
-        "stammtisch: Our Friday round (house rules on pagat)",
-        "the house's own keys: kontra.huettenfleck",  # its title and source are no rules: said above and below
-        "source: our sheet",
-    ]
+    assert (
+        lines[:3]
+        == [
+            "stammtisch: Our Friday round (house rules on pagat)",
+            "the house's own keys: kontra.huettenfleck = true (pagat: false)",  # its title and source are no rules: said above and below
+            "source: our sheet",
+        ]
+    )
     # a house that only names itself sets no rule of its own
     named = house(
         tmp_path,

@@ -185,3 +185,11 @@ def test_a_mondfang_names_its_two_players_only_where_the_profile_settles_it_so(
     with pytest.raises(TarockError) as refused:
         parse_hand(_rufer_with_mondfang(**names), profile)
     assert where in [p.where for p in refused.value.problems]
+
+
+def test_a_mondfang_between_players_naming_neither_player_is_refused_once() -> None:
+    # the command line's -b mondfang names neither: one problem, not one a key, both said at -b
+    profile = load_profile("tirol", BETWEEN)
+    with pytest.raises(TarockError) as refused:
+        parse_hand(_rufer_with_mondfang(), profile)
+    assert [p.where for p in refused.value.problems] == ["bonus[0]"]

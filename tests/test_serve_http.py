@@ -1760,6 +1760,12 @@ def test_a_table_that_has_played_its_games_says_the_radl_still_owed_as_radl_add_
     form = {"code": code, "expected": place.evening.version(), "request": "r2", "hands": "1"}
     struck = client.post(f"/t/{place.key}/strike", data=form, headers=JSON)
     assert struck.json()["said"] == "Radl struck on the sheet after hand 1: 1 doubled hand fewer; 3 pending"
+    form = {"code": code, "expected": place.evening.version(), "request": "r3", "hands": "2"}
+    struck = client.post(f"/t/{place.key}/strike?lang=de", data=form, headers=JSON)
+    assert (
+        struck.json()["said"]
+        == "Radl in der Schrift gestrichen nach Spiel 1: 2 doppelte Spiele weniger; 1 offen"
+    )
 
 
 def test_players_named_none_and_talon_each_have_their_own_button(tmp_path: Path) -> None:

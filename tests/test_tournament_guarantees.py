@@ -239,14 +239,34 @@ def test_an_alias_nobody_in_the_cup_is_called_is_said(tmp_path: Path) -> None:
     points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
     result = ok("cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "Bertl=Bert")
     said = [line for line in result.stderr.splitlines() if "nobody called" in line]
-    assert said == ["warning: --alias Bertl=Bert: nobody called 'Bertl' played on these days"]
+    assert said == ["warning: --alias 'Bertl=Bert': nobody called 'Bertl' played on these days"]
     result = ok("--lang", "de", "cup", "standings", str(tmp_path / "1"), "--points", str(points),
                 "--alias", "Bertl=Bert")  # fmt: skip
-    assert "Warnung: --alias Bertl=Bert: niemand namens 'Bertl' hat an diesen Turniertagen gespielt\n" in (
+    assert "Warnung: --alias 'Bertl=Bert': niemand namens 'Bertl' hat an diesen Turniertagen gespielt\n" in (
         result.stderr
     )
     result = ok("cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "bert=Berti")
     assert "nobody called" not in result.stderr  # names are matched in any case
+    # named as it was typed, as season names it
+    result = ok("cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "Bertl = Bert")
+    said = [line for line in result.stderr.splitlines() if "nobody called" in line]
+    assert said == ["warning: --alias 'Bertl = Bert': nobody called 'Bertl' played on these days"]
+    result = ok("--lang", "de", "cup", "standings", str(tmp_path / "1"), "--points", str(points),
+                "--alias", "Bertl = Bert")  # fmt: skip
+    assert (
+        "Warnung: --alias 'Bertl = Bert': niemand namens 'Bertl' hat an diesen Turniertagen gespielt\n"
+        in (result.stderr)
+    )
+
+
+def test_a_cup_alias_without_its_name_is_refused_at_the_option_as_season_refuses_it(tmp_path: Path) -> None:
+    _cup_day(tmp_path / "1", ["Anna", "Bert", "Cilli", "Dani"], "Anna")
+    points = tmp_path / "p.toml"
+    points.write_text("points = [10, 6, 3]\n", encoding="utf-8")
+    result = refused(
+        "cup", "standings", str(tmp_path / "1"), "--points", str(points), "--alias", "Hansi", code=2
+    )
+    assert result.stderr == "error: --alias 'Hansi': give ALIAS=NAME, e.g. --alias 'Hansi=Hans'\n"
 
 
 def test_a_cyrillic_look_alike_is_said_in_a_cup(tmp_path: Path) -> None:

@@ -293,6 +293,33 @@ def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schri
     )
 
 
+def test_a_german_spreadsheet_s_whole_points_with_a_zero_fraction_are_read_whole(tmp_path: Path) -> None:
+    """A German spreadsheet formatting the points with decimals saves 12 as 12,0 or 12,00: the same
+    whole points. A fraction that is not zero, a Unicode minus or full-width digits stay refused."""
+    day, (first, second) = day_with_round_one(tmp_path)
+    given = tmp_path / "Runde 1.csv"
+    cells = (["12,0", "-4,00", "-4", "-4"], ["6,00", "2,0", "-4,0", "-4,00"])
+    rows = ["Runde;Tisch;Spieler;Schrift"]
+    rows += [
+        f"1;{t};{p};{v}"
+        for t, table in enumerate((first, second), 1)
+        for p, v in zip(table["players"], cells[t - 1], strict=True)
+    ]
+    given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    ok("tournament", "result", str(day), "--from", str(given))
+    ranked = standings(day)
+    assert [ranked[p]["schrift"] for p in first["players"]] == [12, -4, -4, -4]
+    assert [ranked[p]["schrift"] for p in second["players"]] == [6, 2, -4, -4]
+    for cell in ("12,5", "\u22124", "\uff11\uff12", "12,"):
+        rows[1] = rows[1].rsplit(";", 1)[0] + f";{cell}"
+        given.write_text("\n".join(rows) + "\n", encoding="utf-8")
+        result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
+        assert (
+            result.stderr
+            == f"error: {given}:2: Schrift: {cell!r} is not a whole number; write e.g. 12 or -4\n"
+        )
+
+
 def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> None:
     # German Excel's "CSV (Trennzeichen-getrennt)" saves Windows-1252: ö is the byte F6, which is no
     # UTF-8. Such a file (not UTF-8, every byte a Windows-1252 character, no control character)

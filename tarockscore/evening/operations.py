@@ -239,12 +239,7 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
             left=MAXIMUM - total + n,
             where="hands",
         )
-    template = (
-        N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
-        if n == 1
-        else N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
-    )
-    return _marked(ledger, n, at, template, factor=rule.factor)
+    return _marked(ledger, n, at)
 
 
 def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
@@ -252,28 +247,42 @@ def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
     if hands < 1:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=hands, where="hands")
     check_strike(ledger, hands)
-    template = (
-        N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
-        if hands == 1
-        else N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
-    )
-    return _marked(ledger, -hands, at, template)
+    return _marked(ledger, -hands, at)
 
 
-def _marked(ledger: Ledger, hands: int, at: str, template: str, **values: object) -> Ledger:
+def _marked(ledger: Ledger, hands: int, at: str) -> Ledger:
     """A Radl mark set (``hands`` > 0) or struck after the last hand, and its audit line."""
     number = len(ledger.hands)
     mark = RadlMark(after=ledger.hands[-1].id if ledger.hands else 0, hands=hands, at=at)
     marked = ledger._replace(radl=(*ledger.radl, mark))
-    where = (
-        message(N_("after {hand}"), hand=label(mark.after, number))
-        if number
-        else message(N_("before the first hand"))
-    )
-    detail = message(template, after=where, n=abs(hands), **values, pending=pending_radl(marked))
+    detail = radl_marked(marked, mark.after)
     after = {"after": mark.after, "hands": mark.hands}
     entry = AuditEntry(at, Action.RADL, detail, mark.after or None, after=after, number=number or None)
     return marked._replace(audit=(*ledger.audit, entry))
+
+
+# A Radl set by hand (True) or struck, as its audit line says it, by one hand or more (True: one)
+RADL_MARKS = {
+    (True, True): N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending"),
+    (True, False): N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending"),
+    (False, True): N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending"),
+    (False, False): N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending"),
+}
+
+
+def radl_marked(marked: Ledger, hand_id: int) -> Message:
+    """The last Radl mark of ``marked`` as its audit line says it, after the hand ``hand_id`` (the
+    trail's own id; the phones name it by its number on the sheet, which a hand taken back before
+    it has moved), and the doubled hands still owed."""
+    hands = marked.radl[-1].hands
+    number, n = len(marked.hands), abs(hands)
+    where = (
+        message(N_("after {hand}"), hand=label(hand_id, number))
+        if number
+        else message(N_("before the first hand"))
+    )
+    factor, pending = marked.profile.radl.factor, pending_radl(marked)
+    return message(RADL_MARKS[hands > 0, n == 1], after=where, n=n, factor=factor, pending=pending)
 
 
 # A hand's Valat after its outcome, as its line says it, each a template of its own so that a

@@ -31,7 +31,8 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import VALAT_LINES, summary
+from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, summary
+from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
@@ -62,10 +63,7 @@ TEMPLATES = (
     N_("{hand} replaced: {old}; {changes}"),
     N_("{hand} replaced: {old} → {new}"),
     N_("{hand} deleted: {summary}"),
-    N_("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending"),
-    N_("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending"),
-    N_("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending"),
-    N_("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending"),
+    *RADL_MARKS.values(),
     N_("rescored under profile {new!r} (sha256 {new_sha}), was {old!r} (sha256 {old_sha})"),
     N_(
         "repaired: every hand re-scored from its stored keys under the stored profile {name!r} "

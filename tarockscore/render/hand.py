@@ -5,6 +5,7 @@ layer, no scoring). Only the text speaks the reader's language."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,6 +22,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.io.inputs import resolve_document
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -39,11 +41,15 @@ from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
     Bonus,
     Contract,
+    Game,
     Kind,
     KontraRules,
     Profile,
     RenonceRules,
+    Settlement,
     Trischaken,
+    ValatRules,
+    default_at,
     key_path,
     setting,
 )
@@ -177,6 +183,11 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> str:
         return key_path(KontraRules, "trischaken")
     if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
         return key_path(KontraRules, "ceiling")
+    if rule in (
+        key_path(ValatRules, "silent"),
+        key_path(ValatRules, "announced"),
+    ) and line.base_rule.startswith("bonuses."):
+        return key_path(ValatRules, "multiplies_bonuses")
     return ""
 
 
@@ -187,6 +198,8 @@ def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: L
         return cite(switch, said=_("Hüttenfleck allowed"))
     if switch == key_path(KontraRules, "trischaken"):
         return cite(switch, said=_("Kontra in the Dodge Round"))
+    if switch == key_path(ValatRules, "multiplies_bonuses"):
+        return cite(switch, said=_("the Valat multiplies the bonuses as well"))
     if switch and profile.house_rule(switch):
         step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
         return cite(switch, said=_("Kontra up to {step}").format(step=step))
@@ -224,7 +237,7 @@ def explain(
     out = [
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
-        *decided(score, _revoke_cited(score, profile, cite), order),
+        *_decided_cited(score, profile, cite, order),
         _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
@@ -277,7 +290,7 @@ def explain(
             )
             + (cite(whose, said=_losers(profile.trischaken.losers)) if whose else "")
         )
-        out += ["   " + said + cite(key, said=said) for said, key in _paid_by_rule(profile, line)]
+        out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
     out.append("")
@@ -291,6 +304,18 @@ def explain(
     return quoted("\n".join(out))
 
 
+def _decided_cited(
+    score: Score, profile: Profile, cite: Callable[..., str], order: Sequence[str]
+) -> list[str]:
+    """The outcome as :func:`decided` says it, with the rule that decided it cited: the revoke
+    rule, or the line a Kontra moved (``game.kontra_win_threshold``)."""
+    result = decided(score, _revoke_cited(score, profile, cite), order)
+    if score.needed is not None and score.needed != profile.game.win_threshold:
+        moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
+        result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
+    return result
+
+
 def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
     """The note's number for the revoke rule that decided a revoked hand, not the cards ('' for a
     hand without a revoke)."""
@@ -299,13 +324,20 @@ def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> s
     return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
 
 
-def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str]]:
-    """What a conceded hand pays, or a silent bonus claimed after a revoke, each with the profile
-    key of its rule (none for any other line)."""
+def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
+    """What a conceded hand pays, a silent bonus claimed after a revoke, or a won contract with each
+    Defender's own Kontra under Simplified Scoring, each with the profile key of its rule and the
+    source said where no profile has one (none for any other line)."""
     if line.note == setting(RenonceRules, "silent_claimed", True):
         claimed = _("a silent bonus made by the side the revoke wronged: claimed, the revoker pays it")
-        return [(claimed, key_path(RenonceRules, "silent_claimed"))]
-    return [(paid, "called_king_in_talon.concede_pays") for paid in _conceded(profile, line)]
+        return [(claimed, key_path(RenonceRules, "silent_claimed"), "")]
+    if line.note == setting(Settlement, "mode", "simplified"):  # contra ad personam (bets.ad_personam_lines)
+        highest = _("a winning declarer adds the contract once, at the highest of the Defenders' stakes")
+        d32 = _(
+            "D32: no source prints how Simplified Scoring settles a Kontra each Defender says for himself; one reading, no key (docs/rules/disagreements.md)"
+        )
+        return [(highest, "settlement.lone_kontra", d32)]
+    return [(paid, "called_king_in_talon.concede_pays", "") for paid in _conceded(profile, line)]
 
 
 def _conceded(profile: Profile, line: Line) -> list[str]:
@@ -591,7 +623,9 @@ def _head(profile: Profile) -> list[str]:
         else _("{name}: house rules on {extends} ({title})")
     )
     # the house's rules: its title and source name the file (the lines around say them), no rule
-    keys = ", ".join(sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)) or _("none")
+    rules = sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)
+    base = resolve_document(profile.extends)
+    keys = "; ".join(_house_key(key, profile, base) for key in rules) or _("none")
     return [
         head.format(name=profile.name, title=title, extends=profile.extends),
         _("the house's own keys: {keys}").format(keys=keys),
@@ -599,6 +633,35 @@ def _head(profile: Profile) -> list[str]:
         if profile.house_rule("source")
         else _("source of {extends}: {source}").format(extends=profile.extends, source=source),
     ]
+
+
+def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
+    """A key the house set, its value as the file writes it and the one the profile it extends has
+    instead (the key's default where that profile's table leaves it out)."""
+    said = f"{key} = {_written(_at(profile.document, key))}"
+    instead = _at(base, key)
+    if instead is None and isinstance(_at(base, key.rpartition(".")[0]), Mapping):
+        instead = default_at(key)
+    if instead is None:
+        return _("{said} (not in {extends})").format(said=said, extends=profile.extends)
+    return f"{said} ({profile.extends}: {_written(instead)})"
+
+
+def _at(document: object, key: str) -> object:
+    """The value at a key path of a profile's mapping (a ``[sources]`` key holds dots of its own),
+    or None where it is not set."""
+    while isinstance(document, Mapping) and key not in document and "." in key:
+        part, _dot, key = key.partition(".")
+        document = document.get(part)
+    return document.get(key) if isinstance(document, Mapping) else None
+
+
+def _written(value: object) -> str:
+    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``; a default no
+    file writes as such, card points (``0``) and a table (``{}``), likewise."""
+    return json.dumps(
+        value, ensure_ascii=False, default=lambda v: render_points(v) if isinstance(v, Fraction) else dict(v)
+    )
 
 
 RENONCE_WORDS = {

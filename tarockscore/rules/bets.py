@@ -510,10 +510,11 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
         winners, losers = (b.caught_by,), (b.lost_by,)
         why = why or message(
             N_(
-                "settled between {lost_by}, who lost it, and {caught_by}, who made it: the others take no part"
+                "settled between {lost_by}, who lost it, and {caught_by}, who made it: the others take no part ({rule})"
             ),
             caught_by=b.caught_by,
             lost_by=b.lost_by,
+            rule=f"bonuses.{b.name}.between_players",
         )
     return deal.line(
         b.name,

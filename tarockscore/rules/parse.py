@@ -962,16 +962,16 @@ def _check_between_players(
         return
     if not entry.made:
         return
-    for key, value in named.items():
-        if value is None:
-            problems.add(
-                f"{path}.{key}",
-                N_(
-                    "missing (required): under {profile!r} the {name} is settled between the player who made it (caught_by) and the player who lost it (lost_by)"
-                ),
-                profile=profile.name,
-                name=bonus.name,
-            )
+    missing = [key for key, value in named.items() if value is None]
+    if missing:  # both missing: said once, at the bonus
+        problems.add(
+            f"{path}.{missing[0]}" if len(missing) == 1 else path,
+            N_(
+                "missing (required): under {profile!r} the {name} is settled between the player who made it (caught_by) and the player who lost it (lost_by)"
+            ),
+            profile=profile.name,
+            name=bonus.name,
+        )
     if entry.caught_by is not None and entry.caught_by == entry.lost_by:
         problems.add(
             f"{path}.lost_by",

@@ -136,6 +136,20 @@ def key_paths() -> frozenset[str]:
     return frozenset(_KEY_PATHS)
 
 
+def default_at(path: str) -> object:
+    """The value a key path has where no file sets it (``valat.multiplies_bonuses``: False; a
+    contract's or bonus's key, ``contracts.NAME.kontra``: the field's), or None where it has none."""
+    parts = path.split(".")
+    kind = {"contracts": Contract, "bonuses": Bonus}.get(parts[0]) if len(parts) == 3 else None
+    if kind is not None and parts[-1] == "enabled":  # read by hand: on unless switched off
+        return True
+    for cls, paths in _PATHS.items():
+        for name, key in paths.items():
+            if (cls is kind and key == f".{parts[-1]}") or (kind is None and key == path):
+                return getattr(cls, "_field_defaults").get(name)  # noqa: B009 - any record type
+    return None
+
+
 SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source and the other reading
 
 
@@ -465,11 +479,13 @@ class Profile:
         return any(".".join(parts[:n]) in self.house for n in range(1, len(parts) + 1))
 
     def source_of(self, rule: str) -> str:
-        """The citation for a number's key path (``--explain``), or ''."""
+        """The citation for a number's key path (``--explain``), or ''; a contract's or bonus's
+        ``source`` cites its numbers, not its other keys."""
         parts = rule.split(".")
-        if len(parts) == 3 and parts[0] == "contracts" and parts[1] in self.contracts:
+        numbers = len(parts) == 3 and parts[2] in ("value", "loss_factor")
+        if numbers and parts[0] == "contracts" and parts[1] in self.contracts:
             return self.contracts[parts[1]].source
-        if len(parts) == 3 and parts[0] == "bonuses" and parts[1] in self.bonuses:
+        if numbers and parts[0] == "bonuses" and parts[1] in self.bonuses:
             return self.bonuses[parts[1]].source
         return self.sources.get(rule) or self.sources.get(rule.partition("[")[0], "")
 

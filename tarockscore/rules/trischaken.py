@@ -62,6 +62,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers, middle = trischaken_losers(deal)
+        out = _forehand_tied(deal, losers)
     non_losers = tuple(x for x in hand.players if x not in losers and x not in middle)
     # a renonce ends the hand: who had taken no trick by then decides nothing ([OÖR25 B.4], D28)
     virgins = () if hand.renonce else tuple(x for x in non_losers if points.get(x, 0) == 0)
@@ -108,6 +109,26 @@ def trischaken_lines(deal: Deal) -> Scored:
         why = why or (setting(Trischaken, "middle_tie", t.middle_tie) if middle else "")
         out = out.then(_payment(deal, loser, receivers, factors, why))
     return out
+
+
+def _forehand_tied(deal: Deal, losers: tuple[str, ...]) -> Scored:
+    """A note where the Forehand loses alone for a tie for the most card points, naming the rule
+    (and that they were compared in whole points, where they were: a tie the exact thirds break)."""
+    hand, t = deal.hand, deal.profile.trischaken
+    compared = {p: Fraction(round(v)) if t.whole_points else v for p, v in hand.trischaken_points}
+    tied = [p for p, v in compared.items() if v == max(compared.values())]
+    if losers != (hand.forehand,) or not t.forehand_loses_ties or len(tied) < 2 or hand.forehand not in tied:
+        return NOTHING
+    rule = key_path(Trischaken, "forehand_loses_ties")
+    if t.whole_points:
+        said = N_(
+            "{player}, the Forehand, ties for the most card points counted in whole points and loses alone ({rule}, {whole})"
+        )
+        return note(
+            message(said, player=hand.forehand, rule=rule, whole=key_path(Trischaken, "whole_points"))
+        )
+    said = N_("{player}, the Forehand, ties for the most card points and loses alone ({rule})")
+    return note(message(said, player=hand.forehand, rule=rule))
 
 
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:

@@ -57,6 +57,7 @@ class SeasonMessages:
     WRONGLY_DATED = core.WRONGLY_DATED
     # from the choice of evenings (here)
     UNUSED_ALIAS_AT = N_("{where}: nobody called {alias!r} played in these ledgers{hint}")
+    UNUSED_DAY_ALIAS_AT = N_("{where}: nobody called {alias!r} played on these days{hint}")  # a cup's
     ALIAS_FORM = N_("alias {text!r}: give ALIAS=NAME, e.g. 'Hansi=Hans'")
     ALIAS_NAME = N_("alias {text!r}: {name!r}: {wrong}")
     NO_ALIAS_FILE = N_("alias file {alias_file!r}: no such file")
@@ -156,7 +157,9 @@ class _Aliases(NamedTuple):
     in_file: dict[str, str]  # alias → "FILE: aliases.KEY"
 
 
-def _aliases(given: Mapping[str, str] | Iterable[str], alias_file: str | os.PathLike[str] | None) -> _Aliases:
+def given_aliases(
+    given: Mapping[str, str] | Iterable[str], alias_file: str | os.PathLike[str] | None
+) -> _Aliases:
     names: dict[str, str] = {}
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
@@ -374,7 +377,7 @@ def fold_season(
         aliases = (aliases,)
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
-    chosen = _aliases(aliases, alias_file)
+    chosen = given_aliases(aliases, alias_file)
     profile = _profile(rescore)
     named = [os.fspath(s) for s in sources]
     names = named or [os.fspath(find_ledger())]
@@ -386,16 +389,16 @@ def fold_season(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )
     season = fold(ledgers, filters)
-    season = season._replace(warnings=tuple(_where_given(w, chosen) for w in season.warnings))
+    season = season._replace(warnings=tuple(where_given(w, chosen) for w in season.warnings))
     for w in season.warnings:
         if warn is not None:
             warn(w)
     return FoldedSeason(season, tuple(reading.warnings))
 
 
-def _where_given(warning: str, chosen: _Aliases) -> str:
+def where_given(warning: str, chosen: _Aliases) -> str:
     """An unused alias named where it was given: in the alias file (its key), or as its text."""
-    if not isinstance(warning, Message) or warning.template != M.UNUSED_ALIAS:
+    if not isinstance(warning, Message) or warning.template not in (M.UNUSED_ALIAS, M.UNUSED_DAY_ALIAS):
         return warning
     values = dict(warning.values)
     alias = str(values["alias"])

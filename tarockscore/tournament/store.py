@@ -552,6 +552,7 @@ RESULT_COLUMNS = ("round", "table", "player", "schrift")
 _GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
 # the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
 _DRAW_COLUMNS = ("seat", "ledger")
+_ZERO_FRACTION = re.compile(r",00?(?=\s*$)")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 MONEY_NOT_WHOLE = N_(
     "{cell!r} is not a whole number: this column holds the table's money points (its Schrift with what the Kontras moved), not an amount of money; write e.g. 24 or -8"
@@ -621,7 +622,12 @@ def results_csv(
         numeric = [
             c for c in ("round", "table", "schrift", "money") if c in at and not (blank and c == "money")
         ]
-        numbers = {c: whole_number(row[at[c]]) for c in numeric}
+        # a German spreadsheet saves 12 formatted with decimals as 12,0 or 12,00: whole points (money
+        # written so may be euros, which that column's refusal says it does not hold)
+        numbers = {
+            c: whole_number(row[at[c]] if c == "money" else _ZERO_FRACTION.sub("", row[at[c]]))
+            for c in numeric
+        }
         wrong = [c for c in numeric if numbers[c] is None]
         for c in wrong:  # a cell that is no number, named by its column as the first line names it
             problems.append(

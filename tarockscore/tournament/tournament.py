@@ -35,7 +35,7 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
-from tarockscore.season.season import parse_alias
+from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -493,7 +493,7 @@ def cup(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
     rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
-    pairs = dict(parse_alias(a) for a in aliases) if not isinstance(aliases, Mapping) else dict(aliases)
+    chosen = given_aliases(aliases, None)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []
@@ -532,7 +532,7 @@ def cup(
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
-    merged, alike = ranking.one_name_each(days, pairs)
+    merged, alike = ranking.one_name_each(days, chosen.names)
     for w in alike:
-        said(w)
+        said(where_given(w, chosen))
     return Cup(names, rules, tuple(ranking.cup_standings(merged, rules)), tuple(warnings))

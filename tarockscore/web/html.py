@@ -521,31 +521,8 @@ def radl_html(
 
 def radl_said(ledger: tarockscore.Ledger) -> str:
     """The last Radl mark of ``ledger`` as the audit trail says it, the hand it follows by its
-    number on the sheet the table sees (the trail names it by its id, which a hand taken back
-    before it has moved), and the doubled hands still owed."""
-    number = len(ledger.hands)
-    after = (
-        _("after {hand}").format(hand=_("hand {id}").format(id=number))
-        if number
-        else _("before the first hand")
-    )
-    mark = ledger.radl[-1]
-    n = abs(mark.hands)
-    if mark.hands > 0:
-        said = (
-            _("Radl set on the sheet {after}: {n} more hand ×{factor}; {pending} pending")
-            if n == 1
-            else _("Radl set on the sheet {after}: {n} more hands ×{factor}; {pending} pending")
-        )
-    else:
-        said = (
-            _("Radl struck on the sheet {after}: {n} doubled hand fewer; {pending} pending")
-            if n == 1
-            else _("Radl struck on the sheet {after}: {n} doubled hands fewer; {pending} pending")
-        )
-    return said.format(
-        after=after, n=n, factor=ledger.profile.radl.factor, pending=tarockscore.pending_radl(ledger)
-    )
+    number on the sheet the table sees, and the doubled hands still owed."""
+    return translated(render_evening.radl_marked(ledger, len(ledger.hands)))
 
 
 def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:

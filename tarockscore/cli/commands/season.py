@@ -141,11 +141,12 @@ def in_command_words(text: str) -> str:
     with the problem that stopped it."""
     if isinstance(text, tarockscore.LeftOut):
         return left_out_words(text)
-    if isinstance(text, Message) and text.template == M.UNUSED_ALIAS:
+    at = {M.UNUSED_ALIAS: M.UNUSED_ALIAS_AT, M.UNUSED_DAY_ALIAS: M.UNUSED_DAY_ALIAS_AT}
+    if isinstance(text, Message) and text.template in at:
         values = dict(text.values)
         if "given" in values:
             return message(
-                M.UNUSED_ALIAS_AT,
+                at[text.template],
                 where=f"--alias {Shown(values['given'])!r}",
                 alias=values["alias"],
                 hint=values["hint"],

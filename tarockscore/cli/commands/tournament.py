@@ -12,7 +12,7 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.commands.season import in_command_words
+from tarockscore.cli.commands.season import in_command_words, season_error
 from tarockscore.cli.options import (
     DATA_FORMATS,
     AliasOpt,
@@ -605,7 +605,7 @@ def cup_standings(
     try:
         cup = tarockscore.cup(folders, points, warn=lambda w: said.warn(in_command_words(w)), aliases=alias)
     except UsageError as exc:
-        # a folder is given as an argument: its problem is said at FOLDERS
-        raise at_options(exc, {"folders": "FOLDERS"}) from None
+        # a folder is given as an argument: its problem is said at FOLDERS; an alias as season says it
+        raise season_error(at_options(exc, {"folders": "FOLDERS"}), "alias") from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
