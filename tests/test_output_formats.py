@@ -306,17 +306,30 @@ def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -
 
 def test_a_hands_bets_fit_80_columns_as_enter_shows_them_before_recording() -> None:
     # A Rufer won with Kontra and the announced Pagat: the factors wrapped between their words, the
-    # winners a name a line where the room needs it; a plain one keeps its winners on one line.
+    # widest other column (the bet) too where the room needs it; a plain one keeps it on one line.
     four = ["-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40"]
     out = run("score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
     assert out == (
-        "bet                base  factors       value  won by  Anna  Bert  Cilli  Dani\n"
-        "-----------------  ----  ------------  -----  ------  ----  ----  -----  ----\n"
-        "Rufer              1     ×2 Kontra on  2      Anna,   +2          +2\n"
-        "                         the contract         Cilli\n"
-        "Pagat (announced)  1     ×2 announced  2      Anna,   +2          +2\n"
-        "                                              Cilli\n"
-        "Victory Points                                        +4    0     +4     0\n"
+        "bet             base  factors       value  won by       Anna  Bert  Cilli  Dani\n"
+        "--------------  ----  ------------  -----  -----------  ----  ----  -----  ----\n"
+        "Rufer           1     ×2 Kontra on  2      Anna, Cilli  +2          +2\n"
+        "                      the contract\n"
+        "Pagat           1     ×2 announced  2      Anna, Cilli  +2          +2\n"
+        "(announced)\n"
+        "Victory Points                                          +4    0     +4     0\n"
     )
+    # German titles are longer; an announced Valat with Rekontra has three factors: 80 columns too
+    de = run("--lang", "de", "score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
+    valat = run("score", "-c", "rufer", *four[:-2], "-b", "valat,announced,rekontra").stdout
+    for table in (de, valat):
+        assert max(map(len, table.splitlines())) <= 80, table
+    assert (
+        de.splitlines()[0].split()
+        == "Posten Grundwert Faktoren Wert gewonnen von Anna Bert Cilli Dani".split()
+    )
+    assert valat.splitlines()[2:4] == [
+        "Rufer Valat     1     ×8 Valat      32     Anna, Cilli  +32         +32",
+        "(announced)           announced,",
+    ]
     out = run("score", "-c", "rufer", *four, "-b", "trull").stdout
     assert out.splitlines()[2] == "Rufer           1     -        1      Anna, Cilli  +1          +1"
