@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.stored import unfolded
 from tests.test_cli_ledger import evening, run
 from tests.test_kontra_by_defender import result_cells
 
@@ -333,3 +334,30 @@ def test_a_hands_bets_fit_80_columns_as_enter_shows_them_before_recording() -> N
     ]
     out = run("score", "-c", "rufer", *four, "-b", "trull").stdout
     assert out.splitlines()[2] == "Rufer           1     -        1      Anna, Cilli  +1          +1"
+
+
+def test_the_lines_a_correction_settle_and_a_radl_print_fit_80_columns(tmp_path: Path) -> None:
+    # settle's first line, the next hand inside a Radl, a replacement's line and its audit line in
+    # show each ran to 84 to 113 columns: broken between their clauses, the later lines indented,
+    # each reads back as the one line it was (the ledger stores it so)
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,10", "-l", path).exit_code == 0
+    assert run("radl", "add", "-l", path).exit_code == 0
+    recorded = run("record", "-c", "dreier", "-d", "Anna", "-t", "30", "-l", path).stdout
+    fixed = run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "36", "-l", path).stdout
+    said = [recorded, fixed, run("show", "-l", path).stdout, run("settle", "-l", path).stdout]
+    for text in said:
+        assert max(map(len, text.splitlines())) <= 80, text
+    whole = [unfolded(text).splitlines() for text in said]
+    assert (
+        whole[0][-2]
+        == "next: hand 2, Anna deals, Bert is Forehand; a Radl hand (×2), 2 more Radl hands after it"
+    )
+    replaced = (
+        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card_points: 30 → 36"
+    )
+    assert whole[1][0] == replaced
+    assert whole[2][-1].endswith(": " + replaced)
+    assert whole[3][0] == (
+        "stake 0.10 per Victory Point; totals; Simplified Scoring: every two players settle the difference of their totals"
+    )

@@ -559,6 +559,13 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
+def folded(line: str) -> str:
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after its first
+    indented."""
+    first, _, rest = _wrapped(line, TERMINAL).partition("\n")
+    return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
+
+
 def fitted(
     titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int, aligns: Sequence[str]
 ) -> str:
@@ -623,7 +630,7 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    lines += [audit_line(a) for a in sheet.audit]
+    lines += [folded(audit_line(a)) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -654,7 +661,7 @@ def settle_text(s: Settled) -> str:
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
     headers = [_("player"), _("points"), _("balance")]
     lines = [
-        stake.format(amount=money(result.stake), basis=basis, how=how),
+        folded(stake.format(amount=money(result.stake), basis=basis, how=how)),
         tabulate(rows, headers=headers, disable_numparse=True, colalign=("left", "right", "right")),
         "",
         *payments_said(result.payments),
@@ -678,9 +685,9 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    lines = [hand_line(after, n)]
+    lines = [folded(hand_line(after, n))]
     lines += [note_line(note) for note in score.notes]
-    lines += [totals_table(after, n), next_text(after)]
+    lines += [totals_table(after, n), folded(next_text(after))]
     return "\n".join(lines)
 
 
