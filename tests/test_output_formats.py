@@ -361,3 +361,16 @@ def test_the_lines_a_correction_settle_and_a_radl_print_fit_80_columns(tmp_path:
     assert whole[3][0] == (
         "stake 0.10 per Victory Point; totals; Simplified Scoring: every two players settle the difference of their totals"
     )
+
+
+def test_show_s_first_line_fits_80_columns(tmp_path: Path) -> None:
+    # the profile, the day, a long place and the stake ran to 95 columns: broken after a "·"
+    path = str(tmp_path / "l.toml")
+    place = "Café Sperl, Gumpendorfer Straße 11, Wien"
+    new = ["new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,10", "--date", "14.03.2025", "--place", place]
+    assert run(*new, "-l", path).exit_code == 0
+    first = run("show", "-l", path).stdout.splitlines()[:2]
+    assert first == [
+        "profile koenigrufen · 2025-03-14 · Café Sperl, Gumpendorfer Straße 11, Wien ·",
+        "  stake 0.10 per point",
+    ]

@@ -548,10 +548,10 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", " or "; ") on lines of at most ``width``, a longer clause
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of at most ``width``, a longer clause
     wrapped between its words."""
     lines: list[str] = []
-    for piece in re.split(r"(?<=[,;]) ", text):
+    for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
@@ -625,7 +625,7 @@ def sheet_text(sheet: Sheet) -> str:
             rows.append([*lead, "", label, *[values[p] for p in players]])
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
     aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
-    lines = [" · ".join(head), fitted(titles, rows, len(lead) + 1, aligns)]
+    lines = [folded(" · ".join(head)), fitted(titles, rows, len(lead) + 1, aligns)]
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
