@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,9 @@ def resealed(path: str | Path, edit: Any) -> None:
     doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     edit(doc)
     Path(path).write_text(tomli_w.dumps(rechained(doc)), encoding="utf-8")
+
+
+def unfolded(text: str) -> str:
+    """Printed text with each line folded into 80 columns (its later lines indented by two) read
+    as the one line it is."""
+    return re.sub(r"\n  (?=\S)", " ", text)

@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.cli.commands import app as app_command
+from tests.stored import unfolded
 
 runner = CliRunner()
 SITE = {
@@ -492,7 +493,7 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     )
     ledger = tmp_path / "evening.toml"
     assert runner.invoke(app, ["check", "--ledger", str(ledger)]).exit_code == 0
-    trail = runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout
+    trail = unfolded(runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout)
     # the trail names the mark's hand by its id, as every audit line does
     assert "Radl set on the sheet after hand 3 (no. 2 on the sheet): 4 more hands ×2; 4 pending" in trail
     assert trail.count("Radl set on the sheet") == 2 and trail.count("Radl struck") == 1

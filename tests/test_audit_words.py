@@ -20,7 +20,7 @@ from tarockscore.evening.operations import delete, record, replace_hand, set_rad
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
-from tests.stored import stored_audit
+from tests.stored import stored_audit, unfolded
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -54,8 +54,10 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
         "Radl in der Schrift gesetzt nach Spiel 2: 4 Spiele mehr ×2; 4 offen"
     )
     deleted = run("--lang", "de", "delete", "1", "-y", "-l", ledger)
-    assert deleted.stdout.splitlines()[0].startswith(
-        "Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiel 2 ist jetzt Spiel 1"
+    assert (
+        unfolded(deleted.stdout)
+        .splitlines()[0]
+        .startswith("Spiel 1 gelöscht: Rufer von Anna mit Cilli, gewonnen; Spiel 2 ist jetzt Spiel 1")
     )
     assert stored(ledger)[:3] == [
         "hand 3 undone: rufer by Anna with Cilli, won",
@@ -64,7 +66,7 @@ def test_german_corrections_are_said_in_german_and_kept_in_english(ledger: str) 
     ]
     assert stored(ledger)[2].startswith("hand 1 deleted: rufer by Anna with Cilli, won; hand 2 is now hand 1")
     # show reads each stored line back in the reader's words, at the local time of day it was made
-    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    shown = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert re.search(
         r"^Protokoll \d\d\.\d\d\.\d{4} \d\d:\d\d: Spiel 3 zurückgenommen: Rufer von Anna mit Cilli, gewonnen$",
         shown,
@@ -132,7 +134,7 @@ def test_a_replacement_that_keeps_the_outcome_is_read_back_in_german(ledger: str
     say "gewonnen" (both 40 and 36 beat 35 2/3 under koenigrufen), with the keys as typed."""
     assert run("replace", "2", *RUFER[:-1], "36", "-l", ledger).exit_code == 0
     assert stored(ledger)[-1] == "hand 2 replaced: rufer by Anna with Cilli, won; card_points: 40 → 36"
-    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    shown = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert re.search(
         r"^Protokoll .*: Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen; Kartenpunkte: 40 → 36$",
         shown,
@@ -154,12 +156,12 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
         "hand 2 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, kontra, lost;"
         " card_points: 40 → 30; kontra: – → Kontra; bonus: – → trull (defenders, silent, made)"
     )
-    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    shown = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert (
         ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, Kontra, verloren;"
         " Kartenpunkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
     ) in shown
-    said_now = run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout.splitlines()[0]
+    said_now = unfolded(run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout).splitlines()[0]
     assert said_now == (
         "Spiel 2 ersetzt: Rufer von Anna mit Cilli, Kontra, verloren → Rufer von Anna mit Cilli, gewonnen;"
         " Kartenpunkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
@@ -177,7 +179,7 @@ def test_a_repair_s_findings_are_read_back_in_german(ledger: str) -> None:
     Path(ledger).write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert run("repair", "--write", "-l", ledger).exit_code == 0
     assert stored(ledger)[-1].endswith("; changed hand 2; found: hand 2 was changed outside tarockscore")
-    shown = run("--lang", "de", "show", "-l", ledger).stdout
+    shown = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert shown.rstrip().endswith(
         "; geändert: Spiel 2; gefunden: Spiel 2 wurde außerhalb von tarockscore geändert"
     ), shown

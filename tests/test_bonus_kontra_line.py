@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.render.evening import said
-from tests.stored import stored_audit
+from tests.stored import stored_audit, unfolded
 from tests.test_kontra_by_defender import result_cells
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
@@ -61,7 +61,7 @@ def ledger(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_line_names_the_kontra_on_an_announced_bonus(ledger: Path, lang: str) -> None:
-    first = run("--lang", lang, "record", *HAND, *PAGAT, "-l", str(ledger)).splitlines()[0]
+    first = unfolded(run("--lang", lang, "record", *HAND, *PAGAT, "-l", str(ledger))).splitlines()[0]
     assert first.split(": ", 1)[1].startswith(LINES[lang] + " ("), first
     assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), TITLES[lang]) == [LINES[lang]]
     site = Site(ledger)
@@ -70,7 +70,7 @@ def test_the_line_names_the_kontra_on_an_announced_bonus(ledger: Path, lang: str
         r'<tbody data-hand="1">.*?<td class="what"[^>]*><a href="[^"]*">([^<]*)</a></td>', page, re.S
     )
     assert line is not None and line.group(1) == PAGE[lang]
-    undone = run("--lang", lang, "undo", "-l", str(ledger)).splitlines()[0]
+    undone = unfolded(run("--lang", lang, "undo", "-l", str(ledger))).splitlines()[0]
     assert undone == {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang] + LINES[lang]
     assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + STORED
 
@@ -103,10 +103,10 @@ VALAT_SAID = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_kontra_on_an_announced_valat_is_said_once_with_the_valat(ledger: Path, lang: str) -> None:
     valat = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-b", "valat,announced,kontra", "-l", str(ledger)]
-    first = run("--lang", lang, "record", *valat).splitlines()[0]
+    first = unfolded(run("--lang", lang, "record", *valat)).splitlines()[0]
     assert first.split(": ", 1)[1].startswith(VALAT_SAID[lang] + " ("), first
     assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), TITLES[lang]) == [VALAT_SAID[lang]]
-    undone = run("--lang", lang, "undo", "-l", str(ledger)).splitlines()[0]
+    undone = unfolded(run("--lang", lang, "undo", "-l", str(ledger))).splitlines()[0]
     assert undone == {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang] + VALAT_SAID[lang]
     assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + VALAT_SAID["en"]
     # a line stored before says it as a bonus's Kontra, and still reads back

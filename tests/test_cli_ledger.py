@@ -18,6 +18,7 @@ from typer.testing import CliRunner, Result
 
 import tarockscore
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,7 +416,7 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
     hand.write_text('contract = "dreier"\ndeclarer = "Cilli"\ncard_points = 40\n', encoding="utf-8")
     result = run("replace", "2", str(hand), "--ledger", ledger)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.splitlines()[0] == (
+    assert unfolded(result.stdout).splitlines()[0] == (
         "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40"
     )
     # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
@@ -474,7 +475,7 @@ def test_delete(ledger: str) -> None:
     evening(ledger)
     result = run("delete", "1", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
-    assert result.stdout.startswith(
+    assert unfolded(result.stdout).startswith(
         "hand 1 deleted: rufer by Anna with Cilli, kontra, won; hands 2 to 3 are now 1 to 2"
     )
     data = json.loads(run("show", "--json", "--ledger", ledger).stdout)
@@ -663,7 +664,7 @@ def test_settle(ledger: str) -> None:
     assert result.exit_code == 0 and result.stderr == ""
     # Totals 9, 6, 4, 6 add up to 25; Simplified: (4 × total − 25) × 0.10:
     # Anna +1.10, Bert −0.10, Cilli −0.90, Dani −0.10; three payments (no pair adds up to 0).
-    lines = result.stdout.splitlines()
+    lines = unfolded(result.stdout).splitlines()
     assert lines[0].startswith("stake 0.10 per Victory Point; totals; Simplified Scoring")
     assert [line.split() for line in lines[3:7]] == [
         ["Anna", "9", "+1.10"],

@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 TABLE = "Anna,Bert,Cilli,Dani"
@@ -352,7 +353,7 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     assert "hand 3" not in shown.stderr
     said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
     assert said.endswith("found: entry 3: an entry before it was removed or changed outside tarockscore")
-    german = run("--lang", "de", "show", "--ledger", str(path)).stdout
+    german = unfolded(run("--lang", "de", "show", "--ledger", str(path)).stdout)
     assert "gefunden: Eintrag 3: ein Eintrag davor wurde außerhalb von tarockscore entfernt" in german
     refused(
         run("check", "--head", head, "--ledger", str(path)),

@@ -30,6 +30,7 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.legality import called_king_bonuses, concession_possible, possible_bonuses
 from tarockscore.rules.parse import parse_hand
+from tests.stored import unfolded
 
 runner = CliRunner()
 TABLE = ("Anna", "Bert", "Cilli", "Dani")
@@ -523,7 +524,7 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     assert "Record this as hand" not in out
     assert (
         "hand 1 replaced: rufer by Anna with Cilli, kontra, won → rufer by Anna with Cilli, kontra, lost"
-        in out
+        in unfolded(out)
     )
     # Rufer lost with Kontra: each Defender 1 × 2 = 2; the announced Pagat made still 2 each.
     assert totals(ledger) == {"Anna": 2, "Bert": 2, "Cilli": 2, "Dani": 2}

@@ -18,6 +18,7 @@ from tarockscore.cli.options import SHORT_FORM_WORDING
 from tarockscore.entry.answers import Entry
 from tarockscore.entry.flow import Flow
 from tarockscore.io.inputs import load_profile
+from tests.stored import unfolded
 from tests.test_kontra_by_defender import result_cells
 
 runner = CliRunner()
@@ -111,7 +112,7 @@ def test_replace_says_what_changed(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replace", "1", *hand, "-k", "rekontra", "--ledger", ledger])
     assert result.exit_code == 0, result.stderr
     assert (
-        result.stdout.splitlines()[0]
+        unfolded(result.stdout).splitlines()[0]
         == "hand 1 replaced: rufer by A with C, kontra, won → rufer by A with C, rekontra, won; kontra: Kontra → Rekontra"
     )
 

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 
@@ -90,7 +91,12 @@ def test_the_next_line_announces_the_radl(tmp_path: Path) -> None:
         path,
     )
     assert dodge.exit_code == 0, dodge.stderr
-    assert dodge.stdout.rstrip().splitlines()[-2].endswith("; a Radl hand (×2), 3 more Radl hands after it")
+    assert (
+        unfolded(dodge.stdout)
+        .rstrip()
+        .splitlines()[-2]
+        .endswith("; a Radl hand (×2), 3 more Radl hands after it")
+    )
     for left in ("2 more Radl hands after it", "1 more Radl hand after it", "the last of the Radl"):
         step = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
         assert step.stdout.rstrip().splitlines()[-2].endswith(left), step.stdout

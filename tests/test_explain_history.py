@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 from tarockscore import Evening
 from tarockscore.cli.app import app
 from tarockscore.rules.hand import HandInput
+from tests.stored import unfolded
 
 runner = CliRunner()
 TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d")
@@ -335,6 +336,6 @@ def test_show_s_audit_trail_says_its_times_as_explain_does(tmp_path: Path, vienn
     evening.add_radl(3, at="2025-03-14T20:06:00+01:00")
     set_line = "audit 2025-03-14 20:06: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
     assert set_line in ok("explain", "1", "--ledger", str(path)).stdout.splitlines()
-    assert ok("show", "--ledger", str(path)).stdout.splitlines()[-1] == set_line
+    assert unfolded(ok("show", "--ledger", str(path)).stdout).splitlines()[-1] == set_line
     shown = json.loads(ok("show", "--json", "--ledger", str(path)).stdout)
     assert "2025-03-14T20:06:00+01:00" in json.dumps(shown)

@@ -22,6 +22,7 @@ from tarockscore.cli.app import app
 from tarockscore.errors import NAMED, key_title, message, one_of
 from tarockscore.io.inputs import load_profile, shipped_names
 from tarockscore.render.evening import TEMPLATES, moment, read_back, said
+from tests.stored import unfolded
 from tests.test_i18n import PO, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -593,13 +594,13 @@ def test_a_tournament_sheet_shown_in_german_says_its_place_and_times_in_german(i
         "Dani=-4",
     )
     assert replaced.exit_code == 0, replaced.output
-    shown = run("de", "show", "-l", "tag/round-1/table-1.toml").stdout
+    shown = unfolded(run("de", "show", "-l", "tag/round-1/table-1.toml").stdout)
     assert re.search(r"^Profil ooe-2023 · 14\.03\.2026 · Cup Wien, Runde 1, Tisch 1 \[[0-9a-f]+\]", shown)
     assert re.search(r"es ersetzt das Ergebnis vom \d\d\.\d\d\.\d{4} \d\d:\d\d: [^\n]*Anna \+12", shown), (
         shown
     )
     assert "round 1" not in shown and "+00:00" not in shown
-    english = run("en", "show", "-l", "tag/round-1/table-1.toml").stdout
+    english = unfolded(run("en", "show", "-l", "tag/round-1/table-1.toml").stdout)
     assert re.search(r"· Cup Wien, round 1, table 1 \[[0-9a-f]+\]", english)
     # the replaced result's time is said as the audit lines say theirs: local, to the minute
     assert re.search(r"it replaces the result of \d{4}-\d\d-\d\d \d\d:\d\d: [^\n]*Anna \+12", english), (

@@ -25,7 +25,7 @@ from tarockscore.evening.radl import BY_HAND, pending_radl, radl_causes
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.evening import said
 from tarockscore.rules.hand import HandInput
-from tests.stored import stored_hands
+from tests.stored import stored_hands, unfolded
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 AT = "2025-03-14T20:00:00+01:00"
@@ -201,10 +201,10 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
     added = run("radl", "add", "-l", path)
     assert added.exit_code == 0, added.stderr
     assert "Radl set on the sheet before the first hand: 4 more hands ×2; 4 pending" in added.stdout
-    assert "a Radl hand (×2), 3 more Radl hands after it" in added.stdout
+    assert "a Radl hand (×2), 3 more Radl hands after it" in unfolded(added.stdout)
     struck = run("radl", "strike", "2", "-l", path)
     assert struck.exit_code == 0, struck.stderr
-    assert "a Radl hand (×2), 1 more Radl hand after it" in struck.stdout
+    assert "a Radl hand (×2), 1 more Radl hand after it" in unfolded(struck.stdout)
     before = Path(path).read_bytes()
     refused = run("radl", "strike", "5", "-l", path)
     assert refused.exit_code == 1

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.render.evening import read_back, said
+from tests.stored import unfolded
 
 runner = CliRunner()
 
@@ -37,7 +38,7 @@ def test_a_rufer_with_the_king_in_the_talon_says_so_on_its_line(ledger: str) -> 
     assert "hand 2: rufer by Dani, called King in the talon, conceded, lost" in conceded
     undone = _run("undo", "--ledger", ledger)
     assert "hand 2 undone: rufer by Dani, called King in the talon, conceded, lost" in undone
-    german = _run("--lang", "de", "show", "--ledger", ledger)
+    german = unfolded(_run("--lang", "de", "show", "--ledger", ledger))
     assert (
         "Spiel 2 zurückgenommen: Rufer von Dani, gerufener König im Talon, aufgegeben, verloren" in german
     ), german

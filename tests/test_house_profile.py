@@ -18,6 +18,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
+from tests.stored import unfolded
 from tests.test_kontra_by_defender import result_cells
 
 
@@ -261,9 +262,9 @@ def test_a_hands_line_names_the_huettenfleck_that_makes_it_count_four_times(
     hand = ["-c", "rufer", "-d", "Bert", "-w", "Anna", "-t", "29/1", "--huettenfleck"]
     for kontra in ([], ["-k", "kontra"]):
         printed = run("record", *hand, *kontra)
-        assert printed.splitlines()[0].split(": ", 1)[1].startswith(line + " ("), printed
+        assert unfolded(printed).splitlines()[0].split(": ", 1)[1].startswith(line + " ("), printed
         assert result_cells(run("show"), column) == [line]
-        assert run("undo").splitlines()[0].endswith(undone + line)
+        assert unfolded(run("undo")).splitlines()[0].endswith(undone + line)
 
 
 def test_a_ceiling_named_by_the_tables_word_for_the_step_is_that_step(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli.app import app
 from tarockscore.render.evening import read_back, said
-from tests.stored import stored_audit
+from tests.stored import stored_audit, unfolded
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")
@@ -63,7 +63,7 @@ def ledger(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_record_names_each_defenders_own_kontra(ledger: Path, lang: str) -> None:
     printed = run("--lang", lang, "record", *BETTLER, "-l", str(ledger))
-    first = printed.splitlines()[0]
+    first = unfolded(printed).splitlines()[0]
     assert first.split(": ", 1)[1].startswith(LINES[lang] + " ("), first
 
 
@@ -72,9 +72,9 @@ def test_the_audit_trail_keeps_the_kontras_and_reads_them_back(ledger: Path, lan
     run("record", *BETTLER, "-l", str(ledger))
     undone = run("--lang", lang, "undo", "-l", str(ledger))
     word = {"en": "hand 1 undone: ", "de": "Spiel 1 zurückgenommen: "}[lang]
-    assert undone.splitlines()[0] == word + LINES[lang]
+    assert unfolded(undone).splitlines()[0] == word + LINES[lang]
     assert stored_audit(ledger)[-1]["detail"] == "hand 1 undone: " + STORED
-    shown = run("--lang", lang, "show", "-l", str(ledger)).splitlines()[-1]
+    shown = unfolded(run("--lang", lang, "show", "-l", str(ledger))).splitlines()[-1]
     assert shown.endswith(word + LINES[lang]), shown
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.stored import unfolded
 from tests.test_cli_ledger import evening, run
 from tests.test_kontra_by_defender import result_cells
 
@@ -306,17 +307,70 @@ def test_a_ledger_whose_names_are_columns_is_read_all_the_same(tmp_path: Path) -
 
 def test_a_hands_bets_fit_80_columns_as_enter_shows_them_before_recording() -> None:
     # A Rufer won with Kontra and the announced Pagat: the factors wrapped between their words, the
-    # winners a name a line where the room needs it; a plain one keeps its winners on one line.
+    # widest other column (the bet) too where the room needs it; a plain one keeps it on one line.
     four = ["-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40"]
     out = run("score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
     assert out == (
-        "bet                base  factors       value  won by  Anna  Bert  Cilli  Dani\n"
-        "-----------------  ----  ------------  -----  ------  ----  ----  -----  ----\n"
-        "Rufer              1     ×2 Kontra on  2      Anna,   +2          +2\n"
-        "                         the contract         Cilli\n"
-        "Pagat (announced)  1     ×2 announced  2      Anna,   +2          +2\n"
-        "                                              Cilli\n"
-        "Victory Points                                        +4    0     +4     0\n"
+        "bet             base  factors       value  won by       Anna  Bert  Cilli  Dani\n"
+        "--------------  ----  ------------  -----  -----------  ----  ----  -----  ----\n"
+        "Rufer           1     ×2 Kontra on  2      Anna, Cilli  +2          +2\n"
+        "                      the contract\n"
+        "Pagat           1     ×2 announced  2      Anna, Cilli  +2          +2\n"
+        "(announced)\n"
+        "Victory Points                                          +4    0     +4     0\n"
     )
+    # German titles are longer; an announced Valat with Rekontra has three factors: 80 columns too
+    de = run("--lang", "de", "score", "-c", "rufer", *four, "-k", "kontra", "-b", "pagat,announced").stdout
+    valat = run("score", "-c", "rufer", *four[:-2], "-b", "valat,announced,rekontra").stdout
+    for table in (de, valat):
+        assert max(map(len, table.splitlines())) <= 80, table
+    assert (
+        de.splitlines()[0].split()
+        == "Posten Grundwert Faktoren Wert gewonnen von Anna Bert Cilli Dani".split()
+    )
+    assert valat.splitlines()[2:4] == [
+        "Rufer Valat     1     ×8 Valat      32     Anna, Cilli  +32         +32",
+        "(announced)           announced,",
+    ]
     out = run("score", "-c", "rufer", *four, "-b", "trull").stdout
     assert out.splitlines()[2] == "Rufer           1     -        1      Anna, Cilli  +1          +1"
+
+
+def test_the_lines_a_correction_settle_and_a_radl_print_fit_80_columns(tmp_path: Path) -> None:
+    # settle's first line, the next hand inside a Radl, a replacement's line and its audit line in
+    # show each ran to 84 to 113 columns: broken between their clauses, the later lines indented,
+    # each reads back as the one line it was (the ledger stores it so)
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,10", "-l", path).exit_code == 0
+    assert run("radl", "add", "-l", path).exit_code == 0
+    recorded = run("record", "-c", "dreier", "-d", "Anna", "-t", "30", "-l", path).stdout
+    fixed = run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "36", "-l", path).stdout
+    said = [recorded, fixed, run("show", "-l", path).stdout, run("settle", "-l", path).stdout]
+    for text in said:
+        assert max(map(len, text.splitlines())) <= 80, text
+    whole = [unfolded(text).splitlines() for text in said]
+    assert (
+        whole[0][-2]
+        == "next: hand 2, Anna deals, Bert is Forehand; a Radl hand (×2), 2 more Radl hands after it"
+    )
+    replaced = (
+        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card_points: 30 → 36"
+    )
+    assert whole[1][0] == replaced
+    assert whole[2][-1].endswith(": " + replaced)
+    assert whole[3][0] == (
+        "stake 0.10 per Victory Point; totals; Simplified Scoring: every two players settle the difference of their totals"
+    )
+
+
+def test_show_s_first_line_fits_80_columns(tmp_path: Path) -> None:
+    # the profile, the day, a long place and the stake ran to 95 columns: broken after a "·"
+    path = str(tmp_path / "l.toml")
+    place = "Café Sperl, Gumpendorfer Straße 11, Wien"
+    new = ["new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,10", "--date", "14.03.2025", "--place", place]
+    assert run(*new, "-l", path).exit_code == 0
+    first = run("show", "-l", path).stdout.splitlines()[:2]
+    assert first == [
+        "profile koenigrufen · 2025-03-14 · Café Sperl, Gumpendorfer Straße 11, Wien ·",
+        "  stake 0.10 per point",
+    ]

@@ -30,6 +30,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx's successor
 
 from tarockscore.web.app import Settings, make_app
 from tarockscore.web.site import Limiter, Site
+from tests.stored import unfolded
 
 runner = CliRunner()
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -1195,7 +1196,7 @@ def test_a_replaced_hand_is_said_in_german_words_as_the_command_line_says_it(
     cli("record", "--ledger", str(twin), *RUFER_CLI)
     hand = ["-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "-k", "kontra"]
     printed = cli("--lang", "de", "replace", "1", "--ledger", str(twin), *hand)
-    assert said == printed.splitlines()[0]
+    assert said == unfolded(printed).splitlines()[0]
     assert "Partner: Cilli → Bert" in said and "Kontra: – → Kontra" in said, said
     assert "partner" not in said and "kontra:" not in said
     assert resent["resent"] is True and resent["said"] == said

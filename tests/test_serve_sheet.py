@@ -23,6 +23,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx's successor
 
 from tarockscore.web.app import make_app
 from tarockscore.web.site import Site
+from tests.stored import unfolded
 from tests.test_kontra_by_defender import result_cells
 
 runner = CliRunner()
@@ -272,7 +273,7 @@ def test_a_hands_line_names_its_kontra_step_and_a_trischakens_loser(
     notice = web.get(f"/t/evening?code={code}&lang={lang}&done=replaced&hand=1").text
     assert kontra.replace(", Rekontra", "") in notice
     assert kontra not in notice
-    shown = cli("--lang", lang, "show", "--ledger", str(path))
+    shown = unfolded(cli("--lang", lang, "show", "--ledger", str(path)))
     assert audit in shown
 
 
@@ -322,7 +323,7 @@ def test_a_revoked_hands_line_says_who_revoked(tmp_path: Path, lang: str, line: 
     shown = cli("--lang", lang, "show", "--ledger", str(path))  # show's hand column: as the trail says it
     assert result_cells(shown, {"en": "hand", "de": "Spiel"}[lang]) == [undone.split(": ", 1)[1]]
     cli("undo", "--ledger", str(path))
-    assert undone in cli("--lang", lang, "show", "--ledger", str(path))
+    assert undone in unfolded(cli("--lang", lang, "show", "--ledger", str(path)))
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 TABLE = "Anna,Andi,Bert,Cilli"
@@ -226,7 +227,7 @@ def test_at_five_a_beginning_shared_with_the_dealer_names_the_one_who_plays(tmp_
     path = five(tmp_path)
     said = run("record", "-c", "bettler", "-d", "an", "--lost", "-k", "bert=kontra", "-l", path)
     assert said.exit_code == 0, said.stderr
-    assert said.stdout.startswith(
+    assert unfolded(said.stdout).startswith(
         "hand 1: bettler by Andi, kontra from Bert, lost (Anna deals, Bert is Forehand, Anna sits out)\n"
     )
     # hand 1 replaced keeps its deal: Anna still sits it out

@@ -24,6 +24,7 @@ import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.render.cards import cards_html
 from tarockscore.web.pages import qr_svg
+from tests.stored import unfolded
 
 runner = CliRunner()
 EIGHT = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Hans"]
@@ -260,7 +261,7 @@ def test_a_paper_results_audit_line_reads_in_german_on_the_sheet(tmp_path: Path)
        "--replace")  # fmt: skip
     ok("tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=-4", f"{c}=-4", f"{d}=0",
        "--replace")  # fmt: skip
-    shown = ok("--lang", "de", "show", "-l", t1["ledger"]).stdout
+    shown = unfolded(ok("--lang", "de", "show", "-l", t1["ledger"]).stdout)
     audit = [line.split(": ", 1)[1] for line in shown.splitlines() if line.startswith("Protokoll ")]
     points = f"{a} +12, {b} -4, {c} -4, {d} -4"
     assert audit[0] == (

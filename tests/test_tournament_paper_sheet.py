@@ -24,6 +24,7 @@ from tarockscore.cli.app import app
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.store import entry_hash, header_hash
 from tarockscore.tournament.upgrade import upgrade_day
+from tests.stored import unfolded
 
 runner = CliRunner()
 OLD_DAYS = Path(__file__).parent / "data" / "old-days"
@@ -490,9 +491,9 @@ def test_a_paper_result_prints_a_zero_as_the_sheet_does(tmp_path: Path) -> None:
         "tournament", "result", str(day), "-r", "1", "-t", "1", f"{a}=8", f"{b}=0", f"{c}=-4", f"{d}=-4"
     )
     assert said.stdout.startswith(f"round 1, table 1: {a} +8, {b} 0, {c} -4, {d} -4; sheet head ")
-    shown = ok("show", "--ledger", first["ledger"]).stdout
+    shown = unfolded(ok("show", "--ledger", first["ledger"]).stdout)
     assert f"the result from its paper sheet: {a} +8, {b} 0, {c} -4, {d} -4\n" in shown
-    german = ok("--lang", "de", "show", "--ledger", first["ledger"]).stdout
+    german = unfolded(ok("--lang", "de", "show", "--ledger", first["ledger"]).stdout)
     assert f"das Ergebnis von seinem Papierblatt: {a} +8, {b} 0, {c} -4, {d} -4\n" in german
     said = ok(
         "--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "1", "--replace",

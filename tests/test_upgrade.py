@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 import tarockscore
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +142,7 @@ def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
     shown = run("--lang", "de", "show", "--ledger", str(path))
     assert (
         "gefunden: Spiel 2: gespeichert +5 für Anna, nach den Regeln 0; Spiel 2: gespeichert 0 für Bert"
-        in shown.stdout
+        in unfolded(shown.stdout)
     )
     assert "stored" not in shown.stdout
     # the place changed, no result: only the digest says so

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
-from tests.stored import stored_audit
+from tests.stored import stored_audit, unfolded
 from tests.test_kontra_by_defender import result_cells
 
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -50,7 +50,7 @@ def test_show_names_the_valat_in_the_hand_column(ledger: str) -> None:
         "rufer by Anna with Cilli, lost, Valat announced by the Defenders",  # the declarers lost it
         "rufer by Anna with Cilli, lost, announced Valat failed",
     ]
-    german = run("--lang", "de", "show", "-l", ledger).stdout
+    german = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert result_cells(german, "Spiel")[0] == "Rufer von Anna mit Cilli, gewonnen, Valat"
 
 
@@ -62,7 +62,11 @@ def test_the_history_of_changes_names_the_valat(ledger: str) -> None:
     )
     run("replace", "2", *RUFER, "-t", "40", "-l", ledger)
     deleted = run("delete", "1", "-y", "-l", ledger)
-    assert deleted.stdout.splitlines()[0].startswith("hand 1 deleted: rufer by Anna with Cilli, won, Valat;")
+    assert (
+        unfolded(deleted.stdout)
+        .splitlines()[0]
+        .startswith("hand 1 deleted: rufer by Anna with Cilli, won, Valat;")
+    )
     kept = details(ledger)
     assert kept[0] == "hand 3 undone: rufer by Anna with Cilli, lost, announced Valat failed"
     assert kept[1].startswith(
@@ -71,7 +75,7 @@ def test_the_history_of_changes_names_the_valat(ledger: str) -> None:
     )
     assert kept[2].startswith("hand 1 deleted: rufer by Anna with Cilli, won, Valat;")
     # read back in German, as show prints the trail
-    german = run("--lang", "de", "show", "-l", ledger).stdout
+    german = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
     assert "Spiel 3 zurückgenommen: Rufer von Anna mit Cilli, verloren, angesagter Valat verloren" in german
     assert (
         "Spiel 2 ersetzt: Rufer von Anna mit Cilli, verloren, Valat der Gegenspieler, angesagt → " in german

@@ -546,11 +546,10 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (", ") on lines of at most ``width``, a longer clause wrapped between its words."""
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of at most ``width``, a longer clause
+    wrapped between its words."""
     lines: list[str] = []
-    clauses = text.split(", ")
-    for i, clause in enumerate(clauses):
-        piece = clause if i == len(clauses) - 1 else clause + ","
+    for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
@@ -558,22 +557,40 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
+def folded(line: str) -> str:
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after its first
+    indented."""
+    first, _, rest = _wrapped(line, TERMINAL).partition("\n")
+    return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
+
+
 def fitted(
     titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int, aligns: Sequence[str]
 ) -> str:
     """tabulate's simple table in TERMINAL columns: each column as wide as its widest line or
-    title, column ``wrap``'s cells wrapped between their clauses in the room the others leave."""
-    others = [
-        max(len(line) for row in [titles, *rows] for line in str(row[i]).splitlines() or [""])
-        for i in range(len(titles))
-        if i != wrap
-    ]
-    width = max(_NARROWEST, TERMINAL - sum(others) - 2 * len(others))
-    rows = [[*row[:wrap], _wrapped(str(row[wrap]), width), *row[wrap + 1 :]] for row in rows]
+    title, column ``wrap``'s cells wrapped between their clauses in the room the others leave;
+    where that is not room enough, the widest of the others too, between their words."""
+    cells = [[str(c) for c in row] for row in [titles, *rows]]
+
+    def width(i: int) -> int:
+        return max(len(line) for row in cells for line in row[i].splitlines() or [""])
+
+    def wrapped(i: int, room: int) -> None:
+        for row in cells:
+            row[i] = _wrapped(row[i], room)
+
+    others = [i for i in range(len(titles)) if i != wrap]
+    room = TERMINAL - 2 * len(others)
+    wrapped(wrap, max(_NARROWEST, room - sum(map(width, others))))
+    for i in sorted(others, key=width, reverse=True):
+        over = sum(map(width, range(len(titles)))) - room
+        if over > 0:
+            wrapped(i, max(_NARROWEST, width(i) - over))
     # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
     # the dashes above and below a table without headers, and the first is put under the titles
-    table = tabulate([titles, *rows], disable_numparse=True, colalign=aligns).splitlines()
-    return "\n".join([table[1], table[0], *table[2:-1]])
+    table = tabulate(cells, disable_numparse=True, colalign=aligns).splitlines()
+    high = max(c.count("\n") for c in cells[0]) + 1
+    return "\n".join([*table[1 : 1 + high], table[0], *table[1 + high : -1]])
 
 
 def sheet_text(sheet: Sheet) -> str:
@@ -606,12 +623,12 @@ def sheet_text(sheet: Sheet) -> str:
             rows.append([*lead, "", label, *[values[p] for p in players]])
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
     aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
-    lines = [" · ".join(head), fitted(titles, rows, len(lead) + 1, aligns)]
+    lines = [folded(" · ".join(head)), fitted(titles, rows, len(lead) + 1, aligns)]
     if sheet.on_paper:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    lines += [audit_line(a) for a in sheet.audit]
+    lines += [folded(audit_line(a)) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -642,7 +659,7 @@ def settle_text(s: Settled) -> str:
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
     headers = [_("player"), _("points"), _("balance")]
     lines = [
-        stake.format(amount=money(result.stake), basis=basis, how=how),
+        folded(stake.format(amount=money(result.stake), basis=basis, how=how)),
         tabulate(rows, headers=headers, disable_numparse=True, colalign=("left", "right", "right")),
         "",
         *payments_said(result.payments),
@@ -666,9 +683,9 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    lines = [hand_line(after, n)]
+    lines = [folded(hand_line(after, n))]
     lines += [note_line(note) for note in score.notes]
-    lines += [totals_table(after, n), next_text(after)]
+    lines += [totals_table(after, n), folded(next_text(after))]
     return "\n".join(lines)
 
 

@@ -24,7 +24,6 @@ from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.io.inputs import resolve_document
 from tarockscore.render.evening import (
-    TERMINAL,
     audit_json,
     audit_line,
     fitted,
@@ -92,12 +91,7 @@ def score_table(score: Score) -> str:
     rows.append([_("Victory Points"), *blank, *(signed(score.victory_points[p]) for p in score.players)])
     if score.payout is not None:
         rows.append([_("Payout (with Kontra)"), *blank, *(signed(score.payout[p]) for p in score.players)])
-    # its factors wrapped in 80 columns; where that is not room enough, the winners a name a line
-    text = fitted(headers, rows, 2, ["left"] * len(headers))
-    if max(map(len, text.splitlines())) > TERMINAL:
-        at = len(headers) - len(score.players) - 1
-        rows = [[*row[:at], str(row[at]).replace(", ", ",\n"), *row[at + 1 :]] for row in rows]
-        text = fitted(headers, rows, 2, ["left"] * len(headers))
+    text = fitted(headers, rows, 2, ["left"] * len(headers))  # its factors wrapped in 80 columns
     if score.notes:
         text += "\n" + "\n".join(note_line(n) for n in score.notes)
     return text

@@ -123,9 +123,12 @@ def replaced(change: "tarockscore.Change", number: int) -> None:
     if not change.written:
         typer.echo(_("hand {number}: nothing changed; the ledger is unchanged").format(number=number))
         return
-    typer.echo(shown.said(change.said))
-    typer.echo(shown.totals_table(change.after, number))
-    typer.echo(shown.next_text(change.after))
+    _told(shown.said(change.said), change.after, shown.totals_table(change.after, number))
+
+
+def _told(said: str, after: "tarockscore.Ledger", *tables: str) -> None:
+    """A change as its line says it, the tables after it and the next hand, in 80 columns."""
+    typer.echo("\n".join([shown.folded(said), *tables, shown.folded(shown.next_text(after))]))
 
 
 @with_format(csv_help="Print CSV: one row per hand.")
@@ -137,9 +140,7 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     change = evening_of(ledger).undo(tarockscore.now())
-    typer.echo(translated(change.said))
-    typer.echo(shown.totals_table(change.after))
-    typer.echo(shown.next_text(change.after))
+    _told(translated(change.said), change.after, shown.totals_table(change.after))
 
 
 @with_short_form
@@ -180,9 +181,7 @@ def delete(
             return
         expected = snapshot.sha256
     change = evening.delete(number, tarockscore.now(), expected=expected)
-    typer.echo(translated(change.said))
-    typer.echo(shown.totals_table(change.after))
-    typer.echo(shown.next_text(change.after))
+    _told(translated(change.said), change.after, shown.totals_table(change.after))
 
 
 # What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
@@ -313,8 +312,7 @@ def _change(act: "Callable[[], tarockscore.Change]") -> None:
         change = act()
     except LedgerError as exc:
         raise at_options(exc, {"hands": "HANDS"}) from None  # their argument
-    typer.echo(translated(change.said))
-    typer.echo(shown.next_text(change.after))
+    _told(translated(change.said), change.after)
 
 
 def add(
