@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tests.serving import BROKEN_PAIRS
+from tests.stored import unfolded
 
 IN_CI = os.environ.get("CI") == "true"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -1189,7 +1190,7 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     page.screenshot(path=str(tmp_path / f"radl-struck-{lang}.png"), full_page=True)
     ledger = exported(page, tmp_path)
     assert totals(ledger) == {"Anna": 3, "Bert": 3, "Cilli": 0, "Dani": 0}
-    trail = runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout
+    trail = unfolded(runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout)
     assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in trail
     assert "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending" in trail
     context.close()
