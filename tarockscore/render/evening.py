@@ -581,11 +581,12 @@ def fitted(
 
     others = [i for i in range(len(titles)) if i != wrap]
     room = TERMINAL - 2 * len(others)
-    wrapped(wrap, max(_NARROWEST, room - sum(map(width, others))))
-    for i in sorted(others, key=width, reverse=True):
-        over = sum(map(width, range(len(titles)))) - room
-        if over > 0:
-            wrapped(i, max(_NARROWEST, width(i) - over))
+    widths = [width(i) for i in range(len(titles))]
+    for i in [wrap, *sorted(others, key=widths.__getitem__, reverse=True)]:
+        over = sum(widths) - room
+        if i == wrap or over > 0:
+            wrapped(i, max(_NARROWEST, widths[i] - over))
+            widths[i] = width(i)
     # the titles as a row, so that a column is no wider than its title and cells: tabulate draws
     # the dashes above and below a table without headers, and the first is put under the titles
     table = tabulate(cells, disable_numparse=True, colalign=aligns).splitlines()
