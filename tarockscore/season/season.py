@@ -60,6 +60,7 @@ class SeasonMessages:
     UNUSED_DAY_ALIAS_AT = N_("{where}: nobody called {alias!r} played on these days{hint}")  # a cup's
     ALIAS_FORM = N_("alias {text!r}: give ALIAS=NAME, e.g. 'Hansi=Hans'")
     ALIAS_NAME = N_("alias {text!r}: {name!r}: {wrong}")
+    ALIAS_TWICE = N_("alias {first!r} and alias {second!r}: one alias, two names; give one")
     NO_ALIAS_FILE = N_("alias file {alias_file!r}: no such file")
     DATES_CROSSED = N_("the first day {start} is after the last day {end}")
     LEAVE_OUT_BAD = N_("or leave out of the season a ledger that fails its check")
@@ -178,6 +179,9 @@ def given_aliases(
             alias, name = parse_alias(text) if pair is None else _alias_pair(*pair, text)
         except UsageError as exc:
             problems += exc.problems
+            continue
+        if alias in texts and names[alias] != name:  # the last would be kept without a word
+            problems.append(Problem.of("", M.ALIAS_TWICE, first=texts[alias], second=text))
             continue
         names[alias] = name
         texts[alias] = text
