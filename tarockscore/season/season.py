@@ -159,9 +159,13 @@ class _Aliases(NamedTuple):
 
 
 def given_aliases(
-    given: Mapping[str, str] | Iterable[str], alias_file: str | os.PathLike[str] | None
+    given: Mapping[str, str] | Iterable[str],
+    alias_file: str | os.PathLike[str] | None,
+    key: Callable[[str], str] = str,
 ) -> _Aliases:
+    """The aliases given; ``key``: the form two spellings of one name share (a cup's: any case)."""
     names: dict[str, str] = {}
+    first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
     if alias_file is not None:
@@ -180,8 +184,9 @@ def given_aliases(
         except UsageError as exc:
             problems += exc.problems
             continue
-        if alias in texts and names[alias] != name:  # the last would be kept without a word
-            problems.append(Problem.of("", M.ALIAS_TWICE, first=texts[alias], second=text))
+        before = first.setdefault(key(alias), alias)
+        if key(names.get(before, name)) != key(name) and before in texts:  # else the last kept, unsaid
+            problems.append(Problem.of("", M.ALIAS_TWICE, first=texts[before], second=text))
             continue
         names[alias] = name
         texts[alias] = text
