@@ -414,6 +414,19 @@ def test_profiles_list_and_show() -> None:
     assert code == 1 and "did you mean 'pagat'" in err
 
 
+def test_profiles_list_is_profiles_alone() -> None:
+    # A player types `profiles list` as with other tools; before, "No such command 'list'" (exit 2).
+    for fmt in ((), ("--json",), ("--csv",)):
+        alone = run("profiles", *fmt)
+        assert alone[0] == 0
+        for args in (("profiles", "list", *fmt), ("profiles", *fmt, "list")):
+            assert run(*args) == alone
+    code, out, _ = run("profiles", "--json", "list", "--csv")
+    assert code == 2 and out == ""
+    code, out, _ = run("profiles", "--help")
+    assert code == 0 and "list" in out
+
+
 def test_profiles_show_json_is_the_club_profile_resolved(tmp_path: Path) -> None:
     # A club's profile, asked for as JSON by a script: the resolved profile, its own keys over
     # the ones it extends; before, --json was taken and the text price list printed (exit 0).

@@ -199,6 +199,18 @@ def test_usage_errors_exit_2(club: Path, args: list[str], message: str) -> None:
     assert message in err
 
 
+def test_one_alias_given_two_names_is_refused(club: Path) -> None:
+    # --alias Berti=Bert --alias Berti=Emil: before, the last was kept without a word (exit 0).
+    code, out, err = run("season", str(club), "--alias", "Berti=Bert", "--alias", "Berti = Bertl")
+    assert code == 2 and out == ""
+    assert err == "error: --alias 'Berti=Bert' and --alias 'Berti = Bertl': one alias, two names; give one\n"
+    # the same alias with the same name twice is one alias: the season as with it once
+    assert (
+        run("season", str(club), "--alias", "Berti=Bert", "--alias", "Berti=Bert", "--json")[:2]
+        == (run("season", str(club), "--alias", "Berti=Bert", "--json")[:2])
+    )
+
+
 def test_both_dates_refused_are_named_at_once(club: Path) -> None:
     code, out, err = run("season", str(club), "--from", "March", "--to", "April")
     assert code == 2 and out == ""

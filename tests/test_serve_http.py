@@ -447,6 +447,49 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
     assert results(evening) == []
 
 
+def test_a_kontra_on_a_silent_bonus_is_refused_at_its_field_as_the_command_line_refuses_it(
+    evening: Path,
+) -> None:
+    # A script posting a Kontra on a silent Pagat: before, recorded as a silent Pagat without the
+    # Kontra, and without a word. A silent bonus cannot be doubled (docs/rules/kontra.md §1).
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    by_cli = runner.invoke(app, ["record", "--ledger", str(evening), *RUFER_CLI, "-b", "pagat,kontra"])
+    assert by_cli.exit_code == 1
+    pagat = {"bonus:1": "pagat", "bonus:1:side": "declarers"}
+    answer = record(client, site.code("evening"), version, **RUFER, **pagat, **{"bonus:1:kontra": "kontra"})
+    assert answer.status_code == 422
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == "bonus:1:kontra"
+    assert problem["message"].endswith(
+        "'kontra' on the silent pagat: a silent bonus cannot be doubled, only an announced one"
+    )
+    assert problem["message"].split(": ", 1)[1] in by_cli.stderr
+    # the page without script says it in its notice at the bonus's label, not the form's key
+    page = client.post(
+        "/t/evening/hand",
+        data={"code": site.code("evening"), "expected": version, "request": "p1", "action": "record"}
+        | RUFER
+        | pagat
+        | {"bonus:1:kontra": "Kontra"},
+    )
+    assert page.status_code == 422
+    assert (
+        "Bonus 1: &#x27;Kontra&#x27; on the silent pagat" in page.text and "bonus:1:kontra: " not in page.text
+    )
+    assert results(evening) == []
+    # no Kontra given, or the form's "none", is the silent Pagat
+    for none in ({}, {"bonus:1:kontra": ""}, {"bonus:1:kontra": "none"}):
+        preview = client.post(
+            "/t/evening/hand",
+            data={"code": site.code("evening"), "expected": version, **RUFER, **pagat, **none},
+            headers=JSON,
+        )
+        assert preview.status_code == 200 and preview.json()["hand"]["bonus"] == [
+            {"name": "pagat", "side": "declarers", "announced": False, "made": True}
+        ]
+
+
 # Card points the form refuses, with the reason as it is said (English, German): the field is
 # named as the form labels it, and what to enter is said in the form's fields, never in the
 # hand file's table ("card_points: missing: ... { Anna = ... }") nor the command line's "30/4".

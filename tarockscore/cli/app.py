@@ -282,7 +282,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     ),
     "stats": (f"{T} stats friday.toml", f"{T} stats evenings/ --player Anna --alias Hansi=Hans"),
     "chart": (f"{T} chart evenings/ -o season.html", f"{T} chart friday.toml -o friday.svg"),
-    "profiles": (f"{T} profiles", f"{T} profiles show koenigrufen"),
+    "profiles": (f"{T} profiles", f"{T} profiles list --json", f"{T} profiles show koenigrufen"),
+    "profiles list": (f"{T} profiles list", f"{T} profiles list --csv"),
     "profiles show": (f"{T} profiles show pagat", f"{T} profiles show my.toml --toml"),
     "tournament": (
         f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
@@ -892,7 +893,7 @@ GROUPS: tuple[tuple[str, str, Callable[..., None] | None, dict[str, Callable[...
         "profiles",
         "List the shipped profiles, or show one with its price list.",
         score.profiles,
-        {"show": score.profiles_show},
+        {"list": score.profiles_list, "show": score.profiles_show},
     ),
     (
         "tournament",

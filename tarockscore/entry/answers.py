@@ -10,6 +10,7 @@ from tarockscore.entry.flow import (
     ASKED_BEFORE,
     EVERY_TRICK,
     NONE,
+    NONE_WORDS,
     OWN,
     RENONCE,
     RENONCE_WORDS,
@@ -205,8 +206,16 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
     if asked is not None:
         return Reading(lines, asked, refused, (), (), None, again)
     unused = tuple(key for key in given if key.removeprefix(BLATT).removeprefix(OR) not in answers)
-    return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand_of(flow, answers, defaults))
+    # a Kontra given on a bonus that was not asked one (a silent bonus): the rules refuse it
+    kontras = {
+        k: given[k].strip() for k in unused if k.endswith(":kontra") and fold(given[k]) not in NO_KONTRA
+    }
+    hand = hand_of(flow, answers, defaults, kontras)
+    return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand)
 
+
+# A Kontra field's answers that say none (the choice's name, its number, its words).
+NO_KONTRA = (NONE, "0", *NONE_WORDS)
 
 # A form gives card points in two fields, as the score block writes them (docs/serve.md): the
 # whole points at the question's key, the Blatt at "blatt:" and the key ("blatt:card_points",
@@ -291,12 +300,20 @@ def _more_than_left(flow: Flow, points: Fraction, most: Fraction, answers: Mappi
     )
 
 
-def hand_of(flow: Flow, answers: Mapping[str, Any], kept: Mapping[str, Any] | None = None) -> HandInput:
+def hand_of(
+    flow: Flow,
+    answers: Mapping[str, Any],
+    kept: Mapping[str, Any] | None = None,
+    kontras: Mapping[str, str] | None = None,
+) -> HandInput:
     """The hand-file keys (without ``players``: the ledger seats the hand) of a full set of answers;
-    ``kept``: the stored hand's answers, for what a renonce leaves unasked (a bonus's outcome)."""
+    ``kept``: the stored hand's answers, for what a renonce leaves unasked (a bonus's outcome);
+    ``kontras``: a Kontra given on a bonus that was not asked one (``bonus:1:kontra``), for the
+    rules to refuse as a hand file's."""
     done, following = flow.walk(answers)
     assert following is None, "the hand is not complete"
     a = {q.key: answers[q.key] for q in done}  # an answer whose question went is left out
+    a |= {k: v for k, v in (kontras or {}).items() if k.removesuffix(":kontra") in a}
     contract = flow.profile.contracts[a["contract"]]
     out: dict[str, Any] = {"contract": contract.name}
     if everyone_for_themselves(contract):

@@ -60,6 +60,7 @@ class SeasonMessages:
     UNUSED_DAY_ALIAS_AT = N_("{where}: nobody called {alias!r} played on these days{hint}")  # a cup's
     ALIAS_FORM = N_("alias {text!r}: give ALIAS=NAME, e.g. 'Hansi=Hans'")
     ALIAS_NAME = N_("alias {text!r}: {name!r}: {wrong}")
+    ALIAS_TWICE = N_("alias {first!r} and alias {second!r}: one alias, two names; give one")
     NO_ALIAS_FILE = N_("alias file {alias_file!r}: no such file")
     DATES_CROSSED = N_("the first day {start} is after the last day {end}")
     LEAVE_OUT_BAD = N_("or leave out of the season a ledger that fails its check")
@@ -158,9 +159,13 @@ class _Aliases(NamedTuple):
 
 
 def given_aliases(
-    given: Mapping[str, str] | Iterable[str], alias_file: str | os.PathLike[str] | None
+    given: Mapping[str, str] | Iterable[str],
+    alias_file: str | os.PathLike[str] | None,
+    key: Callable[[str], str] = str,
 ) -> _Aliases:
+    """The aliases given; ``key``: the form two spellings of one name share (a cup's: any case)."""
     names: dict[str, str] = {}
+    first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
     if alias_file is not None:
@@ -178,6 +183,10 @@ def given_aliases(
             alias, name = parse_alias(text) if pair is None else _alias_pair(*pair, text)
         except UsageError as exc:
             problems += exc.problems
+            continue
+        before = first.setdefault(key(alias), alias)
+        if key(names.get(before, name)) != key(name) and before in texts:  # else the last kept, unsaid
+            problems.append(Problem.of("", M.ALIAS_TWICE, first=texts[before], second=text))
             continue
         names[alias] = name
         texts[alias] = text

@@ -493,7 +493,7 @@ def cup(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
     rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
-    chosen = given_aliases(aliases, None)
+    chosen = given_aliases(aliases, None, player_key)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     problems: list[Problem] = []

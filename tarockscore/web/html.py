@@ -892,7 +892,9 @@ def named(
     for p in problems:
         where, text = p["where"], p["message"]
         plain = beside(where, text)
-        out.append(labelled(labels[where], plain) if where in labels and plain != text else text)
+        # a field not on the form (a Kontra on a silent bonus, sent by a script) by its bonus's label
+        label = labels.get(where) or labels.get(where.rpartition(":")[0])
+        out.append(labelled(label, plain) if label and plain != text else text)
     return out
 
 

@@ -7,6 +7,7 @@ import typer
 
 import tarockscore
 from tarockscore.cli.options import (
+    DATA_FORMATS,
     HandArg,
     ProfileOpt,
     hand_errors,
@@ -74,12 +75,32 @@ def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None
     if ctx.invoked_subcommand is not None:
         ctx.meta[_GROUP_FORMAT] = fmt  # ``profiles --json show NAME``: the format is show's
         return
+    _show_profiles(fmt)
+
+
+@with_format()
+def profiles_list(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
+    """List the shipped profiles: the same as profiles alone."""
+    _show_profiles(_group_format(ctx, fmt, DATA_FORMATS))
+
+
+def _show_profiles(fmt: OutputFormat) -> None:
     show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
 _GROUP_FORMAT = "tarockscore.profiles.format"
 # What ``profiles show`` prints: the price list, or the profile as JSON.
 SHOW_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
+
+
+def _group_format(ctx: typer.Context, fmt: OutputFormat, formats: tuple[OutputFormat, ...]) -> OutputFormat:
+    """The format of ``profiles [FORMAT] COMMAND [FORMAT]``: given once, before or after the command."""
+    given = ctx.meta.get(_GROUP_FORMAT, OutputFormat.TABLE)
+    if fmt is OutputFormat.TABLE:
+        return offered(given.value, formats)  # ``profiles --csv show NAME``: show has no CSV
+    if given is not OutputFormat.TABLE and given is not fmt:
+        raise UsageError(N_("give {options}, not both"), options=f"--{given.value} or --{fmt.value}")
+    return fmt
 
 
 @with_format(
@@ -92,11 +113,7 @@ def profiles_show(
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
-    given = ctx.meta.get(_GROUP_FORMAT, OutputFormat.TABLE)
-    if fmt is OutputFormat.TABLE:
-        fmt = offered(given.value, SHOW_FORMATS)  # ``profiles --csv show NAME``: show has no CSV
-    elif given is not OutputFormat.TABLE and given is not fmt:
-        raise UsageError(N_("give {options}, not both"), options=f"--{given.value} or --{fmt.value}")
+    fmt = _group_format(ctx, fmt, SHOW_FORMATS)
     if toml_out and fmt is not OutputFormat.TABLE:
         raise UsageError(N_("give {options}, not both"), options=f"--toml or --{fmt.value}")
     prof = tarockscore.load_profile(profile_given(name, "NAME"))

@@ -121,6 +121,7 @@ AS_OPTIONS: Wording = {
     M.WRONGLY_DATED: N_("{source} has the date {date!r}, not YYYY-MM-DD: left out by --from/--to"),
     M.ALIAS_FORM: N_("--alias {text!r}: give ALIAS=NAME, e.g. --alias 'Hansi=Hans'"),
     M.ALIAS_NAME: N_("--alias {text!r}: {name!r}: {wrong}"),
+    M.ALIAS_TWICE: N_("--alias {first!r} and --alias {second!r}: one alias, two names; give one"),
     M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
     M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
     M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
