@@ -1,28 +1,22 @@
-"""A hand's score and the profiles as text, JSON and CSV: ``score``, ``--explain``, ``explain N``
-(hand N of an evening, with its Radl and history), the price list, the shipped profiles (rendering
+"""A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` (hand N of an
+evening, with its Radl and history); the profiles' own views are ``render.profile`` (rendering
 layer, no scoring). Only the text speaks the reader's language."""
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import math
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
-from tarockscore import i18n
 from tarockscore.errors import Message, and_listed, key_title
 from tarockscore.evening.evening import Explained
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
-from tarockscore.i18n import N_, _, ngettext, translated
-from tarockscore.io.inputs import resolve_document
+from tarockscore.i18n import _, ngettext, translated
 from tarockscore.render.evening import (
     audit_json,
     audit_line,
@@ -36,10 +30,9 @@ from tarockscore.render.evening import (
     signed,
 )
 from tarockscore.render.output import View
+from tarockscore.render.profile import losers_words, profile_line, quoted, renonce_words, settlement_words
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
-    Bonus,
-    Contract,
     Game,
     Kind,
     KontraRules,
@@ -48,7 +41,6 @@ from tarockscore.rules.profile import (
     Settlement,
     Trischaken,
     ValatRules,
-    default_at,
     key_path,
     setting,
 )
@@ -232,7 +224,8 @@ def explain(
         profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided_cited(score, profile, cite, order),
-        _("Settled: {mode}").format(mode=_settled(profile)) + cite("settlement.mode", said=_settled(profile)),
+        _("Settled: {mode}").format(mode=settlement_words(profile))
+        + cite("settlement.mode", said=settlement_words(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
@@ -282,7 +275,7 @@ def explain(
                 winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"),
                 points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
             )
-            + (cite(whose, said=_losers(profile.trischaken.losers)) if whose else "")
+            + (cite(whose, said=losers_words(profile.trischaken.losers)) if whose else "")
         )
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
@@ -315,7 +308,7 @@ def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> s
     hand without a revoke)."""
     if score.renonce is None:
         return ""
-    return cite(key_path(RenonceRules, "rule"), said=_renonce_words(profile, dodge=False))
+    return cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
 
 
 def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
@@ -478,355 +471,6 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         )
         held = f"{failed}; {held}"
     return [_result(score, held)]
-
-
-def quoted(text: str) -> str:
-    """Quotation marks as the reader's language writes them: German „…“, English "…"."""
-    if i18n.current() != "de":
-        return text
-    return re.sub(r'"([^"\n]*)"', "\u201e\\1\u201c", text)
-
-
-def _settled(profile: Profile) -> str:
-    """The settlement mode as the players say it; ``--json`` keeps ``settlement.mode``."""
-    return _("zero-sum") if profile.settlement.mode == "zero_sum" else _("Simplified Scoring")
-
-
-def _aliases(aliases: Sequence[str]) -> str:
-    """The other names a contract, bonus or step is typed as (in German as words, not keys)."""
-    if i18n.current() == i18n.DEFAULT:
-        return ", ".join(aliases)
-    return ", ".join(key_title(a) for a in aliases)
-
-
-# The words of the price list, marked for the catalogue and translated where they are shown.
-KINDS = {"positive": N_("positive"), "negative": N_("negative"), "dodge": N_("dodge")}
-SIDES = {"called": N_("2 v 2"), "alone": N_("1 v 3"), "everyone": N_("each for themselves")}
-
-
-def price_list(profile: Profile) -> str:
-    """Every contract and bonus with its value: what a table looks at before bidding."""
-    game = profile.game
-
-    def when_announced(b: Bonus, factor: int = 1) -> object:
-        return b.value * game.announced_factor * factor if b.announce else "-"
-
-    # each column of the two tables (its heading translated where it is drawn) and its cell
-    contract_columns: tuple[tuple[str, Callable[[Contract], object]], ...] = (
-        (N_("contract"), lambda c: i18n.named(c.name)),
-        (N_("aliases"), lambda c: _aliases(c.aliases)),
-        (N_("kind"), lambda c: translated(KINDS.get(c.kind.value, c.kind.value))),
-        (N_("sides"), lambda c: translated(SIDES[c.team])),
-        (N_("won"), lambda c: number(c.value)),
-        (N_("lost"), lambda c: number(c.value * c.loss_factor) if c.kind is not Kind.TRISCHAKEN else ""),
-        (N_("bonuses"), lambda c: "×2" if c.doubles_bonuses else ""),
-        (N_("allowed bonuses"), lambda c: ", ".join(i18n.named(b) for b in c.bonuses) or _("none")),
-    )
-    # a bonus's worth in a solo only where a contract doubles its bonuses
-    in_solo: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
-        (N_("silent in solo"), lambda b: b.value * game.solo_bonus_factor),
-        (N_("announced in solo"), lambda b: when_announced(b, game.solo_bonus_factor)),
-    )
-    bonus_columns: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
-        (N_("bonus"), lambda b: i18n.named(b.name)),
-        (N_("aliases"), lambda b: _aliases(b.aliases)),
-        (N_("silent"), lambda b: b.value),
-        (N_("announced"), when_announced),
-        *(in_solo if any(c.doubles_bonuses for c in profile.contracts.values()) else ()),
-        ("Kontra", lambda b: _("yes") if b.kontra else _("never")),
-    )
-    bonuses = [b for b in profile.bonuses.values() if b.name != "valat"]
-    ladder = []
-    for s in profile.kontra.ladder:
-        aliases = profile.step_aliases(s.name)
-        also = _(" (also {aliases})").format(aliases=_aliases(aliases)) if aliases else ""
-        above = "" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)")
-        ladder.append(f"{i18n.named(s.name)} ×{s.multiplier}{also}{above}")
-    silent, announced = profile.valat.silent, profile.valat.announced
-    valat = (
-        _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
-        if profile.valat.model == "multiplier"
-        else _("Valat: {silent} silent, {announced} announced (beside the contract)")
-    ).format(silent=silent, announced=announced)
-    kontra = (
-        _("settlement: {mode}; Kontra changes the score")
-        if profile.settlement.kontra_scope == "score"
-        else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=_settled(profile))
-    huettenfleck = (
-        _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
-    ).format(multiplier=profile.kontra.huettenfleck_multiplier)
-    dodge = any(c.kind is Kind.TRISCHAKEN for c in profile.contracts.values())
-    lines = [
-        *_head(profile),
-        _("card points: {total}, the declarers win with {threshold}").format(
-            total=render_points(profile.game.card_points_total),
-            threshold=render_points(profile.game.win_threshold),
-        ),
-        kontra,
-        _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
-        huettenfleck,
-        *([valat] if any("valat" in c.bonuses for c in profile.contracts.values()) else []),
-        _renonce_words(profile, dodge),
-        *([_trischaken_settings(profile.trischaken)] if dodge else []),
-        _radl_words(profile),
-        _(
-            "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
-        ),
-        "",
-        _columns_table(contract_columns, profile.contracts.values()),
-        "",
-        _columns_table(bonus_columns, bonuses),
-    ]
-    return "\n".join(lines)
-
-
-def _own_title(profile: Profile) -> bool:
-    """Whether a house file gives the title shown in this language itself (not its base's)."""
-    return profile.house_rule("title_de" if i18n.current() == "de" and profile.title_de else "title")
-
-
-def profile_line(profile: Profile) -> str:
-    """The profile by name and title in the reader's language; a house file says what it rests on
-    (``explain``'s first line, the phones' page below the sheet)."""
-    name, title = profile.name, profile.title_in(i18n.current())
-    if not profile.extends:
-        return _("Profile '{name}': {title}").format(name=name, title=title)
-    said = (
-        _("Profile '{name}': {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("Profile '{name}': house rules on {extends} ({title})")
-    )
-    return said.format(name=name, title=title, extends=profile.extends)
-
-
-_ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
-
-
-def _head(profile: Profile) -> list[str]:
-    """The price list's first lines: the profile's name, title and source; for a house file, the
-    profile it extends (whose title and source it shows where the house gives none of its own)
-    and the keys the house set."""
-    language = i18n.current()
-    title, source = profile.title_in(language), translated(profile.source)
-    if not profile.extends:
-        return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
-    head = (
-        _("{name}: {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("{name}: house rules on {extends} ({title})")
-    )
-    # the house's rules: its title and source name the file (the lines around say them), no rule
-    rules = sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)
-    base = resolve_document(profile.extends)
-    keys = "; ".join(_house_key(key, profile, base) for key in rules) or _("none")
-    return [
-        head.format(name=profile.name, title=title, extends=profile.extends),
-        _("the house's own keys: {keys}").format(keys=keys),
-        _("source: {source}").format(source=source)
-        if profile.house_rule("source")
-        else _("source of {extends}: {source}").format(extends=profile.extends, source=source),
-    ]
-
-
-def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
-    """A key the house set, its value as the file writes it and the one the profile it extends has
-    instead (the key's default where that profile's table leaves it out)."""
-    said = f"{key} = {_written(_at(profile.document, key))}"
-    instead = _at(base, key)
-    if instead is None and isinstance(_at(base, key.rpartition(".")[0]), Mapping):
-        instead = default_at(key)
-    if instead is None:
-        return _("{said} (not in {extends})").format(said=said, extends=profile.extends)
-    return f"{said} ({profile.extends}: {_written(instead)})"
-
-
-def _at(document: object, key: str) -> object:
-    """The value at a key path of a profile's mapping (a ``[sources]`` key holds dots of its own),
-    or None where it is not set."""
-    while isinstance(document, Mapping) and key not in document and "." in key:
-        part, _dot, key = key.partition(".")
-        document = document.get(part)
-    return document.get(key) if isinstance(document, Mapping) else None
-
-
-def _written(value: object) -> str:
-    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``; a default no
-    file writes as such, card points (``0``) and a table (``{}``), likewise."""
-    return json.dumps(
-        value, ensure_ascii=False, default=lambda v: render_points(v) if isinstance(v, Fraction) else dict(v)
-    )
-
-
-RENONCE_WORDS = {
-    "side_loses": N_("Renonce: the revoking side loses the contract and every announced bonus"),
-    "offender_pays": N_(
-        "Renonce: the revoker alone pays the contract, with its Kontra, to each other player; announced bonuses are neither charged nor scored"
-    ),
-    "as_if_won": N_(
-        "Renonce: the game ends; every other player receives what his side would have won, contract and announced bonuses, and the revoker alone pays it"
-    ),
-}
-
-
-def _renonce_words(profile: Profile, dodge: bool) -> str:
-    """The profile's revoke rule as docs/rules/koenigrufen.md §7 says it (``dodge``: with its Trischaken price)."""
-    rules = profile.renonce
-    words = translated(RENONCE_WORDS[rules.rule])
-    if dodge and rules.rule == "as_if_won":
-        words += (
-            _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
-            if rules.trischaken_forehand_factor != 1
-            else _("; in Trischaken the revoker pays each other player {each}")
-        ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
-    if rules.silent_claimed:
-        words += _("; a silent bonus made by the side the revoke wronged is claimed, the revoker pays it")
-    return words
-
-
-TRISCHAKEN_WORDS = {
-    ("ties", "share"): N_("players tied for a paying place all pay"),
-    ("ties", "seat_order"): N_("of players tied, the one nearer Forehand pays"),
-    ("payment", "each"): N_("each loser pays the value to each player who receives"),
-    ("payment", "shared"): N_("tied losers share what one loser would pay"),
-    ("payment", "group"): N_("the losers and the receivers settle as the two sides of one bet"),
-    ("middle_tie", "empty"): N_(
-        "two players tied in the middle neither pay nor receive: the highest pays the lowest the value"
-    ),
-    ("middle_tie", "empty_double"): N_(
-        "two players tied in the middle neither pay nor receive: the highest pays the lowest both shares"
-    ),
-    ("virgins", "take_all"): N_("a player without a trick takes the whole payment, several share it"),
-    ("virgins", "none"): N_("a player without a trick counts as any other"),
-    ("virgins", "collect"): N_("a player without a trick collects the value from each other player"),
-    ("rounding", "up"): N_("a share that does not come out whole is rounded up"),
-    ("rounding", "down"): N_("a share that does not come out whole is rounded down"),
-    ("talon", "counted"): N_("the talon counts in the tricks"),
-    ("talon", "out"): N_("the talon counts for nobody"),
-}
-
-
-def _mayor_clauses(t: Trischaken) -> list[str]:
-    """The Bürgermeister's part: his factor where it is not 1, and whether he pays alone."""
-    threshold = render_points(t.mayor_threshold)
-    if t.mayor_factor == 1:
-        if not t.mayor_alone:
-            return [_("a Bürgermeister pays no more than any other loser")]
-        return [_("a Bürgermeister ({threshold} card points or more) pays alone").format(threshold=threshold)]
-    clause = _("a Bürgermeister ({threshold} card points or more) pays ×{factor}")
-    return [clause.format(threshold=threshold, factor=t.mayor_factor)] + (
-        [_("a Bürgermeister pays alone")] if t.mayor_alone else []
-    )
-
-
-def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
-    """A losing Forehand's factor, and as Bürgermeister (a factor of 1 is not said)."""
-    if t.forehand_factor != 1:
-        clause = (
-            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
-            if t.forehand_factor_alone
-            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
-        )
-        return [clause.format(factor=t.forehand_factor, both=both)]
-    if both == 1:
-        return []
-    clause = (
-        _("a Forehand who loses alone as Bürgermeister pays ×{both}")
-        if t.forehand_factor_alone
-        else _("a losing Forehand pays ×{both} as Bürgermeister")
-    )
-    return [clause.format(both=both)]
-
-
-def _losers(count: int) -> str:
-    """Who loses a Trischaken, as a player says it (no one pays under Simplified Scoring)."""
-    return ngettext(
-        "the player with the most card points loses",
-        "the {count} players with the most card points lose",
-        count,
-    ).format(count=count)
-
-
-def _trischaken_settings(t: Trischaken) -> str:
-    """Every setting of the Dodge Round in words, one clause a setting (docs/rules/settlement.md §5)."""
-    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
-    clauses = [
-        ngettext(
-            "the player with the most card points pays",
-            "the {losers} players with the most card points pay",
-            t.losers,
-        ).format(losers=t.losers),
-        _("card points compared rounded to whole points")
-        if t.whole_points
-        else _("card points compared in exact thirds"),
-        translated(TRISCHAKEN_WORDS["ties", t.ties]),
-        *([translated(TRISCHAKEN_WORDS["middle_tie", t.middle_tie])] if t.middle_tie != "ties" else []),
-        *([_("a Forehand tied for the most pays alone")] if t.forehand_loses_ties else []),
-        *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
-        translated(TRISCHAKEN_WORDS["payment", t.payment]),
-        *_mayor_clauses(t),
-        *_forehand_clauses(t, both),
-        translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
-        *([_("two or more players without a trick count as none")] if t.virgins_alone else []),
-        translated(TRISCHAKEN_WORDS["rounding", t.rounding]),
-        translated(TRISCHAKEN_WORDS["talon", t.talon]),
-    ]
-    return _("Trischaken: {settings}").format(settings="; ".join(clauses))
-
-
-def _radl_words(profile: Profile) -> str:
-    """What arms a Radl and what it doubles, or that the profile has none."""
-    radl = profile.radl
-    if not radl.events:
-        return _("Radl: none")
-    events = ", ".join(
-        ngettext("{event} ({hands} hand)", "{event} ({hands} hands)", radl.lengths[e]).format(
-            event=i18n.named(e), hands=radl.lengths[e]
-        )
-        if e in radl.lengths
-        else i18n.named(e)
-        for e in radl.events
-    )
-    words = ngettext(
-        "Radl: after {events}: the next hand counts ×{factor}",
-        "Radl: after {events}: the next {hands} hands count ×{factor}",
-        radl.hands,
-    ).format(events=events, hands=radl.hands, factor=radl.factor)
-    if radl.overlap:
-        words += _("; a Radl armed while one runs overlaps it")
-    return words
-
-
-def _columns_table(columns: Sequence[tuple[str, Callable[[Any], object]]], items: Iterable[Any]) -> str:
-    """A table of ``items``, one column per heading and the cell it shows of each item."""
-    rows = [[cell(item) for _heading, cell in columns] for item in items]
-    return tabulate(rows, headers=[translated(heading) for heading, _cell in columns], disable_numparse=True)
-
-
-PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")
-
-
-def _profile_row(p: Profile, language: str) -> list[str]:
-    ceiling = p.kontra.ladder[p.kontra.ceiling - 1].name
-    if language == i18n.DEFAULT:  # the words of the file, as JSON and CSV keep them
-        return [p.name, p.game.family, p.settlement.mode, ceiling, p.title_in(language)]
-    return [
-        p.name,
-        i18n.named(p.game.family),
-        _settled(p),
-        i18n.named(ceiling),
-        p.title_in(language),
-    ]
-
-
-def profiles_view(profiles: Sequence[Profile]) -> View:
-    """One row per profile: its name, game, settlement, Kontra ceiling and title."""
-    headers = (_("profile"), _("game"), _("settlement"), _("ceiling"), _("title"))
-    return View(
-        table=lambda: tabulate([_profile_row(p, i18n.current()) for p in profiles], headers=headers),
-        json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],
-        csv=lambda: (list(PROFILE_COLUMNS), [_profile_row(p, "en") for p in profiles]),
-    )
 
 
 def preview_text(after: Ledger, number: int) -> str:

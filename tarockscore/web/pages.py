@@ -18,8 +18,8 @@ from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
-from tarockscore.render import hand as render_hand
 from tarockscore.render import tournament as render_tournament
+from tarockscore.render.profile import profile_line
 from tarockscore.web.html import (
     DONE,
     EXTRAS,
@@ -220,7 +220,7 @@ def table_page(
         sheet_section(seen.ledger, seen.sheet, closed_round(place), explain_link(place, given_code, lang))
     )
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
-    said = render_hand.profile_line(seen.ledger.table.profile.rules)
+    said = profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
     said = corrections(
         seen,

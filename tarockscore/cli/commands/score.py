@@ -23,6 +23,7 @@ from tarockscore.cli.options import (
 from tarockscore.errors import N_, HandError, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
+from tarockscore.render.profile import price_list, profiles_view
 
 
 @with_short_form
@@ -85,7 +86,7 @@ def profiles_list(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) ->
 
 
 def _show_profiles(fmt: OutputFormat) -> None:
-    show(render.profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
+    show(profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
 _GROUP_FORMAT = "tarockscore.profiles.format"
@@ -121,5 +122,5 @@ def profiles_show(
         utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
         return
-    view = View(table=lambda: render.price_list(prof), json=lambda: dict(prof.document))
+    view = View(table=lambda: price_list(prof), json=lambda: dict(prof.document))
     show(view, fmt)
