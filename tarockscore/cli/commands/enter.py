@@ -39,8 +39,8 @@ def prompt_text(question: "tarockscore.Question") -> str:
         text += f" [{yes_no}]"
     elif question.default is not None:
         text += f" [{question.shown(question.default)}]"
-    # between words on a terminal of 80 columns, the answer typed after the last line
-    return "\n".join(textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False))
+    # between words on the terminal's columns, room left for the answer typed after the last line
+    return "\n".join(textwrap.wrap(text, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False))
 
 
 def _summary(entry: "tarockscore.Answers") -> int:
@@ -142,7 +142,11 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
     said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
-    typer.echo(textwrap.fill(said.format(seats=seats), 80, break_long_words=False, break_on_hyphens=False))
+    typer.echo(
+        textwrap.fill(
+            said.format(seats=seats), shown.TERMINAL, break_long_words=False, break_on_hyphens=False
+        )
+    )
     at = tarockscore.now()
 
     try:
