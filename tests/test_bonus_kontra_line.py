@@ -15,13 +15,11 @@ import warnings
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from tarockscore import i18n
-from tarockscore.cli.app import app
 from tarockscore.render.evening import said
 from tests.stored import stored_audit, unfolded
-from tests.test_kontra_by_defender import result_cells
+from tests.test_kontra_by_defender import result_cells, run
 
 with warnings.catch_warnings():  # Starlette would rather have httpx's successor; httpx works
     warnings.simplefilter("ignore")
@@ -31,7 +29,6 @@ from tarockscore.web.app import make_app
 from tarockscore.web.site import Site
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-runner = CliRunner()
 HAND = ["-c", "besserrufer", "-d", "Cilli", "-w", "Dani", "-t", "40", "-k", "kontra"]
 PAGAT = ["-b", "pagat,announced,rekontra"]
 STORED = "besserrufer by Cilli with Dani, kontra, pagat rekontra, won"
@@ -44,12 +41,6 @@ PAGE = {
     "de": LINES["de"],
 }
 TITLES = {"en": "hand", "de": "Spiel"}
-
-
-def run(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, result.stderr
-    return result.stdout
 
 
 @pytest.fixture
