@@ -348,6 +348,22 @@ def test_a_read_only_ledger_is_a_closed_evening(tmp_path: Path) -> None:
     assert locks(tmp_path) == []
 
 
+def lock_refused(monkeypatch: pytest.MonkeyPatch, error: OSError) -> None:
+    """The safe writes' ``os.open`` refuses a lock file with ``error``, as a folder that cannot be
+    written does (root writes any folder, so the refusal is made by hand)."""
+    real_open = os.open
+
+    def refused_here(file: object, flags: int, *args: object) -> int:
+        if str(file).endswith(".lock"):
+            raise type(error)(error.errno, error.strerror, str(file))
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    fake_os = types.ModuleType("os")
+    fake_os.__dict__.update(os.__dict__)
+    fake_os.open = refused_here  # type: ignore[attr-defined]
+    monkeypatch.setattr(sio, "os", fake_os)
+
+
 @pytest.mark.parametrize(
     ("error", "advice"),
     [
@@ -365,17 +381,7 @@ def test_a_folder_that_cannot_be_written_says_nothing_was_written_and_what_to_do
     permission refuses it (root writes any folder, so the refusal is made by hand)."""
     path = new(tmp_path / "evening.toml", 1)
     before = path.read_bytes()
-    real_open = os.open
-
-    def refused_here(file: object, flags: int, *args: object) -> int:
-        if str(file).endswith(".lock"):
-            raise type(error)(error.errno, error.strerror, str(file))
-        return real_open(file, flags, *args)  # type: ignore[arg-type]
-
-    fake_os = types.ModuleType("os")
-    fake_os.__dict__.update(os.__dict__)
-    fake_os.open = refused_here  # type: ignore[attr-defined]
-    monkeypatch.setattr(sio, "os", fake_os)
+    lock_refused(monkeypatch, error)
     for args in (["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40"], ["undo"]):
         done = invoke(*args, "--ledger", str(path))
         refused(done, 1, f"{path}.lock: cannot open the lock file: {error.strerror}, so nothing was written")
@@ -847,17 +853,7 @@ def test_a_file_in_a_folder_that_takes_no_new_files_is_named_as_given() -> None:
 def test_new_in_a_folder_that_cannot_be_written_advises_for_a_file_not_made_yet(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, advice: str
 ) -> None:
-    real_open = os.open
-
-    def refused_here(file: object, flags: int, *args: object) -> int:
-        if str(file).endswith(".lock"):
-            raise type(error)(error.errno, error.strerror, str(file))
-        return real_open(file, flags, *args)  # type: ignore[arg-type]
-
-    fake_os = types.ModuleType("os")
-    fake_os.__dict__.update(os.__dict__)
-    fake_os.open = refused_here  # type: ignore[attr-defined]
-    monkeypatch.setattr(sio, "os", fake_os)
+    lock_refused(monkeypatch, error)
     done = invoke("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(tmp_path / "evening.toml"))
     refused(done, 1, "so nothing was written")
     assert advice.replace("FOLDER", str(tmp_path)) in done.stderr, done.stderr
