@@ -404,11 +404,11 @@ def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] |
     return f'<div id="dealing"><details class="deal" open><summary>{label}</summary>{now}{then}{button}</details></div>'
 
 
-def now_on_sheet(sheet: tarockscore.Sheet, number: int) -> str:
-    """Hand ``number`` as the sheet has it, before a correction takes it away."""
+def now_on_sheet(sheet: tarockscore.Sheet, number: int, more: str = "") -> str:
+    """Hand ``number`` as the sheet has it, before a correction takes it away (``more`` beside it)."""
     hand = sheet.hands[number - 1]
     line = render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
-    return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}</p>'
+    return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}{more}</p>'
 
 
 def delete_asked(

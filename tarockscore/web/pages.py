@@ -35,6 +35,7 @@ from tarockscore.web.html import (
     hidden_fields,
     kept,
     message_html,
+    now_on_sheet,
     page,
     preview_html,
     radl_html,
@@ -279,12 +280,9 @@ def hand_head(
     and the way back to the next hand's form (with its answers so far, ``parked``)."""
     if not entry.replacing:
         return hand_heading(entry)
-    stored = seen.sheet.hands[entry.number - 1]
-    said = _("on the sheet now: {hand}").format(
-        hand=render_evening.hand_summary(stored.hand, seen.sheet.table.profile.rules, stored.result)
-    )
     back = link(seen.place.path, **{**(parked or {}), "code": code, "lang": lang})
-    return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
+    keep = f' <a href="{esc(back)}">{esc(_("Keep it"))}</a>'
+    return hand_heading(entry) + now_on_sheet(seen.sheet, entry.number, keep)
 
 
 def corrections(
@@ -381,20 +379,14 @@ def preview_page(
     site_title: str,
     preview: tarockscore.Preview,
     given: Mapping[str, str],
-    *,
-    code: str,
-    expected: str,
-    request: str,
-    replace: int | None,
+    carried: Mapping[str, object],
     lang: str | None,
-    dealer: str | None = None,
 ) -> str:
-    """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields;
-    ``replace``: the number of the hand it replaces, ``dealer`` who dealt it where corrected)."""
+    """A hand's arithmetic bet by bet, and the button that records it: the hand and ``carried`` (the
+    code, version, request key, the number of the hand it replaces, who dealt it) in hidden fields."""
     title = place_title(place, site_title)
-    number, replacing = preview.number, replace is not None
+    number, replacing = preview.number, carried.get("number") is not None
     action = esc(link(place.path + "/hand", lang=lang))
-    carried = {"code": code, "expected": expected, "request": request, "number": replace, "dealer": dealer}
     hidden = hidden_fields({**{k: v for k, v in given.items() if k != EXTRAS}, **carried})
     body = "\n".join(
         [
@@ -406,7 +398,7 @@ def preview_page(
             "</form>",
         ]
     )
-    return page(title, body, data={"data-table": place.key, "data-version": expected})
+    return page(title, body, data={"data-table": place.key, "data-version": carried["expected"]})
 
 
 def board_fragment(site: Site) -> str:
