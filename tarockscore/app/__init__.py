@@ -174,21 +174,15 @@ def evening_page(
         parts.append(hand_form(entry, given, head=head, hidden=hidden, refused=refused))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
+    # each change's form by its name (the script's data-change); those that write carry the sheet's version
     expected = hidden_fields({"expected": version})
+    forms = {
+        what: f'<form data-change="{what}">' + (expected if what in writes.WRITES else "")
+        for what in ("undo", "replace", "deleting", "delete", "dealing", "deal", "radl", "strike")
+    }
     if sheet.hands:
-        parts.append(
-            corrections_html(
-                sheet,
-                f'<form data-change="undo">{expected}',
-                '<form data-change="replace">',
-                '<form data-change="deleting">',
-                f'<form data-change="delete">{expected}',
-                deal=('<form data-change="dealing">', f'<form data-change="deal">{expected}'),
-            )
-        )
-    parts.append(
-        radl_html(ledger, f'<form data-change="radl">{expected}', f'<form data-change="strike">{expected}')
-    )
+        parts.append(corrections_html(sheet, forms))
+    parts.append(radl_html(ledger, forms))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 

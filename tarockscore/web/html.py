@@ -301,46 +301,52 @@ def sending(sends: Mapping[str, str] | None, what: str, **more: object) -> str:
 
 def corrections_html(
     sheet: tarockscore.Sheet,
-    undo: str,
-    replace: str,
-    choose: str,
-    delete: str,
+    forms: Mapping[str, str],
     *,
     pick: str = "number",
     deleting: int | None = None,
     sends: Mapping[str, str] | None = None,
-    deal: tuple[str, str] | None = None,
     dealing: Dealing | None = None,
 ) -> str:
-    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace``, ``choose``
-    (the hand to delete, in a field ``delete``) and ``delete`` open each form (its tag and hidden
-    fields); ``pick`` names the field that chooses the hand to replace. Take back first shows the
-    hand's line, then takes it back at a second tap; Delete likewise, once the hand ``deleting`` is chosen.
+    """Take back the last hand of ``sheet``, replace or delete one: ``forms`` opens each form (its tag
+    and hidden fields) by the change it asks: ``undo``, ``replace``, ``deleting`` (the hand to delete,
+    in a field ``delete``) and ``delete``; ``pick`` names the field that chooses the hand to replace.
+    Take back first shows the hand's line, then takes it back at a second tap; Delete likewise, once
+    the hand ``deleting`` is chosen.
 
     With ``sends`` (the addresses of ``undo``, ``choose`` and ``delete``) the buttons and choices
     send the form of the next hand instead (``action`` ``replace`` or ``delete`` to its own address
     for a choice): a page without script keeps the answers given in it, which the correction's own
     form cannot carry. The page's script sends each correction's own form, and keeps them itself.
 
-    At a table of five, ``deal`` (the forms that choose a hand and who dealt it, and that correct
-    it) corrects who dealt a hand, and so sat it out: once ``dealing`` is chosen, its deal as the
-    sheet has it and as corrected are shown above the button that corrects it, as Delete asks."""
+    At a table of five, ``dealing`` (the form that chooses a hand and who dealt it) and ``deal`` (the
+    one that corrects it) correct who dealt a hand, and so sat it out: once ``dealing`` is chosen,
+    its deal as the sheet has it and as corrected are shown above the button that corrects it, as
+    Delete asks."""
     last = len(sheet.hands)
+    hands = range(last, 0, -1)
     take = esc(_("Take back hand {number}").format(number=last))
+    chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
+    deal = (
+        f'{forms["dealing"]}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{options(hands, chosen)}</select></label>'
+        f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{options(sheet.players, dealer)}</select></label>'
+        f'<button type="submit"{sending(sends, "choose", name="action", value="deal")}>{esc(_("Correct the deal"))}</button></form>'
+        + deal_asked(dealing, forms["deal"], sends)
+    )
     # the panel stands open at the question
-    asked = (deleting is not None and 1 <= deleting <= last) or (deal is not None and dealing is not None)
+    asked = (deleting is not None and 1 <= deleting <= last) or dealing is not None
     return "\n".join(
         [
             f'<details class="corrections"{" open" if asked else ""}>',
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
-            f'{undo}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
-            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(range(last, 0, -1))}</select></label>'
+            f'{forms["undo"]}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
+            f'{forms["replace"]}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
             f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
-            f'{choose}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(range(last, 0, -1), deleting)}</select></label>'
+            f'{forms["deleting"]}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
             f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
-            delete_asked(sheet, deleting, delete, sends),
-            deal_html(sheet, deal, dealing, sends) if deal is not None and len(sheet.players) == 5 else "",
+            delete_asked(sheet, deleting, forms["delete"], sends),
+            deal if len(sheet.players) == 5 else "",
             "</details>",
         ]
     )
@@ -362,26 +368,6 @@ class Dealing(NamedTuple):
     dealer: str
     now: str
     then: str
-
-
-def deal_html(
-    sheet: tarockscore.Sheet,
-    forms: tuple[str, str],
-    dealing: Dealing | None,
-    sends: Mapping[str, str] | None,
-) -> str:
-    """Choose a hand and who dealt it (``forms``: the form that chooses, the form that corrects);
-    the hand chosen (``dealing``) with its deal now and as corrected, and the button that corrects it."""
-    choose, correct = forms
-    chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
-    numbers, players = options(range(len(sheet.hands), 0, -1), chosen), options(sheet.players, dealer)
-    action = sending(sends, "choose", name="action", value="deal")
-    return (
-        f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'
-        f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{players}</select></label>'
-        f'<button type="submit"{action}>{esc(_("Correct the deal"))}</button></form>'
-        + deal_asked(dealing, correct, sends)
-    )
 
 
 def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] | None = None) -> str:
@@ -491,27 +477,24 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
 
 
 def radl_html(
-    ledger: tarockscore.Ledger,
-    set_form: str,
-    strike_form: str,
-    sends: Mapping[str, str] | None = None,
+    ledger: tarockscore.Ledger, forms: Mapping[str, str], sends: Mapping[str, str] | None = None
 ) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
-    doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by
-    default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields). With
-    ``sends``, setting it sends the form of the next hand, as a correction does (:func:`sending`)."""
+    doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by default);
+    ``forms``: as :func:`corrections_html`, ``radl`` and ``strike``. With ``sends``, setting it
+    sends the form of the next hand, as a correction does (:func:`sending`)."""
     rule = ledger.profile.radl
     parts = [
         '<details class="radl" id="radl">',
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f'{set_form}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
+        f'{forms["radl"]}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
         f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
         f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
-            f'{strike_form}<label>{esc(_("doubled hands to strike"))} <input type="text"'
+            f'{forms["strike"]}<label>{esc(_("doubled hands to strike"))} <input type="text"'
             ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
             f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
         )

@@ -306,42 +306,31 @@ def corrections(
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
-    undo, delete, radl, strike = (
-        link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")
-    )
-    sends = {"undo": undo, "delete": delete, "radl": radl}
-    sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    set_form, strike_form = (
-        f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
-        for action in (radl, strike)
-    )
-    radl = radl_html(seen.ledger, set_form, strike_form, sends if hand else None)
-    if not seen.sheet.hands:
-        return radl
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
     chooser = hidden_fields({"code": code, "lang": lang}) + answers
+    choose = f'<form method="get" action="{esc(path)}#corrections">{chooser}'
+    forms = {
+        "replace": f'<form method="get" action="{esc(path)}">{chooser}',
+        "deleting": choose,
+        "dealing": choose,
+    }
+    for what in ("undo", "delete", "deal", "radl", "strike"):
+        action = link(f"{path}/{what}", lang=lang)
+        forms[what] = (
+            f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
+        )
+    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl")}
+    sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
+    radl = radl_html(seen.ledger, forms, sends if hand else None)
+    if not seen.sheet.hands:
+        return radl
     asked = deal_of(seen, *dealing)
     if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
         sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
-    deal = (
-        f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-        f'<form method="post" action="{esc(link(path + "/deal", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+    shown = corrections_html(
+        seen.sheet, forms, pick="replace", deleting=deleting, sends=sends if hand else None, dealing=asked
     )
-    return (
-        corrections_html(
-            seen.sheet,
-            f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
-            f'<form method="get" action="{esc(path)}">{chooser}',
-            f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-            f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
-            pick="replace",
-            deleting=deleting,
-            sends=sends if hand else None,
-            deal=deal,
-            dealing=asked,
-        )
-        + radl
-    )
+    return shown + radl
 
 
 def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
