@@ -22,11 +22,11 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     NEXT,
-    Dealing,
     answers_of,
     attrs,
     corrections_html,
     deal_asked,
+    dealing_of,
     delete_asked,
     done_lines,
     esc,
@@ -427,15 +427,7 @@ def dealing(number: str, dealer: str) -> str:
     corrects it (the form of the next hand stays as it is, answers and all)."""
     evening = tarockscore.Evening(LEDGER)
     snapshot = evening.read()
-    chosen = whole(number)
-    if chosen is None:
-        return deal_asked(None, "")
-    try:
-        now = tarockscore.hand_entry(evening, chosen, snapshot).deal
-        then = tarockscore.hand_entry(evening, chosen, snapshot, dealer).deal
-    except TarockError:  # no such hand or player
-        return deal_asked(None, "")
-    asked = Dealing(chosen, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
+    asked = dealing_of(evening, whole(number), dealer, snapshot)
     return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
 
 

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from html import escape
 from pathlib import Path
 from typing import Any, TextIO
@@ -63,16 +64,13 @@ from tarockscore.web.writes import WRITES, Answer, os_error, previewed
 _QVALUE = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")
 
 
-def _weight(params: list[str]) -> int | None:
-    """An Accept-Language entry's weight in thousandths, 1000 where none is given; None: not a weight."""
+def _weight(params: list[str]) -> Decimal | None:
+    """An Accept-Language entry's weight, 1 where none is given; None: not a weight."""
     for param in params:
         name, _, value = param.partition("=")
         if name.strip().lower() == "q":
-            if not _QVALUE.fullmatch(value.strip()):
-                return None
-            whole, _, decimals = value.strip().partition(".")
-            return int(whole) * 1000 + int(decimals.ljust(3, "0"))
-    return 1000
+            return Decimal(value.strip()) if _QVALUE.fullmatch(value.strip()) else None
+    return Decimal(1)
 
 
 # -- app -------------------------------------------------------------------------------------------
@@ -169,8 +167,7 @@ async def form_of(request: Request) -> dict[str, str]:
     except ClientDisconnect:
         raise Refused(400, "bad_form", N_("the form did not arrive whole: send it again")) from None
     try:
-        text = body.decode("utf-8")
-        fields = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
+        fields = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
     except UnicodeDecodeError:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
@@ -274,7 +271,7 @@ class Web:
             return str(i18n.language_of(asked))
         if self.settings.lang:
             return self.settings.lang
-        offered: list[tuple[int, str]] = []  # (weight, language), in the header's order
+        offered: list[tuple[Decimal, str]] = []  # (weight, language), in the header's order
         for part in request.headers.get("accept-language", "").split(","):
             tag, *params = part.split(";")
             found = i18n.language_of(tag) if tag.strip() else None

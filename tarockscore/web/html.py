@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_
+from tarockscore.errors import N_, TarockError
 from tarockscore.i18n import _, money, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
@@ -368,6 +368,24 @@ class Dealing(NamedTuple):
     dealer: str
     now: str
     then: str
+
+
+def dealing_of(
+    evening: tarockscore.Evening,
+    number: int | None,
+    dealer: str | None,
+    snapshot: tarockscore.Snapshot | None = None,
+) -> Dealing | None:
+    """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
+    no such hand or player."""
+    if number is None or dealer is None:
+        return None
+    try:
+        now = tarockscore.hand_entry(evening, number, snapshot).deal
+        then = tarockscore.hand_entry(evening, number, snapshot, dealer).deal
+    except TarockError:
+        return None
+    return Dealing(number, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
 
 
 def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] | None = None) -> str:
@@ -805,13 +823,13 @@ def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given:
         return None
     if any(str(c.value).casefold() == out.casefold() for c in question.choices):
         return None
-    if question.key == "declarer":
-        text = _("{player} deals this hand and sits out: choose the declarer again")
-    elif question.key == "partner":
-        text = _("{player} deals this hand and sits out: choose the partner again")
-    else:
-        text = _("{player} deals this hand and sits out: choose again")
-    return text.format(player=out)
+    texts = {
+        "declarer": _("{player} deals this hand and sits out: choose the declarer again"),
+        "partner": _("{player} deals this hand and sits out: choose the partner again"),
+    }
+    return texts.get(question.key, _("{player} deals this hand and sits out: choose again")).format(
+        player=out
+    )
 
 
 def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[str]) -> dict[str, str]:
@@ -821,23 +839,20 @@ def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[s
     out = entry.deal.sitting_out
     if out is None:
         return {}
+    texts = {
+        "kontra": _("{player} deals this hand and sits out: the Kontra of {player} is dropped"),
+        "points": _(
+            "{player} deals this hand and sits out: the card points of {player} are dropped; enter the card points again"
+        ),
+    }
     said: dict[str, str] = {}
     for key, value in form.items():
-        kind, colon, player = key.partition(":")
-        if not colon or not value.strip() or player.casefold() != out.casefold() or key in shown:
+        kind, _colon, player = key.partition(":")
+        if kind not in texts or not value.strip() or player.casefold() != out.casefold() or key in shown:
             continue
         first = next((k for k in shown if k.startswith(kind + ":")), None)
-        if first is None:
-            continue
-        if kind == "kontra":
-            text = _("{player} deals this hand and sits out: the Kontra of {player} is dropped")
-        elif kind == "points":
-            text = _(
-                "{player} deals this hand and sits out: the card points of {player} are dropped; enter the card points again"
-            )
-        else:
-            continue
-        said[first] = text.format(player=out)
+        if first is not None:
+            said[first] = texts[kind].format(player=out)
     return said
 
 

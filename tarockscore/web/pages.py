@@ -24,8 +24,8 @@ from tarockscore.web.html import (
     DONE,
     EXTRAS,
     NEXT,
-    Dealing,
     corrections_html,
+    dealing_of,
     done_lines,
     esc,
     explained_html,
@@ -324,26 +324,13 @@ def corrections(
     radl = radl_html(seen.ledger, forms, sends if hand else None)
     if not seen.sheet.hands:
         return radl
-    asked = deal_of(seen, *dealing)
+    asked = dealing_of(seen.place.evening, *dealing)
     if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
         sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
     shown = corrections_html(
         seen.sheet, forms, pick="replace", deleting=deleting, sends=sends if hand else None, dealing=asked
     )
     return shown + radl
-
-
-def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
-    """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
-    no such hand or player."""
-    if number is None or dealer is None:
-        return None
-    now, then = entry_of(seen.place, number), entry_of(seen.place, number, dealer)
-    if now is None or then is None:
-        return None
-    return Dealing(
-        number, then.deal.dealer, render_evening.deal_text(now.deal), render_evening.deal_text(then.deal)
-    )
 
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
