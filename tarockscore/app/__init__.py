@@ -1,10 +1,7 @@
-"""The evening on a phone with no laptop: the page of ``tarockscore app build``'s site, run in the
-browser by Pyodide (front end, beside ``web``).
-
-The page's script hands each form to these functions and shows the HTML they give back, made of
-``serve``'s own form and sheet. The ledger is a file in the browser's memory; the script saves its
-bytes to the browser's storage after every change, and puts them back before the next.
-"""
+"""The evening on a phone with no laptop (front end, beside ``web``), run in the browser by Pyodide:
+the page's script hands each form to these functions and shows the HTML they give back, made of
+``serve``'s own form and sheet. The ledger is a file in the browser's memory, which the script saves
+to the browser's storage after every change and puts back before the next."""
 
 from __future__ import annotations
 

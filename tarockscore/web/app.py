@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 from urllib.parse import parse_qsl
 
 import segno
@@ -212,8 +212,7 @@ class Settings:
     proxy: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Sent:
+class Sent(NamedTuple):
     """A form sent to a table: the change asked (``hand``, ``undo``, ``delete``), the code it
     carries, its fields and the number of the hand it replaces or deletes."""
 

@@ -1,11 +1,7 @@
-"""The pieces the pages of ``serve`` and of the app are made of: the page itself, the sheet, the form of
-a hand, a hand's arithmetic, the corrections (web layer).
-
-Every value that comes from a file or a person passes through :func:`esc`: nothing a player types
-becomes markup. The pages load only the server's own script and style sheet. The hand's fields are
+"""The pieces the pages of ``serve`` and of the app are made of (web layer). Every value from a file
+or a person passes through :func:`esc`: nothing a player types becomes markup. The hand's fields are
 the guided entry's questions, named by their keys; those not answered yet are walked with a likely
-answer, so a page without JavaScript shows a whole hand's fields at once.
-"""
+answer, so a page without JavaScript shows a whole hand's fields at once."""
 
 from __future__ import annotations
 
@@ -632,8 +628,6 @@ def _split(points: Fraction) -> tuple[str, str]:
 
 def _likely(question: tarockscore.Question) -> str:
     """An answer that lets the walk go on to the questions after this one."""
-    if question.key == EXTRAS:
-        return "y"
     if question.kind is tarockscore.QuestionKind.CHOICE:
         if question.default is not None:
             return ""

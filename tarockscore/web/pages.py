@@ -8,7 +8,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 import segno
@@ -48,8 +48,7 @@ from tarockscore.web.html import (
 from tarockscore.web.site import Place, Site
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(NamedTuple):
     """A table as one request read it: its version, ledger and sheet from one reading."""
 
     place: Place
