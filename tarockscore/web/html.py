@@ -92,9 +92,8 @@ def sheet_html(
         table(headers, rows, cls="totals"),
     ]
     if sheet.table.stake is not None:
-        parts.append(
-            f'<p class="meta">{esc(unbroken(_("stake {amount} per point").format(amount=money(sheet.table.stake))))}</p>'
-        )
+        stake = _("stake {amount} per point").format(amount=money(sheet.table.stake))
+        parts.append(f'<p class="meta">{esc(unbroken(stake))}</p>')
     if paid := render_evening.payment_lines(ledger):
         items = "".join(f"<li>{esc(unbroken(line))}</li>" for line in paid)
         parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
@@ -240,15 +239,11 @@ def heading(number: int, replacing: bool) -> str:
 
 def hand_heading(entry: tarockscore.HandEntry) -> str:
     """Above the form: the hand's number and deal, and the Radl's factor where it doubles the hand."""
-    radl = entry.radl_factor
+    radl = _("Radl: this hand counts ×{radl}").format(radl=entry.radl_factor)
     return (
         f'<h2 data-number="{entry.number}">{esc(heading(entry.number, entry.replacing))}</h2>'
         f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>'
-        + (
-            f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>'
-            if radl != 1
-            else ""
-        )
+        + (f'<p class="radl">{esc(radl)}</p>' if entry.radl_factor != 1 else "")
     )
 
 
