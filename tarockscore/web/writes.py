@@ -139,16 +139,13 @@ STALE = {
         "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
     ),
     "undo": N_(
-        "the sheet has changed since this page was read: nothing was taken back; "
-        "check the sheet, then take back again if it is still wanted"
+        "the sheet has changed since this page was read: nothing was taken back; check the sheet, then take back again if it is still wanted"
     ),
     "delete": N_(
-        "the sheet has changed since this page was read: nothing was deleted; "
-        "check the sheet, then delete again if it is still wanted"
+        "the sheet has changed since this page was read: nothing was deleted; check the sheet, then delete again if it is still wanted"
     ),
     "deal": N_(
-        "the sheet has changed since this page was read: the deal was not corrected; "
-        "check the sheet, then correct it again if it is still wanted"
+        "the sheet has changed since this page was read: the deal was not corrected; check the sheet, then correct it again if it is still wanted"
     ),
     "radl": N_(
         "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
