@@ -1,10 +1,7 @@
-"""The evening on a phone with no laptop: the page of ``tarockscore app build``'s site, run in the
-browser by Pyodide (front end, beside ``web``).
-
-The page's script hands each form to these functions and shows the HTML they give back, made of
-``serve``'s own form and sheet. The ledger is a file in the browser's memory; the script saves its
-bytes to the browser's storage after every change, and puts them back before the next.
-"""
+"""The evening on a phone with no laptop (front end, beside ``web``), run in the browser by Pyodide:
+the page's script hands each form to these functions and shows the HTML they give back, made of
+``serve``'s own form and sheet. The ledger is a file in the browser's memory, which the script saves
+to the browser's storage after every change and puts back before the next."""
 
 from __future__ import annotations
 
@@ -22,11 +19,11 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
 from tarockscore.web.html import (
     NEXT,
-    Dealing,
     answers_of,
     attrs,
     corrections_html,
     deal_asked,
+    dealing_of,
     delete_asked,
     done_lines,
     esc,
@@ -40,6 +37,7 @@ from tarockscore.web.html import (
     kept,
     message_html,
     named,
+    now_on_sheet,
     options,
     preview_html,
     radl_html,
@@ -166,32 +164,22 @@ def evening_page(
         head = hand_heading(entry)
         hidden: dict[str, object] = {"expected": version}
         if replace is not None:
-            stored = sheet.hands[replace - 1]
-            now = render_evening.hand_summary(stored.hand, sheet.table.profile.rules, stored.result)
-            head += (
-                f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=now))} '
-                f'<button type="button" id="keep">{esc(_("Keep it"))}</button></p>'
+            head += now_on_sheet(
+                sheet, replace, f' <button type="button" id="keep">{esc(_("Keep it"))}</button>'
             )
             hidden |= {"dealer": dealer, **{NEXT + k: v for k, v in (parked or {}).items()}}
         parts.append(hand_form(entry, given, head=head, hidden=hidden, refused=refused))
         parts.append('<section id="preview" class="preview" hidden></section>')
     parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
-    if sheet.hands:
-        expected = hidden_fields({"expected": version})
-        parts.append(
-            corrections_html(
-                sheet,
-                f'<form data-change="undo">{expected}',
-                '<form data-change="replace">',
-                '<form data-change="deleting">',
-                f'<form data-change="delete">{expected}',
-                deal=('<form data-change="dealing">', f'<form data-change="deal">{expected}'),
-            )
-        )
+    # each change's form by its name (the script's data-change); those that write carry the sheet's version
     expected = hidden_fields({"expected": version})
-    parts.append(
-        radl_html(ledger, f'<form data-change="radl">{expected}', f'<form data-change="strike">{expected}')
-    )
+    forms = {
+        what: f'<form data-change="{what}">' + (expected if what in writes.WRITES else "")
+        for what in ("undo", "replace", "deleting", "delete", "dealing", "deal", "radl", "strike")
+    }
+    if sheet.hands:
+        parts.append(corrections_html(sheet, forms))
+    parts.append(radl_html(ledger, forms))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 
@@ -263,22 +251,22 @@ def open_ledger(name: str = "") -> str:
 
 def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
-    number = whole(form.get("number"))
-    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number, dealer=_dealer(form, number))
+    number, dealer = _chosen(form)
+    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number, dealer=dealer)
     return fields_html(entry, answers_of(_own(form)))
 
 
-def _dealer(form: Mapping[str, str], number: int | None) -> str | None:
-    """Who dealt the hand being replaced, its deal corrected (none for the next hand)."""
-    return (form.get("dealer") or None) if number is not None else None
+def _chosen(form: Mapping[str, str]) -> tuple[int | None, str | None]:
+    """The hand being replaced (none: the next hand), and who dealt it where its deal is corrected."""
+    number = whole(form.get("number"))
+    return number, (form.get("dealer") or None) if number is not None else None
 
 
 def preview(form: Mapping[str, str]) -> str:
     """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
     form = _own(form)
-    number = whole(form.get("number"))
+    number, dealer = _chosen(form)
     evening = tarockscore.Evening(LEDGER)
-    dealer = _dealer(form, number)
     found = writes.previewed(evening, number, answers_of(form), dealer)
     if isinstance(found, list):
         # each reason named by its field's words, and beside the field (``fields``), as serve says it
@@ -301,13 +289,12 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     hand's answers come back in the next hand's form (``kept``): those a hand replaced carries, and
     those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
     evening = tarockscore.Evening(LEDGER)
-    number = whole(form.get("number"))
+    number, dealer = _chosen(form)
     if what == "hand":
         parked = _parked(form) if number is not None else None
     else:
         parked = _parked(hand)
     given = answers_of(_own(form))
-    dealer = _dealer(form, number)
     snapshot = evening.read()
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
@@ -318,9 +305,8 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
-    if done.status == 409:
-        return _reply(False, evening_page(message_html("stale", said), parked), kept=parked is not None)
-    if what == "deal" and number is not None and dealer is not None:
+    kind = "stale" if done.status == 409 else "refused"
+    if kind == "refused" and what == "deal" and number is not None and dealer is not None:
         # a deal the hand does not fit (its declarer sits out now): the hand's form with that deal,
         # its answers as the sheet has them, each one that cannot stand said beside it, as serve does
         try:
@@ -333,10 +319,9 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
             at = {p["where"]: p["message"] for p in problems if p["where"]}
             html = evening_page(notice, stored, number, parked, dealer, at)
             return _reply(False, html, kept=True)
-    if what != "hand":  # a correction refused: the next hand's form, with its answers
-        return _reply(False, evening_page(message_html("refused", said), parked), kept=parked is not None)
-    notice = message_html("refused", said)
-    return _reply(False, evening_page(notice, given, number, parked, dealer), kept=True)
+    if kind == "stale" or what != "hand":  # a correction refused: the next hand's form, with its answers
+        return _reply(False, evening_page(message_html(kind, said), parked), kept=parked is not None)
+    return _reply(False, evening_page(message_html(kind, said), given, number, parked, dealer), kept=True)
 
 
 def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
@@ -373,12 +358,12 @@ def _standing() -> str:
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
     page says it), and the hand: not the audit trail's line, which names the hand by its id."""
-    if what == "hand" and number is not None:
-        return done_lines("replaced", number, tarockscore.sheet(tarockscore.Evening(LEDGER).read().ledger))
-    if what == "deal" and number is not None:  # the hand with the deal as corrected
+    if what in ("hand", "deal") and number is not None:
         evening = tarockscore.Evening(LEDGER)
-        lines = done_lines("dealt", number, tarockscore.sheet(evening.read().ledger))
-        return [*lines, render_evening.deal_text(tarockscore.hand_entry(evening, number).deal)]
+        lines = done_lines("replaced" if what == "hand" else "dealt", number, evening.sheet())
+        if what == "deal":  # the hand with the deal as corrected
+            lines.append(render_evening.deal_text(tarockscore.hand_entry(evening, number).deal))
+        return lines
     sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
         return done_lines("undone", len(sheet.hands), sheet)
@@ -393,32 +378,29 @@ def resume(form: Mapping[str, str]) -> str:
     is said; a hand recorded meanwhile is named as already on the sheet, and its answers dropped.
     ``kept``: whether the form holds the answers (else the tab forgets them)."""
     evening = tarockscore.Evening(LEDGER)
-    number = whole(form.get("number"))
+    number, dealer = _chosen(form)
     parked = _parked(form) if number is not None else None
     given = answers_of(_own(form))
-    dealer = _dealer(form, number)
+    expected = form.get("expected", "")
     snapshot = evening.read()
     try:
         tarockscore.hand_entry(evening, number, snapshot, dealer)
     except TarockError:  # the hand being replaced is gone, or the table has played its games
-        if parked is not None and number is not None:  # the next hand's answers, where there is one
+        if parked is not None:  # the next hand's answers, where there is one
             return keep(form)
         return json.dumps({"html": evening_page(), "kept": False})
-    if snapshot.head == form.get("expected", ""):
+    if snapshot.head == expected:
         html = evening_page(given=given, replace=number, parked=parked, dealer=dealer)
         return json.dumps({"html": html, "kept": True})
-    moved = writes.moved(evening, "hand", given, number, form.get("expected", ""), snapshot, dealer)
+    moved = writes.moved(evening, "hand", given, number, expected, snapshot, dealer)
     if moved.body.get("error") == "already_on_sheet":
         said = [p["message"] for p in moved.body["problems"]]
         return json.dumps({"html": evening_page(message_html("stale", said)), "kept": False})
-    said = [
-        _(
-            "the sheet has changed since these answers were given: check them against the sheet before recording"
-        )
-    ]
-    return json.dumps(
-        {"html": evening_page(message_html("stale", said), given, number, parked, dealer), "kept": True}
+    changed = _(
+        "the sheet has changed since these answers were given: check them against the sheet before recording"
     )
+    html = evening_page(message_html("stale", [changed]), given, number, parked, dealer)
+    return json.dumps({"html": html, "kept": True})
 
 
 def explaining(number: str) -> str:
@@ -442,15 +424,7 @@ def dealing(number: str, dealer: str) -> str:
     corrects it (the form of the next hand stays as it is, answers and all)."""
     evening = tarockscore.Evening(LEDGER)
     snapshot = evening.read()
-    chosen = whole(number)
-    if chosen is None:
-        return deal_asked(None, "")
-    try:
-        now = tarockscore.hand_entry(evening, chosen, snapshot).deal
-        then = tarockscore.hand_entry(evening, chosen, snapshot, dealer).deal
-    except TarockError:  # no such hand or player
-        return deal_asked(None, "")
-    asked = Dealing(chosen, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
+    asked = dealing_of(evening, whole(number), dealer, snapshot)
     return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
 
 

@@ -17,9 +17,10 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from html import escape
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 from urllib.parse import parse_qsl
 
 import segno
@@ -63,16 +64,13 @@ from tarockscore.web.writes import WRITES, Answer, os_error, previewed
 _QVALUE = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")
 
 
-def _weight(params: list[str]) -> int | None:
-    """An Accept-Language entry's weight in thousandths, 1000 where none is given; None: not a weight."""
+def _weight(params: list[str]) -> Decimal | None:
+    """An Accept-Language entry's weight, 1 where none is given; None: not a weight."""
     for param in params:
         name, _, value = param.partition("=")
         if name.strip().lower() == "q":
-            if not _QVALUE.fullmatch(value.strip()):
-                return None
-            whole, _, decimals = value.strip().partition(".")
-            return int(whole) * 1000 + int(decimals.ljust(3, "0"))
-    return 1000
+            return Decimal(value.strip()) if _QVALUE.fullmatch(value.strip()) else None
+    return Decimal(1)
 
 
 # -- app -------------------------------------------------------------------------------------------
@@ -169,8 +167,7 @@ async def form_of(request: Request) -> dict[str, str]:
     except ClientDisconnect:
         raise Refused(400, "bad_form", N_("the form did not arrive whole: send it again")) from None
     try:
-        text = body.decode("utf-8")
-        fields = parse_qsl(text, keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
+        fields = parse_qsl(body.decode(), keep_blank_values=True, max_num_fields=MAX_FIELDS, errors="strict")
     except UnicodeDecodeError:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
@@ -215,8 +212,7 @@ class Settings:
     proxy: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Sent:
+class Sent(NamedTuple):
     """A form sent to a table: the change asked (``hand``, ``undo``, ``delete``), the code it
     carries, its fields and the number of the hand it replaces or deletes."""
 
@@ -274,7 +270,7 @@ class Web:
             return str(i18n.language_of(asked))
         if self.settings.lang:
             return self.settings.lang
-        offered: list[tuple[int, str]] = []  # (weight, language), in the header's order
+        offered: list[tuple[Decimal, str]] = []  # (weight, language), in the header's order
         for part in request.headers.get("accept-language", "").split(","):
             tag, *params = part.split(";")
             found = i18n.language_of(tag) if tag.strip() else None
@@ -400,12 +396,14 @@ class Web:
         href = pages.link(place.path, lang=self.lang_param(request))
         return f'<p><a href="{escape(href)}">{escape(_("the sheet, reading only"))}</a></p>'
 
-    async def in_thread(self, request: Request, work: Callable[[], Response]) -> Response:
-        """``work`` run off the event loop (it reads and writes files), in the request's language."""
+    async def in_thread(self, request: Request, work: Callable[[], Response | str]) -> Response:
+        """``work`` run off the event loop (it reads and writes files), in the request's language;
+        a page it makes answered as HTML."""
 
         def run() -> Response:
             with i18n.language(self.language(request)), i18n.players_names():
-                return work()
+                done = work()
+            return HTMLResponse(done, headers=HEADERS) if isinstance(done, str) else done
 
         return await run_in_threadpool(run)
 
@@ -468,7 +466,7 @@ class Web:
         # its form, or kept beside the hand being replaced
         answers = {k: v for k, v in params.items() if k not in ADDRESS}
 
-        def work() -> Response:
+        def work() -> Response | str:
             if params.get("part") == "live":
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
             seen = pages.read_table(place)
@@ -481,7 +479,7 @@ class Web:
                 }
                 return JSONResponse(data, headers=HEADERS)
             notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-            html = pages.table_page(
+            return pages.table_page(
                 self.site,
                 place,
                 code,
@@ -494,7 +492,6 @@ class Web:
                 dealer=params.get("dealer") if number is not None else None,
                 dealing=(whole(params.get("deal")), params.get("dealer")),
             )
-            return HTMLResponse(html, headers=HEADERS)
 
         return await self.in_thread(request, work)
 
@@ -506,13 +503,12 @@ class Web:
         self.gate(request, place, code, write=False)
         number = whole(request.path_params["number"])
 
-        def work() -> Response:
+        def work() -> str:
             snapshot = place.evening.read()  # once: a hand taken back meanwhile is no such hand
             if number is None or not 1 <= number <= len(snapshot.ledger.hands):
                 raise Refused(404, "not_found", N_("there is no such hand on this table's sheet"))
             explained = place.evening.explain(number, snapshot)
-            html = pages.explain_page(self.site, place, explained, code, self.lang_param(request))
-            return HTMLResponse(html, headers=HEADERS)
+            return pages.explain_page(self.site, place, explained, code, self.lang_param(request))
 
         return await self.in_thread(request, work)
 
@@ -521,9 +517,9 @@ class Web:
         form = await form_of(request)
         place = self.place(request)
 
-        def work() -> Response:
+        def work() -> str:
             entry = pages.entry_of(place, whole(form.get("number")), form.get("dealer"))
-            return HTMLResponse(fields_html(entry, form) if entry else "", headers=HEADERS)
+            return fields_html(entry, form) if entry else ""
 
         return await self.in_thread(request, work)
 
@@ -554,15 +550,14 @@ class Web:
         sent = Sent(request, place, what, code, form, whole(number))
         return await self.in_thread(request, lambda: self.changed(sent))
 
-    def changed(self, sent: Sent) -> Response:
+    def changed(self, sent: Sent) -> Response | str:
         given = answers_of(sent.form)
         action = sent.form.get("action", "preview" if sent.what == "hand" else "record")
         if sent.what == "hand" and action == "edit":
             lang = self.lang_param(sent.request)
-            html = pages.table_page(
+            return pages.table_page(
                 self.site, sent.place, sent.code, lang, given=sent.form, replace=sent.number
             )
-            return HTMLResponse(html, headers=HEADERS)
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
         if sent.what == "hand" and action in ("replace", "delete", "deal"):
@@ -597,25 +592,20 @@ class Web:
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found
-        html = preview_html(preview, number is not None)
-        data = {"ok": True, "number": preview.number, "hand": hand, "html": html, "version": expected}
-        return self.answer(
-            sent.request,
-            200,
-            data,
-            lambda: pages.preview_page(
-                sent.place,
-                self.site.title,
-                preview,
-                given,
-                code=sent.code,
-                expected=expected,
-                request=sent.form.get("request") or pages.request_key(),
-                replace=number,
-                lang=self.lang_param(sent.request),
-                dealer=dealer,
-            ),
+        shown = preview_html(preview, number is not None)
+        data = {"ok": True, "number": preview.number, "hand": hand, "html": shown, "version": expected}
+        carried = {
+            "code": sent.code,
+            "expected": expected,
+            "request": sent.form.get("request") or pages.request_key(),
+            "number": number,
+            "dealer": dealer,
+        }
+        lang = self.lang_param(sent.request)
+        html = functools.partial(
+            pages.preview_page, sent.place, self.site.title, preview, given, carried, lang
         )
+        return self.answer(sent.request, 200, data, html)
 
     def after_write(self, sent: Sent, result: Answer) -> Response:
         """JSON as the write answered; a page without script goes back to the table's page, or the form."""
@@ -651,12 +641,11 @@ class Web:
     async def board(self, request: Request) -> Response:
         params = self.params(request)
 
-        def work() -> Response:
+        def work() -> str:
             fragment = pages.board_fragment(self.site)
             if params.get("part"):
-                return HTMLResponse(fragment, headers=HEADERS)
-            html = pages.board_page(self.site.title, fragment, self.lang_param(request))
-            return HTMLResponse(html, headers=HEADERS)
+                return fragment
+            return pages.board_page(self.site.title, fragment, self.lang_param(request))
 
         return await self.in_thread(request, work)
 
@@ -693,16 +682,16 @@ class Web:
             text = N_("the table cards need the organiser's code")
             raise self.wrong_code(request, text) if code else Refused(403, "wrong_code", text)
 
-        def work() -> Response:
+        def work() -> Response | str:
             places = self.site.places()
             base = self.settings.base_url or str(request.base_url)
             if not self.site.tournament:  # an evening: its one table
                 cards = [(p, pages.address(base, p, self.site.code(p.key))) for p in places]
-                return HTMLResponse(pages.cards_page(self.site.title, cards), headers=HEADERS)
+                return pages.cards_page(self.site.title, cards)
             rounds = sorted({p.round for p in places if p.round is not None})
             if not rounds:
                 text = _("no round is drawn yet: the cards are there once it is")
-                return HTMLResponse(page(text, message_html("ok", [text]), script=False), headers=HEADERS)
+                return page(text, message_html("ok", [text]), script=False)
             # a day: the round's cards as `tournament cards` prints them, each with its table's address
             asked = params.get("round", "")
             number = whole(asked) if asked else rounds[-1]
@@ -724,12 +713,10 @@ class Web:
 
     async def index(self, request: Request) -> Response:
         self.params(request)
-
-        def work() -> Response:
-            html = pages.index_page(self.site.title, self.site.places(), self.lang_param(request))
-            return HTMLResponse(html, headers=HEADERS)
-
-        return await self.in_thread(request, work)
+        lang = self.lang_param(request)
+        return await self.in_thread(
+            request, lambda: pages.index_page(self.site.title, self.site.places(), lang)
+        )
 
 
 def make_app(site: Site, settings: Settings | None = None) -> Starlette:

@@ -1,11 +1,7 @@
-"""The pieces the pages of ``serve`` and of the app are made of: the page itself, the sheet, the form of
-a hand, a hand's arithmetic, the corrections (web layer).
-
-Every value that comes from a file or a person passes through :func:`esc`: nothing a player types
-becomes markup. The pages load only the server's own script and style sheet. The hand's fields are
+"""The pieces the pages of ``serve`` and of the app are made of (web layer). Every value from a file
+or a person passes through :func:`esc`: nothing a player types becomes markup. The hand's fields are
 the guided entry's questions, named by their keys; those not answered yet are walked with a likely
-answer, so a page without JavaScript shows a whole hand's fields at once.
-"""
+answer, so a page without JavaScript shows a whole hand's fields at once."""
 
 from __future__ import annotations
 
@@ -18,7 +14,7 @@ from typing import Any, NamedTuple
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_
+from tarockscore.errors import N_, TarockError
 from tarockscore.i18n import _, money, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render import hand as render_hand
@@ -96,9 +92,8 @@ def sheet_html(
         table(headers, rows, cls="totals"),
     ]
     if sheet.table.stake is not None:
-        parts.append(
-            f'<p class="meta">{esc(unbroken(_("stake {amount} per point").format(amount=money(sheet.table.stake))))}</p>'
-        )
+        stake = _("stake {amount} per point").format(amount=money(sheet.table.stake))
+        parts.append(f'<p class="meta">{esc(unbroken(stake))}</p>')
     if paid := render_evening.payment_lines(ledger):
         items = "".join(f"<li>{esc(unbroken(line))}</li>" for line in paid)
         parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
@@ -244,15 +239,11 @@ def heading(number: int, replacing: bool) -> str:
 
 def hand_heading(entry: tarockscore.HandEntry) -> str:
     """Above the form: the hand's number and deal, and the Radl's factor where it doubles the hand."""
-    radl = entry.radl_factor
+    radl = _("Radl: this hand counts ×{radl}").format(radl=entry.radl_factor)
     return (
         f'<h2 data-number="{entry.number}">{esc(heading(entry.number, entry.replacing))}</h2>'
         f'<p class="meta">{esc(render_evening.deal_text(entry.deal))}</p>'
-        + (
-            f'<p class="radl">{esc(_("Radl: this hand counts ×{radl}").format(radl=radl))}</p>'
-            if radl != 1
-            else ""
-        )
+        + (f'<p class="radl">{esc(radl)}</p>' if entry.radl_factor != 1 else "")
     )
 
 
@@ -301,46 +292,52 @@ def sending(sends: Mapping[str, str] | None, what: str, **more: object) -> str:
 
 def corrections_html(
     sheet: tarockscore.Sheet,
-    undo: str,
-    replace: str,
-    choose: str,
-    delete: str,
+    forms: Mapping[str, str],
     *,
     pick: str = "number",
     deleting: int | None = None,
     sends: Mapping[str, str] | None = None,
-    deal: tuple[str, str] | None = None,
     dealing: Dealing | None = None,
 ) -> str:
-    """Take back the last hand of ``sheet``, replace or delete one: ``undo``, ``replace``, ``choose``
-    (the hand to delete, in a field ``delete``) and ``delete`` open each form (its tag and hidden
-    fields); ``pick`` names the field that chooses the hand to replace. Take back first shows the
-    hand's line, then takes it back at a second tap; Delete likewise, once the hand ``deleting`` is chosen.
+    """Take back the last hand of ``sheet``, replace or delete one: ``forms`` opens each form (its tag
+    and hidden fields) by the change it asks: ``undo``, ``replace``, ``deleting`` (the hand to delete,
+    in a field ``delete``) and ``delete``; ``pick`` names the field that chooses the hand to replace.
+    Take back first shows the hand's line, then takes it back at a second tap; Delete likewise, once
+    the hand ``deleting`` is chosen.
 
     With ``sends`` (the addresses of ``undo``, ``choose`` and ``delete``) the buttons and choices
     send the form of the next hand instead (``action`` ``replace`` or ``delete`` to its own address
     for a choice): a page without script keeps the answers given in it, which the correction's own
     form cannot carry. The page's script sends each correction's own form, and keeps them itself.
 
-    At a table of five, ``deal`` (the forms that choose a hand and who dealt it, and that correct
-    it) corrects who dealt a hand, and so sat it out: once ``dealing`` is chosen, its deal as the
-    sheet has it and as corrected are shown above the button that corrects it, as Delete asks."""
+    At a table of five, ``dealing`` (the form that chooses a hand and who dealt it) and ``deal`` (the
+    one that corrects it) correct who dealt a hand, and so sat it out: once ``dealing`` is chosen,
+    its deal as the sheet has it and as corrected are shown above the button that corrects it, as
+    Delete asks."""
     last = len(sheet.hands)
+    hands = range(last, 0, -1)
     take = esc(_("Take back hand {number}").format(number=last))
+    chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
+    deal = (
+        f'{forms["dealing"]}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{options(hands, chosen)}</select></label>'
+        f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{options(sheet.players, dealer)}</select></label>'
+        f'<button type="submit"{sending(sends, "choose", name="action", value="deal")}>{esc(_("Correct the deal"))}</button></form>'
+        + deal_asked(dealing, forms["deal"], sends)
+    )
     # the panel stands open at the question
-    asked = (deleting is not None and 1 <= deleting <= last) or (deal is not None and dealing is not None)
+    asked = (deleting is not None and 1 <= deleting <= last) or dealing is not None
     return "\n".join(
         [
             f'<details class="corrections"{" open" if asked else ""}>',
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
-            f'{undo}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
-            f'{replace}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(range(last, 0, -1))}</select></label>'
+            f'{forms["undo"]}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
+            f'{forms["replace"]}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
             f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
-            f'{choose}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(range(last, 0, -1), deleting)}</select></label>'
+            f'{forms["deleting"]}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
             f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
-            delete_asked(sheet, deleting, delete, sends),
-            deal_html(sheet, deal, dealing, sends) if deal is not None and len(sheet.players) == 5 else "",
+            delete_asked(sheet, deleting, forms["delete"], sends),
+            deal if len(sheet.players) == 5 else "",
             "</details>",
         ]
     )
@@ -364,24 +361,22 @@ class Dealing(NamedTuple):
     then: str
 
 
-def deal_html(
-    sheet: tarockscore.Sheet,
-    forms: tuple[str, str],
-    dealing: Dealing | None,
-    sends: Mapping[str, str] | None,
-) -> str:
-    """Choose a hand and who dealt it (``forms``: the form that chooses, the form that corrects);
-    the hand chosen (``dealing``) with its deal now and as corrected, and the button that corrects it."""
-    choose, correct = forms
-    chosen, dealer = (dealing.number, dealing.dealer) if dealing is not None else (None, None)
-    numbers, players = options(range(len(sheet.hands), 0, -1), chosen), options(sheet.players, dealer)
-    action = sending(sends, "choose", name="action", value="deal")
-    return (
-        f'{choose}<label>{esc(_("Hand"))} <select name="deal"{sending(sends, "pick")}>{numbers}</select></label>'
-        f'<label>{esc(_("dealt by"))} <select name="dealer"{sending(sends, "pick")}>{players}</select></label>'
-        f'<button type="submit"{action}>{esc(_("Correct the deal"))}</button></form>'
-        + deal_asked(dealing, correct, sends)
-    )
+def dealing_of(
+    evening: tarockscore.Evening,
+    number: int | None,
+    dealer: str | None,
+    snapshot: tarockscore.Snapshot | None = None,
+) -> Dealing | None:
+    """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
+    no such hand or player."""
+    if number is None or dealer is None:
+        return None
+    try:
+        now = tarockscore.hand_entry(evening, number, snapshot).deal
+        then = tarockscore.hand_entry(evening, number, snapshot, dealer).deal
+    except TarockError:
+        return None
+    return Dealing(number, then.dealer, render_evening.deal_text(now), render_evening.deal_text(then))
 
 
 def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] | None = None) -> str:
@@ -404,11 +399,11 @@ def deal_asked(dealing: Dealing | None, correct: str, sends: Mapping[str, str] |
     return f'<div id="dealing"><details class="deal" open><summary>{label}</summary>{now}{then}{button}</details></div>'
 
 
-def now_on_sheet(sheet: tarockscore.Sheet, number: int) -> str:
-    """Hand ``number`` as the sheet has it, before a correction takes it away."""
+def now_on_sheet(sheet: tarockscore.Sheet, number: int, more: str = "") -> str:
+    """Hand ``number`` as the sheet has it, before a correction takes it away (``more`` beside it)."""
     hand = sheet.hands[number - 1]
     line = render_evening.hand_summary(hand.hand, sheet.table.profile.rules, hand.result)
-    return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}</p>'
+    return f'<p class="replacing">{esc(_("on the sheet now: {hand}").format(hand=line))}{more}</p>'
 
 
 def delete_asked(
@@ -491,27 +486,24 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
 
 
 def radl_html(
-    ledger: tarockscore.Ledger,
-    set_form: str,
-    strike_form: str,
-    sends: Mapping[str, str] | None = None,
+    ledger: tarockscore.Ledger, forms: Mapping[str, str], sends: Mapping[str, str] | None = None
 ) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
-    doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by
-    default); ``set_form`` and ``strike_form`` open each form (its tag and hidden fields). With
-    ``sends``, setting it sends the form of the next hand, as a correction does (:func:`sending`)."""
+    doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by default);
+    ``forms``: as :func:`corrections_html`, ``radl`` and ``strike``. With ``sends``, setting it
+    sends the form of the next hand, as a correction does (:func:`sending`)."""
     rule = ledger.profile.radl
     parts = [
         '<details class="radl" id="radl">',
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f'{set_form}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
+        f'{forms["radl"]}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
         f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
         f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
-            f'{strike_form}<label>{esc(_("doubled hands to strike"))} <input type="text"'
+            f'{forms["strike"]}<label>{esc(_("doubled hands to strike"))} <input type="text"'
             ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
             f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
         )
@@ -631,8 +623,6 @@ def _split(points: Fraction) -> tuple[str, str]:
 
 def _likely(question: tarockscore.Question) -> str:
     """An answer that lets the walk go on to the questions after this one."""
-    if question.key == EXTRAS:
-        return "y"
     if question.kind is tarockscore.QuestionKind.CHOICE:
         if question.default is not None:
             return ""
@@ -822,13 +812,13 @@ def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given:
         return None
     if any(str(c.value).casefold() == out.casefold() for c in question.choices):
         return None
-    if question.key == "declarer":
-        text = _("{player} deals this hand and sits out: choose the declarer again")
-    elif question.key == "partner":
-        text = _("{player} deals this hand and sits out: choose the partner again")
-    else:
-        text = _("{player} deals this hand and sits out: choose again")
-    return text.format(player=out)
+    texts = {
+        "declarer": _("{player} deals this hand and sits out: choose the declarer again"),
+        "partner": _("{player} deals this hand and sits out: choose the partner again"),
+    }
+    return texts.get(question.key, _("{player} deals this hand and sits out: choose again")).format(
+        player=out
+    )
 
 
 def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[str]) -> dict[str, str]:
@@ -838,23 +828,20 @@ def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[s
     out = entry.deal.sitting_out
     if out is None:
         return {}
+    texts = {
+        "kontra": _("{player} deals this hand and sits out: the Kontra of {player} is dropped"),
+        "points": _(
+            "{player} deals this hand and sits out: the card points of {player} are dropped; enter the card points again"
+        ),
+    }
     said: dict[str, str] = {}
     for key, value in form.items():
-        kind, colon, player = key.partition(":")
-        if not colon or not value.strip() or player.casefold() != out.casefold() or key in shown:
+        kind, _colon, player = key.partition(":")
+        if kind not in texts or not value.strip() or player.casefold() != out.casefold() or key in shown:
             continue
         first = next((k for k in shown if k.startswith(kind + ":")), None)
-        if first is None:
-            continue
-        if kind == "kontra":
-            text = _("{player} deals this hand and sits out: the Kontra of {player} is dropped")
-        elif kind == "points":
-            text = _(
-                "{player} deals this hand and sits out: the card points of {player} are dropped; enter the card points again"
-            )
-        else:
-            continue
-        said[first] = text.format(player=out)
+        if first is not None:
+            said[first] = texts[kind].format(player=out)
     return said
 
 

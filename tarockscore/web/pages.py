@@ -8,7 +8,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import urlencode
 
 import segno
@@ -24,8 +24,8 @@ from tarockscore.web.html import (
     DONE,
     EXTRAS,
     NEXT,
-    Dealing,
     corrections_html,
+    dealing_of,
     done_lines,
     esc,
     explained_html,
@@ -35,6 +35,7 @@ from tarockscore.web.html import (
     hidden_fields,
     kept,
     message_html,
+    now_on_sheet,
     page,
     preview_html,
     radl_html,
@@ -47,8 +48,7 @@ from tarockscore.web.html import (
 from tarockscore.web.site import Place, Site
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(NamedTuple):
     """A table as one request read it: its version, ledger and sheet from one reading."""
 
     place: Place
@@ -279,12 +279,9 @@ def hand_head(
     and the way back to the next hand's form (with its answers so far, ``parked``)."""
     if not entry.replacing:
         return hand_heading(entry)
-    stored = seen.sheet.hands[entry.number - 1]
-    said = _("on the sheet now: {hand}").format(
-        hand=render_evening.hand_summary(stored.hand, seen.sheet.table.profile.rules, stored.result)
-    )
     back = link(seen.place.path, **{**(parked or {}), "code": code, "lang": lang})
-    return f'{hand_heading(entry)}<p class="replacing">{esc(said)} <a href="{esc(back)}">{esc(_("Keep it"))}</a></p>'
+    keep = f' <a href="{esc(back)}">{esc(_("Keep it"))}</a>'
+    return hand_heading(entry) + now_on_sheet(seen.sheet, entry.number, keep)
 
 
 def corrections(
@@ -308,55 +305,31 @@ def corrections(
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
-    undo, delete, radl, strike = (
-        link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")
-    )
-    sends = {"undo": undo, "delete": delete, "radl": radl}
-    sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    set_form, strike_form = (
-        f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
-        for action in (radl, strike)
-    )
-    radl = radl_html(seen.ledger, set_form, strike_form, sends if hand else None)
-    if not seen.sheet.hands:
-        return radl
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
     chooser = hidden_fields({"code": code, "lang": lang}) + answers
-    asked = deal_of(seen, *dealing)
+    choose = f'<form method="get" action="{esc(path)}#corrections">{chooser}'
+    forms = {
+        "replace": f'<form method="get" action="{esc(path)}">{chooser}',
+        "deleting": choose,
+        "dealing": choose,
+    }
+    for what in ("undo", "delete", "deal", "radl", "strike"):
+        action = link(f"{path}/{what}", lang=lang)
+        forms[what] = (
+            f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
+        )
+    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl")}
+    sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
+    radl = radl_html(seen.ledger, forms, sends if hand else None)
+    if not seen.sheet.hands:
+        return radl
+    asked = dealing_of(seen.place.evening, *dealing)
     if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
         sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
-    deal = (
-        f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-        f'<form method="post" action="{esc(link(path + "/deal", lang=lang))}">{common}{hidden_fields({"request": request_key()})}',
+    shown = corrections_html(
+        seen.sheet, forms, pick="replace", deleting=deleting, sends=sends if hand else None, dealing=asked
     )
-    return (
-        corrections_html(
-            seen.sheet,
-            f'<form method="post" action="{esc(undo)}">{common}{hidden_fields({"request": request_key()})}',
-            f'<form method="get" action="{esc(path)}">{chooser}',
-            f'<form method="get" action="{esc(path)}#corrections">{chooser}',
-            f'<form method="post" action="{esc(delete)}">{common}{hidden_fields({"request": request_key()})}',
-            pick="replace",
-            deleting=deleting,
-            sends=sends if hand else None,
-            deal=deal,
-            dealing=asked,
-        )
-        + radl
-    )
-
-
-def deal_of(seen: Seen, number: int | None, dealer: str | None) -> Dealing | None:
-    """Hand ``number`` chosen to be dealt by ``dealer``: its deal now and as corrected; None for
-    no such hand or player."""
-    if number is None or dealer is None:
-        return None
-    now, then = entry_of(seen.place, number), entry_of(seen.place, number, dealer)
-    if now is None or then is None:
-        return None
-    return Dealing(
-        number, then.deal.dealer, render_evening.deal_text(now.deal), render_evening.deal_text(then.deal)
-    )
+    return shown + radl
 
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
@@ -381,20 +354,14 @@ def preview_page(
     site_title: str,
     preview: tarockscore.Preview,
     given: Mapping[str, str],
-    *,
-    code: str,
-    expected: str,
-    request: str,
-    replace: int | None,
+    carried: Mapping[str, object],
     lang: str | None,
-    dealer: str | None = None,
 ) -> str:
-    """A hand's arithmetic bet by bet, and the button that records it (the hand in hidden fields;
-    ``replace``: the number of the hand it replaces, ``dealer`` who dealt it where corrected)."""
+    """A hand's arithmetic bet by bet, and the button that records it: the hand and ``carried`` (the
+    code, version, request key, the number of the hand it replaces, who dealt it) in hidden fields."""
     title = place_title(place, site_title)
-    number, replacing = preview.number, replace is not None
+    number, replacing = preview.number, carried.get("number") is not None
     action = esc(link(place.path + "/hand", lang=lang))
-    carried = {"code": code, "expected": expected, "request": request, "number": replace, "dealer": dealer}
     hidden = hidden_fields({**{k: v for k, v in given.items() if k != EXTRAS}, **carried})
     body = "\n".join(
         [
@@ -406,7 +373,7 @@ def preview_page(
             "</form>",
         ]
     )
-    return page(title, body, data={"data-table": place.key, "data-version": expected})
+    return page(title, body, data={"data-table": place.key, "data-version": carried["expected"]})
 
 
 def board_fragment(site: Site) -> str:

@@ -1,9 +1,6 @@
-"""What one ``serve`` serves: an evening's table, or every drawn table of a tournament day, and
-the codes that open them (web layer).
-
-The tables are read from the files at each request; in memory are kept only a lock per table, the
-codes and the count of wrong codes per client. The codes file: docs/serve.md.
-"""
+"""What one ``serve`` serves: an evening's table, or every drawn table of a tournament day, and the
+codes that open them (web layer; the codes file: docs/serve.md). The tables are read from the files
+at each request; in memory are kept only a lock per table, the codes and the wrong codes per client."""
 
 from __future__ import annotations
 

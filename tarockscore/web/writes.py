@@ -1,17 +1,14 @@
-"""A change asked of a table's page, made once: the request key, the version check (web layer).
-
-Every change runs under the table's lock; the request key travels inside the ledger's entry, so the
-ledger alone says whether a request was carried out. What a phone is answered: docs/serve.md.
-"""
+"""A change asked of a table's page, made once (web layer): every change runs under the table's lock;
+the request key travels inside the ledger's entry, so the ledger alone says whether a request was
+carried out. What a phone is answered: docs/serve.md."""
 
 from __future__ import annotations
 
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import tarockscore
 from tarockscore import i18n
@@ -26,8 +23,7 @@ WRITES = ("hand", "undo", "delete", "deal", *RADL)
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
     """A change's answer: its HTTP status and its JSON body (docs/serve.md)."""
 
     status: int
@@ -143,16 +139,13 @@ STALE = {
         "the sheet has changed since this page was read: nothing was written; check the sheet and enter the hand again"
     ),
     "undo": N_(
-        "the sheet has changed since this page was read: nothing was taken back; "
-        "check the sheet, then take back again if it is still wanted"
+        "the sheet has changed since this page was read: nothing was taken back; check the sheet, then take back again if it is still wanted"
     ),
     "delete": N_(
-        "the sheet has changed since this page was read: nothing was deleted; "
-        "check the sheet, then delete again if it is still wanted"
+        "the sheet has changed since this page was read: nothing was deleted; check the sheet, then delete again if it is still wanted"
     ),
     "deal": N_(
-        "the sheet has changed since this page was read: the deal was not corrected; "
-        "check the sheet, then correct it again if it is still wanted"
+        "the sheet has changed since this page was read: the deal was not corrected; check the sheet, then correct it again if it is still wanted"
     ),
     "radl": N_(
         "the sheet has changed since this page was read: no Radl was set; check the sheet, then set it again if it is still wanted"
