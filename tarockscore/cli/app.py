@@ -62,6 +62,7 @@ from tarockscore.errors import (
     Problem,
     Shown,
     TarockError,
+    and_listed,
     escape_unprintable,
     shortened,
 )
@@ -776,20 +777,19 @@ def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
         if param.param_type_name == "option" and not param.multiple
         for opt in (*param.opts, *param.secondary_opts)
     }
-    seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
+    seen: dict[str | None, list[tuple[object, str]]] = {}  # param name -> [(value, option as typed)]
     for _at, opt, value, _count in typed_options(typed, names):
         param = names[opt]
         if getattr(param, "is_flag", False):
-            value = "on" if opt in param.opts else "off"
-        if value is not None:
-            seen.setdefault(param.name, []).append((opt, value))
-    problems = []
-    for uses in seen.values():
-        if len({v for _, v in uses}) > 1:
-            given = " and ".join(
-                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
-            )
-            problems.append(Problem("", _("{said} contradict each other: give it once").format(said=given)))
+            seen.setdefault(param.name, []).append((opt in param.opts, opt))
+        elif value is not None:
+            seen.setdefault(param.name, []).append((value, f"{opt} {shortened(repr(value))}"))
+    said = N_("{said} contradict each other: give it once")
+    problems = [
+        Problem.of("", said, said=and_listed([given for _, given in uses]))
+        for uses in seen.values()
+        if len({value for value, _ in uses}) > 1
+    ]
     if problems:
         fail(tuple(problems), 2)
 
