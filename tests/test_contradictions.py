@@ -185,3 +185,12 @@ def test_bonus_flags_in_german() -> None:
     assert german == json.loads(out)
     code, _, err = run(*CALL, "-b", "uhu,angesagt,still")
     assert code == 2 and "'angesagt' and 'still' contradict each other" in err
+
+
+def test_an_option_given_twice_differently_is_refused_in_the_runs_language() -> None:
+    # the options listed with the reader's "and"; a value typed as "on" keeps its quotes
+    result = runner.invoke(app, ["--lang", "de", "new", "-p", "A,B,C,D", "--place", "on", "--place", "off"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Fehler: --place 'on' und --place 'off' widersprechen einander: nur einmal angeben\n"
+    )

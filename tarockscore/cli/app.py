@@ -1,28 +1,18 @@
-"""The ``tarockscore`` command line (CLI layer): the app with every command, in the order help
-lists them, and the console script :func:`main`; the classes Typer builds its commands and groups
-of, help pages that read as words in the run's language, and every user error as ``error:`` lines
-and its exit code (1: the input breaks the rules; 2: usage; 3: the output could not be written;
-130: interrupted), said once for all commands.
+"""The ``tarockscore`` command line (CLI layer): the app with every command in the order help lists
+them, the console script :func:`main`, help pages in the run's language, and every user error as
+``error:`` lines with its exit code (1: the input breaks the rules; 2: usage; 3: the output could
+not be written; 130: interrupted), said once for all commands.
 
-This is the one adapter to Typer: no other module of tarockscore touches a name of Typer's that
-starts with an underscore. It needs:
-
-- ``typer.core._``: the gettext Typer says its own words through (:data:`TYPER_WORDS`), bound to
-  the standard library's; rebound here to our catalogue.
-- ``typer._click.exceptions``: the classes of Typer's usage errors (``BadParameter`` aside, which
-  Typer exports), which it writes in English only; :func:`said` says each kind again from the
-  parts the error carries. Where the error does not carry them, our command classes raise one
-  that does: a value its type refused (:class:`RefusedValue`, the value read again by the
-  command's own parser, ``make_parser``), arguments left over (:class:`ExtraArguments`), a
-  command not known with the ones meant (:class:`UnknownCommand`, guessed with difflib as Typer
-  guesses them). Click's parser raises
-  its two errors of an option's value (``Option '--x' requires an argument.``, ``... does not
-  take a value.``) with the option's name alone, no context and no parameter: which of the two
-  it is, only their sentences tell, so :func:`usage_words` compares the error with them.
-- ``typer._click.types``' ``IntParamType`` and ``IntRange`` and ``typer._types.TyperChoice``:
-  the types whose refusals are said again from the type's parts (its range, its choices).
-- ``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``: the base of
-  the help pages' words and the annotations of the methods overridden here.
+The one adapter to Typer: no other module touches a name of Typer's that starts with an underscore.
+It needs ``typer.core._``, the gettext Typer says its own words through (:data:`TYPER_WORDS`),
+rebound to our catalogue; ``typer._click.exceptions``, the usage errors Typer writes in English
+only, which :func:`said` says again from their parts (where an error lacks them, our command
+classes raise :class:`RefusedValue`, :class:`ExtraArguments` or :class:`UnknownCommand`; Click's
+two errors of an option's value carry only the option's name, so :func:`usage_words` tells them
+apart by their sentences); ``IntParamType``, ``IntRange`` (its ``_describe_range``) and
+``typer._types.TyperChoice``, whose refusals are said from the type's range or choices; and
+``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``, the base of the
+help pages' words.
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 ``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
@@ -72,6 +62,7 @@ from tarockscore.errors import (
     Problem,
     Shown,
     TarockError,
+    and_listed,
     escape_unprintable,
     shortened,
 )
@@ -168,8 +159,6 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         return _bad_value(exc)
     if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
-        if not name:
-            return None
         if exc.possibilities:
             return NO_SUCH_OPTION_POSSIBLE, {"name": name, "options": ", ".join(sorted(exc.possibilities))}
         return NO_SUCH_OPTION, {"name": name}
@@ -205,17 +194,8 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
         number = int(value)  # as Click's integer type reads it
     except ValueError:
         return NOT_AN_INT, {"name": name, "value": repr(value)}
-    # a whole number the type refused: out of its range
-    return OUT_OF_RANGE, {"name": name, "value": str(number), "range": _range(cast(IntRange, kind))}
-
-
-def _range(kind: IntRange) -> str:
-    """A range as Click writes it in an error, from its bounds: ``0<=x<=65535``, ``x>=1``."""
-    if kind.min is not None and kind.max is None:
-        return f"x{'>' if kind.min_open else '>='}{kind.min}"
-    left = "" if kind.min is None else f"{kind.min}{'<' if kind.min_open else '<='}"
-    right = "" if kind.max is None else f"{'<' if kind.max_open else '<='}{kind.max}"
-    return f"{left}x{right}"
+    # a whole number the type refused: out of its range, which Click describes as in its error
+    return OUT_OF_RANGE, {"name": name, "value": str(number), "range": cast(IntRange, kind)._describe_range()}
 
 
 def _hint(exc: BadParameter) -> str:
@@ -273,7 +253,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "settle": (f"{T} settle", f"{T} settle --stake 0,20", f"{T} settle --json"),
     "upgrade": (f"{T} upgrade friday.toml", f"{T} upgrade cup-day-3"),
     "enter": (f"{T} enter", f"{T} enter --replace 3", f"{T} enter -l friday.toml"),
-    "radl": (f"{T} radl add", f"{T} radl strike"),
     "radl add": (f"{T} radl add", f"{T} radl add 2 -l friday.toml"),
     "radl strike": (f"{T} radl strike", f"{T} radl strike 4"),
     "season": (
@@ -285,10 +264,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "profiles": (f"{T} profiles", f"{T} profiles list --json", f"{T} profiles show koenigrufen"),
     "profiles list": (f"{T} profiles list", f"{T} profiles list --csv"),
     "profiles show": (f"{T} profiles show pagat", f"{T} profiles show my.toml --toml"),
-    "tournament": (
-        f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
-        f"{T} tournament draw cup-day -r 1",
-    ),
     "tournament new": (
         f"{T} tournament new cup-day --players-file players.txt --rounds 3 --games 24 -P ooe-2023 --format schrift",
         f"{T} tournament new cup-day -p {FOUR},Edi,Fritz,Gerti,Hans --rounds 2 --games 20 -P koenigrufen"
@@ -329,9 +304,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} cup standings day1 day2 --points cup.toml -f json",
     ),
     "serve": (f"{T} serve cup-day --host 0.0.0.0", f"{T} serve friday.toml --port 0 --json"),
-    "app": (f"{T} app build site", f"{T} app build site --pyodide package"),
     "app build": (f"{T} app build site", f"{T} app build site --pyodide package"),
 }
+# The groups show examples of their commands.
+EXAMPLES["radl"] = (EXAMPLES["radl add"][0], EXAMPLES["radl strike"][0])
+EXAMPLES["tournament"] = (EXAMPLES["tournament new"][0], EXAMPLES["tournament draw"][0])
+EXAMPLES["app"] = EXAMPLES["app build"]
 
 # A value's placeholder by the parameter's name; any other takes its name in capitals. Each is
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
@@ -480,11 +458,7 @@ def finish(command: ClickCommand, path: str = "") -> None:
 
 
 class OutputFailed(Exception):
-    """Standard output could not be written; ``why`` is the system's reason (its ``strerror``)."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
+    """Standard output could not be written; its text is the system's reason (its ``strerror``)."""
 
 
 class OutputGone(Exception):
@@ -775,7 +749,7 @@ class CommandGroup(PageWords, TyperGroup):
             except OutputGone:
                 raise typer.Exit(OUTPUT_FAILED) from None  # the reader stopped reading: nothing to say
             except OutputFailed as exc:
-                output_failed(exc.why, written)
+                output_failed(str(exc), written)
             except TarockError as exc:
                 fail(exc.problems, exc.exit_code)
             except KeyboardInterrupt:
@@ -803,20 +777,19 @@ def refuse_repeats(command: ClickCommand, typed: list[str]) -> None:
         if param.param_type_name == "option" and not param.multiple
         for opt in (*param.opts, *param.secondary_opts)
     }
-    seen: dict[str | None, list[tuple[str, str]]] = {}  # param name -> [(option as typed, value)]
+    seen: dict[str | None, list[tuple[object, str]]] = {}  # param name -> [(value, option as typed)]
     for _at, opt, value, _count in typed_options(typed, names):
         param = names[opt]
         if getattr(param, "is_flag", False):
-            value = "on" if opt in param.opts else "off"
-        if value is not None:
-            seen.setdefault(param.name, []).append((opt, value))
-    problems = []
-    for uses in seen.values():
-        if len({v for _, v in uses}) > 1:
-            given = " and ".join(
-                opt if v in ("on", "off") else f"{opt} {shortened(repr(v))}" for opt, v in uses
-            )
-            problems.append(Problem("", _("{said} contradict each other: give it once").format(said=given)))
+            seen.setdefault(param.name, []).append((opt in param.opts, opt))
+        elif value is not None:
+            seen.setdefault(param.name, []).append((value, f"{opt} {shortened(repr(value))}"))
+    said = N_("{said} contradict each other: give it once")
+    problems = [
+        Problem.of("", said, said=and_listed([given for _, given in uses]))
+        for uses in seen.values()
+        if len({value for value, _ in uses}) > 1
+    ]
     if problems:
         fail(tuple(problems), 2)
 

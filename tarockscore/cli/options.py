@@ -669,18 +669,17 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
     return type(exc)([p.moved(short_form_field(p.where, short)) for p in worded])
 
 
-def _at_option(problem: Problem, fields: tuple[str, ...]) -> Problem:
-    """A problem at a field (``players``, ``players: …``, the library's word) at its option (``--players``)."""
-    head, sep, rest = problem.where.partition(" ")
-    field = head.removesuffix(":")
-    if field not in fields:
-        return problem
-    return problem.moved(f"--{field}" + head[len(field) :] + sep + rest)
-
-
 def as_options(exc: TarockError, *fields: str) -> TarockError:
-    """The same error with a problem at a named field (``players``) located at its option (``--players``)."""
-    return type(exc)([_at_option(p, fields) for p in exc.problems])
+    """The same error with a problem at a named field (``players``, ``players: …``, the library's
+    word) located at its option (``--players``)."""
+    problems = []
+    for problem in exc.problems:
+        head, sep, rest = problem.where.partition(" ")
+        field = head.removesuffix(":")
+        if field in fields:
+            problem = problem.moved(f"--{field}" + head[len(field) :] + sep + rest)
+        problems.append(problem)
+    return type(exc)(problems)
 
 
 def at_options(exc: TarockError, options: Mapping[str, str]) -> TarockError:
