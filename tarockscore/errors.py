@@ -1,9 +1,5 @@
-"""One exception family for everything a user can get wrong (core layer, no I/O).
-
-Every problem carries where it was found (file, key path, hand number) and its message as an
-English template with its values, so the edge renders it in the reader's language
-(:mod:`tarockscore.i18n`); validation collects all problems of one input before raising.
-"""
+"""One exception family for everything a user can get wrong (core layer, no I/O): each problem
+carries where it was found and its English template with its values, rendered at the edge."""
 
 import re
 import unicodedata
@@ -106,10 +102,11 @@ def counted(singular: str, plural: str, count: int, /, **values: object) -> Mess
     return Message(Counted(singular, plural, count), tuple(values.items()))
 
 
-def listed(items: Iterable[object]) -> Message:
-    """Items joined with ", ", each :class:`Message` among them rendered in the reader's language."""
+def listed(items: Iterable[object], conversion: str = "") -> Message:
+    """Items joined with ", ", each :class:`Message` among them rendered in the reader's language
+    (``conversion`` "!r": each quoted)."""
     values = tuple((f"item{i}", item) for i, item in enumerate(items))
-    return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
+    return Message(", ".join(f"{{{key}{conversion}}}" for key, _ in values), values)
 
 
 def and_listed(items: Sequence[object]) -> Message:
@@ -248,10 +245,9 @@ class Problem(NamedTuple):
     @classmethod
     def of(cls, where: str, template: str, /, **values: object) -> "Problem":
         """A problem from a template marked with ``N_`` and its values (or a :class:`Message`)."""
-        if not values and isinstance(template, Message):
-            text = fill(template.template, template.values, cut=True)
-            return cls(where, text, template.template, template.values)
         items = tuple(values.items())
+        if not values and isinstance(template, Message):
+            items, template = template.values, template.template
         return cls(where, fill(template, items, cut=True), template, items)
 
     def moved(self, where: str) -> "Problem":
@@ -290,31 +286,26 @@ def near_miss(
     # them more than another: no guess
     if sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
         return ""
+    # each name by the form it is compared in
     if suffix and value.lower().endswith(suffix):
-        stems = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
-        stems.pop("", None)
-        close = difflib.get_close_matches(value.lower().removesuffix(suffix), list(stems), n=1, cutoff=0.6)
-        matches = [stems[stem] for stem in close]
+        value = value.lower().removesuffix(suffix)
+        compared = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
+        compared.pop("", None)
     elif any_case:  # "an" is nearer 'Anna' than 'Dani'
-        folded: dict[str, str] = {}
-        for n in names:
-            folded.setdefault(n.casefold(), n)
-        close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=cutoff)
-        matches = [folded[c] for c in close]
+        value = value.casefold()
+        compared = {n.casefold(): n for n in reversed(names)}  # the first of names alike
     else:
-        matches = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
-    return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
+        compared = {n: n for n in names}
+    close = difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)
+    return message(N_(" (did you mean {match!r}?)"), match=compared[close[0]]) if close else ""
 
 
 def one_of(allowed: Iterable[str], *, in_order: bool = False) -> str:
     """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole;
     sorted, or ``in_order`` as given (the bonuses as a table knows them: birds first)."""
     names = list(allowed) if in_order else sorted(allowed)
-    if not names:
-        return Message(N_("(none)"))
     # each name a value of its own, so a translation can name them ({allowed!n})
-    values = tuple((f"item{i}", n) for i, n in enumerate(names))
-    return Message(", ".join(f"{{{key}!r}}" for key, _ in values), values)
+    return listed(names, "!r") if names else Message(N_("(none)"))
 
 
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
