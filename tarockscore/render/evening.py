@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -327,15 +327,7 @@ def money_text(amount: Decimal) -> str:
 def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Settlement | None:
     """The evening settled as it stands from ``parts``, what ``settling`` says it is settled from
     (the payout totals where Kontra counts in money only); None without a stake."""
-    stake = table.stake
-    if stake is None:
-        return None
-    return settle(parts[0], stake, parts[1])
-
-
-def _balances(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Mapping[str, Decimal] | None:
-    settled = _settled(table, parts)
-    return None if settled is None else settled.balances
+    return None if table.stake is None else settle(parts[0], table.stake, parts[1])
 
 
 def payment_lines(after: Ledger) -> list[str]:
@@ -353,29 +345,20 @@ def payments_said(payments: Sequence[Payment]) -> list[str]:
 
 def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
-    entry = after.hands[hand - 1] if hand is not None else None
-    table, total, paid = after.table, totals(after), payout_totals(after)
-    cash = _balances(table, settling(after))
-    rows = []
-    for p in table.players:
-        row: list[object] = [p]
-        if entry is not None:
-            playing = p in entry.hand.players
-            row.append(signed(entry.result.victory_points[p]) if playing else _("out"))
-        row.append(total[p])
-        if paid is not None:
-            row.append(paid[p])
-        if cash is not None:
-            row.append(money_text(cash[p]))
-        rows.append(row)
-    headers = [
-        _("player"),
-        *([_("hand")] if entry is not None else []),
-        _("total"),
-        *([_("payout")] if paid is not None else []),
-        *([_("money")] if cash is not None else []),
-    ]
-    return headers, rows
+    total, paid, cash = totals(after), payout_totals(after), _settled(after.table, settling(after))
+    # each column's title and its cell of a player
+    columns: list[tuple[str, Callable[[str], object]]] = [(_("player"), str)]
+    if hand is not None:
+        entry = after.hands[hand - 1]
+        points = entry.result.victory_points
+        columns.append((_("hand"), lambda p: signed(points[p]) if p in entry.hand.players else _("out")))
+    columns.append((_("total"), total.__getitem__))
+    if paid is not None:
+        columns.append((_("payout"), paid.__getitem__))
+    if cash is not None:
+        columns.append((_("money"), lambda p: money_text(cash.balances[p])))
+    rows = [[cell(p) for _title, cell in columns] for p in after.table.players]
+    return [title for title, _cell in columns], rows
 
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
@@ -613,8 +596,8 @@ def sheet_text(sheet: Sheet) -> str:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    cash = _balances(t, sheet.settling)
-    money_row = None if cash is None else {p: money_text(v) for p, v in cash.items()}
+    cash = _settled(t, sheet.settling)
+    money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
     for label, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
@@ -730,23 +713,20 @@ def head_check_text(held: HeadCheck) -> str:
         return _(
             "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
         ).format(head=short)
-    since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since]))
+    since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
     if held.differ:
-        return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
-            head=short, number=held.differ[0], since=since or "-"
-        )
+        differs = _("head {head}: hand {number} differs from the hand of then; entries since: {since}")
+        return differs.format(head=short, number=held.differ[0], since=since)
     if held.follows:  # an entry of then no longer follows the hand before it
         return _(
             "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
-        ).format(head=short, number=held.follows[-1], since=since or "-")
+        ).format(head=short, number=held.follows[-1], since=since)
     if held.edited[:1] == (1,):  # the evening's first entry, which holds the table and the profile
-        return _("head {head}: the table or the profile was changed since; entries since: {since}").format(
-            head=short, since=since or "-"
-        )
+        table = _("head {head}: the table or the profile was changed since; entries since: {since}")
+        return table.format(head=short, since=since)
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
-        return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
-            head=short, entry=held.edited[0], since=since or "-"
-        )
+        edited = _("head {head}: entry {entry} was changed since; entries since: {since}")
+        return edited.format(head=short, entry=held.edited[0], since=since)
     return ngettext(
         "head {head}: every hand of then is unchanged; {count} entry since",
         "head {head}: every hand of then is unchanged; {count} entries since",
