@@ -16,7 +16,7 @@ from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
-from tarockscore.i18n import _, ngettext, translated
+from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.render.evening import (
     audit_json,
     audit_line,
@@ -205,7 +205,9 @@ def explain(
     is multiplied by them in turn, so the numbers shown are those on the sheet. ``sat_out``: at a
     table of five, the dealer, named with 0 in the points. ``seats``: the sheet's seat order, in
     which the players are listed, as its columns list them (else the hand's deal order)."""
-    order = _seat_order([*score.players, *filter(None, [sat_out])], seats)
+    players = [*score.players, *filter(None, [sat_out])]
+    # in the sheet's seat order, as its columns list them (any not seated there after them)
+    order = [p for p in seats if p in players] + [p for p in players if p not in seats]
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
     def cite(key: str, own: str = "", said: str = "") -> str:
@@ -296,19 +298,14 @@ def _decided_cited(
 ) -> list[str]:
     """The outcome as :func:`decided` says it, with the rule that decided it cited: the revoke
     rule, or the line a Kontra moved (``game.kontra_win_threshold``)."""
-    result = decided(score, _revoke_cited(score, profile, cite), order)
+    revoke = ""  # a revoke decided the hand, not the cards
+    if score.renonce is not None:
+        revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
+    result = decided(score, revoke, order)
     if score.needed is not None and score.needed != profile.game.win_threshold:
         moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
         result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
     return result
-
-
-def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
-    """The note's number for the revoke rule that decided a revoked hand, not the cards ('' for a
-    hand without a revoke)."""
-    if score.renonce is None:
-        return ""
-    return cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
 
 
 def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
@@ -333,17 +330,18 @@ def _conceded(profile: Profile, line: Line) -> list[str]:
     if line.bet != "concession":
         return []
     bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
-    if profile.settlement.mode == "zero_sum" and bird:
-        return [
-            _(
-                "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
-            )
-        ]
-    if profile.settlement.mode == "zero_sum":
-        return [_("conceded at once: the declarer pays each other player the contract")]
-    if bird:
-        return [_("conceded at once: each other player adds the contract and the bonus it was bid with")]
-    return [_("conceded at once: each other player adds the contract")]
+    return [translated(_CONCEDED[profile.settlement.mode == "zero_sum", bird])]
+
+
+# What a conceded hand pays by (zero-sum, with the bonus it was bid with).
+_CONCEDED = {
+    (True, True): N_(
+        "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
+    ),
+    (True, False): N_("conceded at once: the declarer pays each other player the contract"),
+    (False, True): N_("conceded at once: each other player adds the contract and the bonus it was bid with"),
+    (False, False): N_("conceded at once: each other player adds the contract"),
+}
 
 
 def _cited(profile: Profile, key: str, said: str) -> str:
@@ -398,12 +396,6 @@ def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     return math.floor((r.stake if payout else r.value) * factor)
 
 
-def _seat_order(players: Sequence[str], seats: Sequence[str]) -> list[str]:
-    """The hand's ``players`` in the sheet's seat order, as its columns list them (any not seated
-    there after them, in the order given)."""
-    return [p for p in seats if p in players] + [p for p in players if p not in seats]
-
-
 def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) -> str:
     """Each player's points in ``order``; at a table of five, the dealer who sat the hand out in
     their seat with 0."""
@@ -423,19 +415,20 @@ def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
     return [_("note: {note}").format(note=words) + rules]
 
 
+# The outcome by (one declarer, won), alone and with what decided it.
+_RESULTS = {
+    (True, True): (N_("Result: the declarer won"), N_("Result: the declarer won: {why}")),
+    (True, False): (N_("Result: the declarer lost"), N_("Result: the declarer lost: {why}")),
+    (False, True): (N_("Result: the declarers won"), N_("Result: the declarers won: {why}")),
+    (False, False): (N_("Result: the declarers lost"), N_("Result: the declarers lost: {why}")),
+}
+
+
 def _result(score: Score, why: str = "") -> str:
     """``Result: the declarers won``, with what decided it: "the declarer" where one plays alone."""
     assert score.won is not None
-    alone = len(score.declarers) == 1
-    if alone and score.won:
-        text = _("Result: the declarer won: {why}") if why else _("Result: the declarer won")
-    elif alone:
-        text = _("Result: the declarer lost: {why}") if why else _("Result: the declarer lost")
-    elif score.won:
-        text = _("Result: the declarers won: {why}") if why else _("Result: the declarers won")
-    else:
-        text = _("Result: the declarers lost: {why}") if why else _("Result: the declarers lost")
-    return text.format(why=why) if why else text
+    plain, decided_by = _RESULTS[len(score.declarers) == 1, score.won]
+    return translated(decided_by).format(why=why) if why else translated(plain)
 
 
 def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> list[str]:
