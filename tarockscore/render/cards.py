@@ -1,7 +1,5 @@
-"""The table cards of a round, one printable page (rendering layer, pure).
-
-One card per drawn table (HTML, or a PDF drawn from one SVG page per card): docs/tournament.md.
-"""
+"""The table cards of a round, one per drawn table, as a printable HTML page or a PDF (rendering
+layer, pure): docs/tournament.md."""
 
 from __future__ import annotations
 

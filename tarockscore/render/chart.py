@@ -1,8 +1,6 @@
-"""The running totals of an evening or a season as a self-contained SVG (rendering layer, pure).
-
-A player who was not at a table has a gap there, not a flat line. Every coordinate is computed
-exactly and rounded once, so the same totals always give the same file byte for byte.
-"""
+"""The running totals of an evening or a season as a self-contained SVG (rendering layer, pure):
+a player not at a table has a gap there; every coordinate is exact and rounded once, so the same
+totals always give the same file byte for byte."""
 
 import html
 from collections.abc import Mapping, Sequence
