@@ -5,6 +5,7 @@ totals always give the same file byte for byte."""
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate, groupby
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Message, escape_unprintable, message
@@ -60,19 +61,12 @@ class Layout(NamedTuple):
 
     def segments(self, player: str) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The player's line in pieces: one per run of hands the player was at the table for."""
-        out: list[tuple[tuple[int, int], ...]] = []
-        run: list[tuple[int, int]] = []
-        totals = self.totals[player]
-        for i, here in enumerate(self.present[player], 1):
+        totals, present = self.totals[player], self.present[player]
+        out = []
+        for here, run in groupby(range(1, self.hands + 1), key=lambda i: present[i - 1]):
             if here:
-                if not run:
-                    run.append((self.x(i - 1), self.y(totals[i - 1])))
-                run.append((self.x(i), self.y(totals[i])))
-            elif run:
-                out.append(tuple(run))
-                run = []
-        if run:
-            out.append(tuple(run))
+                hands = list(run)  # each from the total before the first of them
+                out.append(tuple((self.x(i), self.y(totals[i])) for i in [hands[0] - 1, *hands]))
         return tuple(out)
 
     def standing(self) -> tuple[str, ...]:
@@ -92,11 +86,7 @@ def running_totals(
     players: Sequence[str], per_hand: Sequence[Mapping[str, int]]
 ) -> dict[str, tuple[int, ...]]:
     """Each player's total before the first hand (0) and after every hand."""
-    out: dict[str, list[int]] = {p: [0] for p in players}
-    for points in per_hand:
-        for p in players:
-            out[p].append(out[p][-1] + points.get(p, 0))
-    return {p: tuple(v) for p, v in out.items()}
+    return {p: tuple(accumulate((points.get(p, 0) for points in per_hand), initial=0)) for p in players}
 
 
 def nice_step(span: int, most: int) -> int:
