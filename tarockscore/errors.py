@@ -414,9 +414,7 @@ _UNREADABLE: dict[type[TarockError], type[TarockError]] = {
 
 
 def unreadable(family: type[TarockError]) -> type[TarockError]:
-    """The :class:`Unreadable` kind of an error family."""
-    if issubclass(family, Unreadable):
-        return family
+    """The :class:`Unreadable` kind of an error family (an Unreadable kind is its own)."""
     return next(_UNREADABLE[kind] for kind in family.__mro__ if kind in _UNREADABLE)
 
 

@@ -435,8 +435,7 @@ def _as_sheet(value: str) -> str:
 
 
 def profile_json(table: Table) -> dict[str, Any]:
-    profile = table.profile
-    return {"name": profile.name, "sha256": profile.sha256}
+    return {"name": table.profile.name, "sha256": table.profile.sha256}
 
 
 def audit_json(a: AuditEntry) -> dict[str, Any]:

@@ -356,13 +356,7 @@ def _profile_row(p: Profile, language: str) -> list[str]:
     ceiling = p.kontra.ladder[p.kontra.ceiling - 1].name
     if language == i18n.DEFAULT:  # the words of the file, as JSON and CSV keep them
         return [p.name, p.game.family, p.settlement.mode, ceiling, p.title_in(language)]
-    return [
-        p.name,
-        i18n.named(p.game.family),
-        settlement_words(p),
-        i18n.named(ceiling),
-        p.title_in(language),
-    ]
+    return [p.name, i18n.named(p.game.family), settlement_words(p), i18n.named(ceiling), p.title_in(language)]
 
 
 def profiles_view(profiles: Sequence[Profile]) -> View:
