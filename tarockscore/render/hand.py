@@ -94,7 +94,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)[0]) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -158,38 +158,27 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str, profile: Profile, line: Line) -> str:
-    """The profile key that switches on the factor at ``rule`` of ``line``, or '': the Hüttenfleck
-    (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the ladder's ceiling
-    for its highest step; a house that sets it has its rule cited beside the multiplier's source."""
+def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
+    """The profile key that switches on the factor at ``rule`` of ``line`` and its words, or '': the
+    Hüttenfleck (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the
+    ladder's ceiling for its highest step; a house that sets it has its rule cited beside the
+    multiplier's source."""
     if rule == key_path(KontraRules, "huettenfleck_multiplier"):
-        return key_path(KontraRules, "huettenfleck")
+        return key_path(KontraRules, "huettenfleck"), _("Hüttenfleck allowed")
     dodge = (f"contracts.{c.name}.value" for c in profile.contracts.values() if c.kind is Kind.TRISCHAKEN)
     if rule.startswith(key_path(KontraRules, "ladder")) and line.base_rule in dodge:
-        return key_path(KontraRules, "trischaken")
-    if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
-        return key_path(KontraRules, "ceiling")
+        return key_path(KontraRules, "trischaken"), _("Kontra in the Dodge Round")
+    highest = profile.kontra.ceiling - 1
+    ceiling = key_path(KontraRules, "ceiling")  # cited where the house set it, not for every top step
+    if rule == f"{key_path(KontraRules, 'ladder')}[{highest}]" and profile.house_rule(ceiling):
+        step = translated(key_title(profile.kontra.ladder[highest].name))
+        return ceiling, _("Kontra up to {step}").format(step=step)
     if rule in (
         key_path(ValatRules, "silent"),
         key_path(ValatRules, "announced"),
     ) and line.base_rule.startswith("bonuses."):
-        return key_path(ValatRules, "multiplies_bonuses")
-    return ""
-
-
-def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: Line) -> str:
-    """The note's number for the house rule that let a factor of ``line`` count."""
-    switch = _switch_of(rule, profile, line)
-    if switch == key_path(KontraRules, "huettenfleck"):
-        return cite(switch, said=_("Hüttenfleck allowed"))
-    if switch == key_path(KontraRules, "trischaken"):
-        return cite(switch, said=_("Kontra in the Dodge Round"))
-    if switch == key_path(ValatRules, "multiplies_bonuses"):
-        return cite(switch, said=_("the Valat multiplies the bonuses as well"))
-    if switch and profile.house_rule(switch):
-        step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
-        return cite(switch, said=_("Kontra up to {step}").format(step=step))
-    return ""
+        return key_path(ValatRules, "multiplies_bonuses"), _("the Valat multiplies the bonuses as well")
+    return "", ""
 
 
 def explain(
@@ -256,7 +245,8 @@ def explain(
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile, line)
+            switch, switch_said = _switch_of(f.rule, profile, line)
+            source = cite(f.rule, said=said) + (cite(switch, said=switch_said) if switch else "")
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
@@ -321,16 +311,11 @@ def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
             "D32: no source prints how Simplified Scoring settles a Kontra each Defender says for himself; one reading, no key (docs/rules/disagreements.md)"
         )
         return [(highest, "settlement.lone_kontra", d32)]
-    return [(paid, "called_king_in_talon.concede_pays", "") for paid in _conceded(profile, line)]
-
-
-def _conceded(profile: Profile, line: Line) -> list[str]:
-    """What a hand conceded at once pays, in the words of the profile's settlement (the
-    concession's line; none for any other)."""
     if line.bet != "concession":
         return []
     bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
-    return [translated(_CONCEDED[profile.settlement.mode == "zero_sum", bird])]
+    paid = translated(_CONCEDED[profile.settlement.mode == "zero_sum", bird])
+    return [(paid, "called_king_in_talon.concede_pays", "")]
 
 
 # What a conceded hand pays by (zero-sum, with the bonus it was bid with).
