@@ -24,9 +24,8 @@ def _escape_char(ch: str) -> str:
 
 
 def escape_unprintable(text: str, keep: str = "\n") -> str:
-    """``text`` with every character a terminal would not simply show (control characters,
-    bidirectional overrides, line separators, unassigned code points) written as ``\\uXXXX``,
-    valid inside a JSON string too; spaces and the characters in ``keep`` stay."""
+    """``text`` with every character a terminal would not simply show (a control character, a
+    bidirectional override) written as ``\\uXXXX``, valid in JSON too; those in ``keep`` stay."""
     shown = text
     for ch in keep:
         shown = shown.replace(ch, "")
@@ -103,15 +102,13 @@ def counted(singular: str, plural: str, count: int, /, **values: object) -> Mess
 
 
 def listed(items: Iterable[object], conversion: str = "") -> Message:
-    """Items joined with ", ", each :class:`Message` among them rendered in the reader's language
-    (``conversion`` "!r": each quoted)."""
+    """Items joined with ", " (``conversion`` "!r": quoted), each :class:`Message` among them translated."""
     values = tuple((f"item{i}", item) for i, item in enumerate(items))
     return Message(", ".join(f"{{{key}{conversion}}}" for key, _ in values), values)
 
 
 def and_listed(items: Sequence[object]) -> Message:
-    """Items as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli" (each
-    :class:`Message` among them, and the "and", in the reader's language)."""
+    """Items as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli", in the reader's language."""
     if len(items) == 1:
         return listed(items)
     return message(N_("{names} and {last}"), names=listed(items[:-1]), last=items[-1])
@@ -123,8 +120,7 @@ def dated(day: date) -> Message:
 
 
 def grouped(number: int) -> Message:
-    """A whole number with its thousands marked: ``1,000,000`` in English, ``1.000.000`` in German
-    (the catalogue's form), never the English comma in a German sentence."""
+    """A whole number with its thousands marked: ``1,000,000`` in English, ``1.000.000`` in German."""
     if number < 0:
         return Message("-{number}", (("number", grouped(-number)),))
     if number < 1000:
@@ -261,8 +257,7 @@ class Problem(NamedTuple):
         return fill(translate(self.template or self.message), self.values, translate, cut=True)
 
     def render(self, translate: Translate | None = None, place: Translate | None = None) -> str:
-        """One line: a line break inside a quoted value must not split the message. ``place``
-        renders each part of the location (``translate`` where it is not given)."""
+        """One line (a line break in a value must not split it); ``place`` renders the location's parts."""
         text = self.text(translate)
         where = self.where
         place = place or translate

@@ -132,9 +132,8 @@ LABEL_GAP = 6
 
 
 def marker_labels(lay: Layout, markers: Sequence[Marker]) -> list[tuple[int | None, str]]:
-    """Where each evening's label goes: right of its line, else left of it (anchored at its end),
-    else nowhere (x None), so that no two labels overlap and none runs out of the plot into the
-    legend; the dashed lines are all drawn."""
+    """Where each evening's label goes: right of its line, else left of it (anchored at its end), else
+    nowhere (x None), so that no two overlap and none runs into the legend."""
     placed: list[tuple[int | None, str]] = []
     free = LEFT  # where the next label may begin
     for m in markers:
@@ -242,8 +241,7 @@ IMAGE_EXTRA = "pip install 'tarockscore[chart]' (installed with pipx: pipx injec
 
 
 class ImageUnavailable(Exception):
-    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why, in the
-    reader's language where it is shown."""
+    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why."""
 
     def __init__(self, said: Message) -> None:
         super().__init__(str(said))

@@ -222,8 +222,7 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 
 def changes_said(text: str) -> str:
-    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
-    reader's words (a German run: the trail is read back only for one)."""
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in German."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
@@ -269,8 +268,7 @@ def local_time(at: str) -> dt.datetime | None:
 
 
 def moment(at: str) -> str:
-    """When an audit entry was made, as people read it: the local day and time, in English
-    ``2026-12-05 23:54``, in German ``05.12.2026 23:54``; a text that is no time as it is."""
+    """When an audit entry was made, in local time: ``2026-12-05 23:54``, German ``05.12.2026 23:54``."""
     local = local_time(at)
     if local is None:
         return at
@@ -325,8 +323,7 @@ def money_text(amount: Decimal) -> str:
 
 
 def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Settlement | None:
-    """The evening settled as it stands from ``parts``, what ``settling`` says it is settled from
-    (the payout totals where Kontra counts in money only); None without a stake."""
+    """The evening settled from what ``settling`` gives (totals or payout totals); None without a stake."""
     return None if table.stake is None else settle(parts[0], table.stake, parts[1])
 
 
@@ -412,9 +409,8 @@ def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> 
 
 
 def undone_summary(ledger: Ledger, number: int, *, deleted: bool = False) -> str | None:
-    """Hand ``number`` as the sheet said it before it was taken back (the trail's last undo of that
-    number; ``deleted``: its last delete), its contract and Kontra named as the sheet names them;
-    None where the trail has none."""
+    """Hand ``number`` as the sheet said it before the trail's last undo (``deleted``: delete) of it
+    took it back; None where the trail has none."""
     action = Action.DELETE if deleted else Action.UNDO
     undone = next((a for a in reversed(ledger.audit) if a.action is action and a.number == number), None)
     line: object = read_back(undone.detail) if undone is not None else None
@@ -528,8 +524,7 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", ", "; " or " · ") on lines of at most ``width``, a longer clause
-    wrapped between its words."""
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between words."""
     lines: list[str] = []
     for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
@@ -540,8 +535,7 @@ def _wrapped(text: str, width: int) -> str:
 
 
 def folded(line: str) -> str:
-    """A line of text in TERMINAL columns, broken between its clauses, the lines after its first
-    indented."""
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first indented."""
     first, _, rest = _wrapped(line, TERMINAL).partition("\n")
     return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
 
@@ -769,9 +763,8 @@ def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
-    """The two profiles' names, told apart where they are one (a profile rescored under itself, or
-    a club's file changed under its old name) or one is named as another column; in English for a
-    machine (CSV)."""
+    """The two profiles' names, told apart where they are one (a file changed under its old name) or
+    one is named as another column; in English for a machine (CSV)."""
     old, new = r.before.table.profile.name, r.after.table.profile.name
     if old != new and not {old, new} & {"player", "difference"}:
         return old, new

@@ -1,6 +1,5 @@
-"""A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` (hand N of an
-evening, with its Radl and history); the profiles' own views are ``render.profile`` (rendering
-layer, no scoring). Only the text speaks the reader's language."""
+"""A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` with its Radl and
+history (rendering layer, no scoring). Only the text speaks the reader's language."""
 
 from __future__ import annotations
 
@@ -54,8 +53,7 @@ def number(value: int | Fraction) -> str | int:
 
 
 def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
-    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N; the
-    players they name in seat ``order``)."""
+    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat``, the players named in seat ``order``."""
     return ", ".join(f"×{f.multiplier}{gap}{translated(seated(f.label, order))}" for f in line.factors)
 
 
@@ -159,10 +157,8 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
 
 
 def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
-    """The profile key that switches on the factor at ``rule`` of ``line`` and its words, or '': the
-    Hüttenfleck (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the
-    ladder's ceiling for its highest step; a house that sets it has its rule cited beside the
-    multiplier's source."""
+    """The profile key that lets the factor at ``rule`` of ``line`` count, and its words, or '': cited,
+    where a house sets it, beside the multiplier's source."""
     if rule == key_path(KontraRules, "huettenfleck_multiplier"):
         return key_path(KontraRules, "huettenfleck"), _("Hüttenfleck allowed")
     dodge = (f"contracts.{c.name}.value" for c in profile.contracts.values() if c.kind is Kind.TRISCHAKEN)
@@ -286,8 +282,7 @@ def explain(
 def _decided_cited(
     score: Score, profile: Profile, cite: Callable[..., str], order: Sequence[str]
 ) -> list[str]:
-    """The outcome as :func:`decided` says it, with the rule that decided it cited: the revoke
-    rule, or the line a Kontra moved (``game.kontra_win_threshold``)."""
+    """The outcome as :func:`decided` says it, with the rule that decided it cited."""
     revoke = ""  # a revoke decided the hand, not the cards
     if score.renonce is not None:
         revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
@@ -350,8 +345,7 @@ def _bet_words(line: Line) -> str:
 
 
 def radl_label(line: Line, factor: int, order: Sequence[str] = ()) -> str:
-    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in
-    a Radl, the players it lists in seat ``order``."""
+    """The bet's heading, a payment it names ("pays 5 to each") as in a Radl, its players in seat ``order``."""
     label = seated(line.label, order)
     if factor == 1 or not isinstance(label, Message) or not line.winners:
         return label
@@ -382,8 +376,7 @@ def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
 
 
 def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) -> str:
-    """Each player's points in ``order``; at a table of five, the dealer who sat the hand out in
-    their seat with 0."""
+    """Each player's points in ``order``; at a table of five, the dealer who sat out with 0."""
     return ", ".join(
         _("{player} 0 (sat out as dealer)").format(player=p) if p == sat_out else f"{p} {signed(points[p])}"
         for p in order
@@ -391,8 +384,7 @@ def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) 
 
 
 def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
-    """The note's line, if it says anything in the players' words, with the rule of each profile
-    key it names cited after it (a key the house file set as the house's rule)."""
+    """The note's line, if it says anything in the players' words, with each key it names cited."""
     words = players_words(translated(note)) if note else ""
     if not words:
         return []
@@ -502,9 +494,8 @@ def explained_view(ex: Explained) -> View:
 
 
 def explained_json(ex: Explained) -> dict[str, Any]:
-    """``explain N --json``: every key of ``score --json`` (the bets before the Radl), and the
-    evening's view of the hand: its number, the sheet's points with the Radl, the Radl factor and
-    the hands that started it, the Radl it started, its history (docs/machine-output.md)."""
+    """``explain N --json``: every key of ``score --json`` and the evening's view of the hand
+    (docs/machine-output.md)."""
     out = score_json(ex.score, ex.profile)
     row = sheet(ex.ledger).hands[ex.number - 1]
     factor = row.result.radl
@@ -576,8 +567,7 @@ def _started_text(ex: Explained) -> str:
 
 def history_lines(ex: Explained) -> list[str]:
     """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
-    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
-    marked after it, a repair)."""
+    prints them."""
     number, hand_id = ex.number, ex.entry.id
     recorded = local_time(ex.entry.recorded)
     # in the order they were made: a Radl the table set before the hand was played comes first
