@@ -295,10 +295,7 @@ _KEY_ALONE = r"^" + _PATH + r"$"
 def players_words(text: str) -> str:
     """A note without the profile keys in it: those are for ``--json``."""
     text = re.sub(_KEY_IN_BRACKETS, "", str(text)).strip()
-    if re.match(_KEY_ALONE, text):
-        return ""
-    parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
-    return ", ".join(parts)
+    return ", ".join(part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip()))
 
 
 def note_keys(text: str) -> list[str]:
@@ -609,17 +606,6 @@ def sheet_text(sheet: Sheet) -> str:
     return "\n".join(lines)
 
 
-def settle_json(s: Settled) -> dict[str, Any]:
-    result = s.settlement
-    return {
-        "stake": str(result.stake),
-        "basis": "payout_totals" if s.payout else "totals",
-        "totals": s.points,
-        "balances": {p: str(v) for p, v in result.balances.items()},
-        "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
-    }
-
-
 def settle_text(s: Settled) -> str:
     result = s.settlement
     how = (
@@ -875,13 +861,17 @@ def repaired_text(r: Repaired, path: Path) -> str:
 
 def settled_view(s: Settled) -> View:
     """``settle``: the balances and the payments."""
+    result = s.settlement
     return View(
         table=lambda: settle_text(s),
-        json=lambda: settle_json(s),
-        csv=lambda: (
-            ["from", "to", "amount"],
-            [[x.payer, x.payee, str(x.amount)] for x in s.settlement.payments],
-        ),
+        json=lambda: {
+            "stake": str(result.stake),
+            "basis": "payout_totals" if s.payout else "totals",
+            "totals": s.points,
+            "balances": {p: str(v) for p, v in result.balances.items()},
+            "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
+        },
+        csv=lambda: (["from", "to", "amount"], [[x.payer, x.payee, str(x.amount)] for x in result.payments]),
     )
 
 
