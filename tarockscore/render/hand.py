@@ -199,10 +199,9 @@ def explain(
         """`` [2]``: the note's number for the source of a profile key ('' for none; ``own``: the
         note for a key of the table's own that has none; ``said``: the number as the arithmetic
         says it, for a key the house file set, which is cited as the house's rule)."""
-        source = _cited(profile, key, said)
-        if not source and not own:
+        text = _cited(profile, key, said) or own
+        if not text:
             return ""
-        text = source or own
         if text not in cited:
             cited.append(text)
         return f" [{cited.index(text) + 1}]"
@@ -227,12 +226,9 @@ def explain(
         "profile '{name}', a house rule: a Radl started while one runs doubles the hands they share"
     )
     for i, line in enumerate(score.lines, 1):
-        out.append("")
-        out.append(f"{i}. {translated(radl_label(line, factor, order))}")
-        out.append(
-            _("   base {base}").format(base=number(line.base))
-            + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
-        )
+        base = _("   base {base}").format(base=number(line.base))
+        out += ["", f"{i}. {translated(radl_label(line, factor, order))}"]
+        out.append(base + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}"))
         running, whose = line.base, ""
         for f in line.factors:
             if f.rule == shared and f.multiplier == len(line.winners):
@@ -268,8 +264,7 @@ def explain(
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
-    out.append("")
-    out.append(_("Victory Points: {points}").format(points=_each(order, points, sat_out)))
+    out += ["", _("Victory Points: {points}").format(points=_each(order, points, sat_out))]
     if payout is not None:
         out.append(_("Payout: {points}").format(points=_each(order, payout, sat_out)))
     for n in score.notes:
