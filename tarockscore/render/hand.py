@@ -581,26 +581,20 @@ def history_lines(ex: Explained) -> list[str]:
     before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
     lines += [audit_line(a) for a in before]
     if len(ex.undone) == 1:
-        lines.append(
-            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
-        )
+        recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it
-        lines.append(
-            ngettext(
-                "recorded {at}, after the undo above",
-                "recorded {at}, after the {count} undos above",
-                len(ex.undone),
-            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
+        recorded_at = ngettext(
+            "recorded {at}, after the undo above",
+            "recorded {at}, after the {count} undos above",
+            len(ex.undone),
         )
     else:
-        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+        recorded_at = _("recorded {at}")
+    lines.append(recorded_at.format(at=moment(ex.entry.recorded), count=len(ex.undone)))
     lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
-        lines.append(
-            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
-                at=moment(ex.repaired)
-            )
-        )
+        repair = _("changed outside tarockscore, and taken as it was found by the repair of {at}")
+        lines.append(repair.format(at=moment(ex.repaired)))
     if not ex.history:
         lines.append(_("no correction of it in the audit trail"))
     return lines
