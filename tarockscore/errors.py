@@ -258,13 +258,11 @@ class Problem(NamedTuple):
 
     def render(self, translate: Translate | None = None, place: Translate | None = None) -> str:
         """One line (a line break in a value must not split it); ``place`` renders the location's parts."""
-        text = self.text(translate)
-        where = self.where
-        place = place or translate
-        if where:
+        text, place = self.text(translate), place or translate
+        if self.where:
             # keys and names as the user wrote them; a part the catalogue knows ("command line") translated
-            where = ": ".join(shortened(place(part) if place else part) for part in where.split(": "))
-        text = f"{where}: {text}" if where else text
+            where = ": ".join(shortened(place(part) if place else part) for part in self.where.split(": "))
+            text = f"{where}: {text}"
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
