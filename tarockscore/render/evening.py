@@ -646,10 +646,8 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    lines = [folded(hand_line(after, n))]
-    lines += [note_line(note) for note in score.notes]
-    lines += [totals_table(after, n), folded(next_text(after))]
-    return "\n".join(lines)
+    notes = [note_line(note) for note in score.notes]
+    return "\n".join([folded(hand_line(after, n)), *notes, totals_table(after, n), folded(next_text(after))])
 
 
 def head_text(head: str) -> str:
@@ -678,11 +676,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
 
 def sheet_view(sheet: Sheet) -> View:
     """``show``: the sheet as a table, as JSON, as CSV."""
-    return View(
-        table=lambda: sheet_text(sheet),
-        json=lambda: sheet_json(sheet),
-        csv=lambda: sheet_csv(sheet),
-    )
+    return View(table=lambda: sheet_text(sheet), json=lambda: sheet_json(sheet), csv=lambda: sheet_csv(sheet))
 
 
 def head_check_text(held: HeadCheck) -> str:
