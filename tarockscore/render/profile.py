@@ -87,12 +87,11 @@ def price_list(profile: Profile) -> str:
         also = _(" (also {aliases})").format(aliases=_aliases(aliases)) if aliases else ""
         above = "" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)")
         ladder.append(f"{i18n.named(s.name)} ×{s.multiplier}{also}{above}")
-    silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
         if profile.valat.model == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
-    ).format(silent=silent, announced=announced)
+    ).format(silent=profile.valat.silent, announced=profile.valat.announced)
     kontra = (
         _("settlement: {mode}; Kontra changes the score")
         if profile.settlement.kontra_scope == "score"

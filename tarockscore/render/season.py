@@ -257,10 +257,10 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         bonuses = ", ".join(
             _bonus(name, t) for name, t in sorted(s.bonuses.items()) if t.announced or t.silent_made
         )
-        row: list[object] = [s.player]
-        row += [_ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
-        row.append(bonuses or "-")
-        detail.append(row)
+        ratios = [
+            _ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts
+        ]
+        detail.append([s.player, *ratios, bonuses or "-"])
         declared = ", ".join(
             f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
