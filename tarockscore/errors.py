@@ -1,9 +1,5 @@
-"""One exception family for everything a user can get wrong (core layer, no I/O).
-
-Every problem carries where it was found (file, key path, hand number) and its message as an
-English template with its values, so the edge renders it in the reader's language
-(:mod:`tarockscore.i18n`); validation collects all problems of one input before raising.
-"""
+"""One exception family for everything a user can get wrong (core layer, no I/O): each problem
+carries where it was found and its English template with its values, rendered at the edge."""
 
 import re
 import unicodedata
@@ -28,9 +24,8 @@ def _escape_char(ch: str) -> str:
 
 
 def escape_unprintable(text: str, keep: str = "\n") -> str:
-    """``text`` with every character a terminal would not simply show (control characters,
-    bidirectional overrides, line separators, unassigned code points) written as ``\\uXXXX``,
-    valid inside a JSON string too; spaces and the characters in ``keep`` stay."""
+    """``text`` with every character a terminal would not simply show (a control character, a
+    bidirectional override) written as ``\\uXXXX``, valid in JSON too; those in ``keep`` stay."""
     shown = text
     for ch in keep:
         shown = shown.replace(ch, "")
@@ -106,15 +101,14 @@ def counted(singular: str, plural: str, count: int, /, **values: object) -> Mess
     return Message(Counted(singular, plural, count), tuple(values.items()))
 
 
-def listed(items: Iterable[object]) -> Message:
-    """Items joined with ", ", each :class:`Message` among them rendered in the reader's language."""
+def listed(items: Iterable[object], conversion: str = "") -> Message:
+    """Items joined with ", " (``conversion`` "!r": quoted), each :class:`Message` among them translated."""
     values = tuple((f"item{i}", item) for i, item in enumerate(items))
-    return Message(", ".join(f"{{{key}}}" for key, _ in values), values)
+    return Message(", ".join(f"{{{key}{conversion}}}" for key, _ in values), values)
 
 
 def and_listed(items: Sequence[object]) -> Message:
-    """Items as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli" (each
-    :class:`Message` among them, and the "and", in the reader's language)."""
+    """Items as a sentence lists them: "3", "3 and 4", "Anna, Bert and Cilli", in the reader's language."""
     if len(items) == 1:
         return listed(items)
     return message(N_("{names} and {last}"), names=listed(items[:-1]), last=items[-1])
@@ -126,8 +120,7 @@ def dated(day: date) -> Message:
 
 
 def grouped(number: int) -> Message:
-    """A whole number with its thousands marked: ``1,000,000`` in English, ``1.000.000`` in German
-    (the catalogue's form), never the English comma in a German sentence."""
+    """A whole number with its thousands marked: ``1,000,000`` in English, ``1.000.000`` in German."""
     if number < 0:
         return Message("-{number}", (("number", grouped(-number)),))
     if number < 1000:
@@ -248,10 +241,9 @@ class Problem(NamedTuple):
     @classmethod
     def of(cls, where: str, template: str, /, **values: object) -> "Problem":
         """A problem from a template marked with ``N_`` and its values (or a :class:`Message`)."""
-        if not values and isinstance(template, Message):
-            text = fill(template.template, template.values, cut=True)
-            return cls(where, text, template.template, template.values)
         items = tuple(values.items())
+        if not values and isinstance(template, Message):
+            items, template = template.values, template.template
         return cls(where, fill(template, items, cut=True), template, items)
 
     def moved(self, where: str) -> "Problem":
@@ -265,15 +257,12 @@ class Problem(NamedTuple):
         return fill(translate(self.template or self.message), self.values, translate, cut=True)
 
     def render(self, translate: Translate | None = None, place: Translate | None = None) -> str:
-        """One line: a line break inside a quoted value must not split the message. ``place``
-        renders each part of the location (``translate`` where it is not given)."""
-        text = self.text(translate)
-        where = self.where
-        place = place or translate
-        if where:
+        """One line (a line break in a value must not split it); ``place`` renders the location's parts."""
+        text, place = self.text(translate), place or translate
+        if self.where:
             # keys and names as the user wrote them; a part the catalogue knows ("command line") translated
-            where = ": ".join(shortened(place(part) if place else part) for part in where.split(": "))
-        text = f"{where}: {text}" if where else text
+            where = ": ".join(shortened(place(part) if place else part) for part in self.where.split(": "))
+            text = f"{where}: {text}"
         return escape_unprintable(text.translate(_ESCAPES), keep="")
 
 
@@ -290,31 +279,26 @@ def near_miss(
     # them more than another: no guess
     if sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
         return ""
+    # each name by the form it is compared in
     if suffix and value.lower().endswith(suffix):
-        stems = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
-        stems.pop("", None)
-        close = difflib.get_close_matches(value.lower().removesuffix(suffix), list(stems), n=1, cutoff=0.6)
-        matches = [stems[stem] for stem in close]
+        value = value.lower().removesuffix(suffix)
+        compared = {n.lower().removesuffix(suffix): n for n in names if n.lower().endswith(suffix)}
+        compared.pop("", None)
     elif any_case:  # "an" is nearer 'Anna' than 'Dani'
-        folded: dict[str, str] = {}
-        for n in names:
-            folded.setdefault(n.casefold(), n)
-        close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=cutoff)
-        matches = [folded[c] for c in close]
+        value = value.casefold()
+        compared = {n.casefold(): n for n in reversed(names)}  # the first of names alike
     else:
-        matches = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
-    return message(N_(" (did you mean {match!r}?)"), match=matches[0]) if matches else ""
+        compared = {n: n for n in names}
+    close = difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)
+    return message(N_(" (did you mean {match!r}?)"), match=compared[close[0]]) if close else ""
 
 
 def one_of(allowed: Iterable[str], *, in_order: bool = False) -> str:
     """What is allowed, listed: a :class:`Message` of the program's own, so an error shows it whole;
     sorted, or ``in_order`` as given (the bonuses as a table knows them: birds first)."""
     names = list(allowed) if in_order else sorted(allowed)
-    if not names:
-        return Message(N_("(none)"))
     # each name a value of its own, so a translation can name them ({allowed!n})
-    values = tuple((f"item{i}", n) for i, n in enumerate(names))
-    return Message(", ".join(f"{{{key}!r}}" for key, _ in values), values)
+    return listed(names, "!r") if names else Message(N_("(none)"))
 
 
 # The exit code of a command stopped by Ctrl-C: 128 + SIGINT, the shell's convention.
@@ -423,9 +407,7 @@ _UNREADABLE: dict[type[TarockError], type[TarockError]] = {
 
 
 def unreadable(family: type[TarockError]) -> type[TarockError]:
-    """The :class:`Unreadable` kind of an error family."""
-    if issubclass(family, Unreadable):
-        return family
+    """The :class:`Unreadable` kind of an error family (an Unreadable kind is its own)."""
     return next(_UNREADABLE[kind] for kind in family.__mro__ if kind in _UNREADABLE)
 
 

@@ -1,13 +1,8 @@
 """Which language a person reads, and the catalogue that speaks it (edge layer: environment, files).
 
-English is the source language and the default; German comes from the gettext catalogue
-``locale/de/LC_MESSAGES/tarockscore.mo`` (compiled from the ``.po`` beside it), loaded only when
-German is chosen: by ``--lang de|en`` or ``TAROCKSCORE_LANG``, else ``LANGUAGE``, ``LC_ALL``,
-``LC_MESSAGES`` and ``LANG``. Machine output (JSON, CSV, exit codes) never changes with it. The
-language lives in a context variable, so two threads or tasks each read their own. A catalogue
-that cannot be read is said once, in one ``warning:`` line, and the text goes on in English.
-
-How to write a translatable message: docs/german.md.
+English is the source and the default; German is the gettext catalogue under ``locale/``, read
+only when chosen (docs/german.md). The language lives in a context variable, so two threads or
+tasks each read their own; a catalogue that cannot be read is said once, and English goes on.
 """
 
 from __future__ import annotations
@@ -43,10 +38,8 @@ NAMES = {"de": "German"}
 
 
 class _Speaking(NamedTuple):
-    """The language text is rendered in, and its catalogue (None for English, the source)."""
-
     language: str
-    catalogue: NullTranslations | None
+    catalogue: NullTranslations | None  # None for English, the source
 
 
 _ENGLISH = _Speaking(DEFAULT, None)
@@ -100,16 +93,12 @@ def lang_option(args: Sequence[str]) -> str | None:
 
 def choose(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str:
     """The language for one run: ``--lang`` wins, then the environment."""
-    option = lang_option(args)
-    if option is not None and (lang := language_of(option)):
-        return lang
-    return from_environment(os.environ if env is None else env)
+    return language_of(lang_option(args) or "") or from_environment(os.environ if env is None else env)
 
 
 def unknown_language(args: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str | None:
     """``TAROCKSCORE_LANG``'s value when it chooses this run's language and names none we speak, else None."""
-    option = lang_option(args)
-    if option is not None and language_of(option):
+    if language_of(lang_option(args) or ""):
         return None
     explicit = (os.environ if env is None else env).get(EXPLICIT_VAR, "")
     return explicit if explicit and language_of(explicit) is None else None
@@ -279,7 +268,6 @@ def money(amount: Decimal, language: str | None = None) -> str:
 
 def date(day: dt.date | str, language: str | None = None) -> str:
     """A date as written in the language: ``14.03.2025`` in German, ``2025-03-14`` in English."""
-
     try:
         value = dt.date.fromisoformat(day) if isinstance(day, str) else day
     except ValueError:
@@ -297,8 +285,7 @@ def whole(value: int) -> str:
     return grouped(value).render(gettext)
 
 
-def number(value: object, language: str | None = None) -> str:
+def number(value: object) -> str:
     """A decimal number in text: a comma for the decimal point in German."""
-    lang = language or current()
     text = str(value)
-    return text.replace(".", ",") if lang == "de" else text
+    return text.replace(".", ",") if current() == "de" else text

@@ -1,7 +1,5 @@
-"""The table cards of a round, one printable page (rendering layer, pure).
-
-One card per drawn table (HTML, or a PDF drawn from one SVG page per card): docs/tournament.md.
-"""
+"""The table cards of a round, one per drawn table, as a printable HTML page or a PDF (rendering
+layer, pure): docs/tournament.md."""
 
 from __future__ import annotations
 
@@ -11,7 +9,7 @@ from collections.abc import Mapping
 from html import escape
 
 from tarockscore.evening.model import first_deal
-from tarockscore.i18n import _, current
+from tarockscore.i18n import _, date
 from tarockscore.render.chart import load_cairosvg
 from tarockscore.render.output import page, style_hash
 from tarockscore.tournament.model import DrawnTable, Round, Tournament
@@ -47,13 +45,8 @@ def no_qr() -> str:
 
 def event_line(t: Tournament) -> str:
     """The event's date and place, as a heading's second line (empty without either)."""
-    parts = []
-    if t.date:
-        year, month, day = t.date.split("-")
-        parts.append(f"{day}.{month}.{year}" if current() == "de" else t.date)
-    if t.place:
-        parts.append(t.place)
-    return ", ".join(parts)
+    day = date(t.date) if t.date else ""  # as the reader writes it: 14.03.2026 in German
+    return ", ".join(x for x in (day, t.place) if x)
 
 
 def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, str]:

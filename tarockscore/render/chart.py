@@ -1,12 +1,11 @@
-"""The running totals of an evening or a season as a self-contained SVG (rendering layer, pure).
-
-A player who was not at a table has a gap there, not a flat line. Every coordinate is computed
-exactly and rounded once, so the same totals always give the same file byte for byte.
-"""
+"""The running totals of an evening or a season as a self-contained SVG (rendering layer, pure):
+a player not at a table has a gap there; every coordinate is exact and rounded once, so the same
+totals always give the same file byte for byte."""
 
 import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate, groupby
 from typing import Any, NamedTuple
 
 from tarockscore.errors import N_, Message, escape_unprintable, message
@@ -62,19 +61,12 @@ class Layout(NamedTuple):
 
     def segments(self, player: str) -> tuple[tuple[tuple[int, int], ...], ...]:
         """The player's line in pieces: one per run of hands the player was at the table for."""
-        out: list[tuple[tuple[int, int], ...]] = []
-        run: list[tuple[int, int]] = []
-        totals = self.totals[player]
-        for i, here in enumerate(self.present[player], 1):
+        totals, present = self.totals[player], self.present[player]
+        out = []
+        for here, run in groupby(range(1, self.hands + 1), key=lambda i: present[i - 1]):
             if here:
-                if not run:
-                    run.append((self.x(i - 1), self.y(totals[i - 1])))
-                run.append((self.x(i), self.y(totals[i])))
-            elif run:
-                out.append(tuple(run))
-                run = []
-        if run:
-            out.append(tuple(run))
+                hands = list(run)  # each from the total before the first of them
+                out.append(tuple((self.x(i), self.y(totals[i])) for i in [hands[0] - 1, *hands]))
         return tuple(out)
 
     def standing(self) -> tuple[str, ...]:
@@ -94,11 +86,7 @@ def running_totals(
     players: Sequence[str], per_hand: Sequence[Mapping[str, int]]
 ) -> dict[str, tuple[int, ...]]:
     """Each player's total before the first hand (0) and after every hand."""
-    out: dict[str, list[int]] = {p: [0] for p in players}
-    for points in per_hand:
-        for p in players:
-            out[p].append(out[p][-1] + points.get(p, 0))
-    return {p: tuple(v) for p, v in out.items()}
+    return {p: tuple(accumulate((points.get(p, 0) for points in per_hand), initial=0)) for p in players}
 
 
 def nice_step(span: int, most: int) -> int:
@@ -144,9 +132,8 @@ LABEL_GAP = 6
 
 
 def marker_labels(lay: Layout, markers: Sequence[Marker]) -> list[tuple[int | None, str]]:
-    """Where each evening's label goes: right of its line, else left of it (anchored at its end),
-    else nowhere (x None), so that no two labels overlap and none runs out of the plot into the
-    legend; the dashed lines are all drawn."""
+    """Where each evening's label goes: right of its line, else left of it (anchored at its end), else
+    nowhere (x None), so that no two overlap and none runs into the legend."""
     placed: list[tuple[int | None, str]] = []
     free = LEFT  # where the next label may begin
     for m in markers:
@@ -254,8 +241,7 @@ IMAGE_EXTRA = "pip install 'tarockscore[chart]' (installed with pipx: pipx injec
 
 
 class ImageUnavailable(Exception):
-    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why, in the
-    reader's language where it is shown."""
+    """PNG or PDF was asked for and the drawing library is not there; ``said`` says why."""
 
     def __init__(self, said: Message) -> None:
         super().__init__(str(said))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -222,8 +222,7 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 
 def changes_said(text: str) -> str:
-    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
-    reader's words (a German run: the trail is read back only for one)."""
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in German."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
@@ -269,8 +268,7 @@ def local_time(at: str) -> dt.datetime | None:
 
 
 def moment(at: str) -> str:
-    """When an audit entry was made, as people read it: the local day and time, in English
-    ``2026-12-05 23:54``, in German ``05.12.2026 23:54``; a text that is no time as it is."""
+    """When an audit entry was made, in local time: ``2026-12-05 23:54``, German ``05.12.2026 23:54``."""
     local = local_time(at)
     if local is None:
         return at
@@ -297,10 +295,7 @@ _KEY_ALONE = r"^" + _PATH + r"$"
 def players_words(text: str) -> str:
     """A note without the profile keys in it: those are for ``--json``."""
     text = re.sub(_KEY_IN_BRACKETS, "", str(text)).strip()
-    if re.match(_KEY_ALONE, text):
-        return ""
-    parts = [part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip())]
-    return ", ".join(parts)
+    return ", ".join(part for part in text.split(", ") if not re.match(_KEY_ALONE, part.strip()))
 
 
 def note_keys(text: str) -> list[str]:
@@ -325,17 +320,8 @@ def money_text(amount: Decimal) -> str:
 
 
 def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Settlement | None:
-    """The evening settled as it stands from ``parts``, what ``settling`` says it is settled from
-    (the payout totals where Kontra counts in money only); None without a stake."""
-    stake = table.stake
-    if stake is None:
-        return None
-    return settle(parts[0], stake, parts[1])
-
-
-def _balances(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> Mapping[str, Decimal] | None:
-    settled = _settled(table, parts)
-    return None if settled is None else settled.balances
+    """The evening settled from what ``settling`` gives (totals or payout totals); None without a stake."""
+    return None if table.stake is None else settle(parts[0], table.stake, parts[1])
 
 
 def payment_lines(after: Ledger) -> list[str]:
@@ -353,29 +339,20 @@ def payments_said(payments: Sequence[Payment]) -> list[str]:
 
 def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
-    entry = after.hands[hand - 1] if hand is not None else None
-    table, total, paid = after.table, totals(after), payout_totals(after)
-    cash = _balances(table, settling(after))
-    rows = []
-    for p in table.players:
-        row: list[object] = [p]
-        if entry is not None:
-            playing = p in entry.hand.players
-            row.append(signed(entry.result.victory_points[p]) if playing else _("out"))
-        row.append(total[p])
-        if paid is not None:
-            row.append(paid[p])
-        if cash is not None:
-            row.append(money_text(cash[p]))
-        rows.append(row)
-    headers = [
-        _("player"),
-        *([_("hand")] if entry is not None else []),
-        _("total"),
-        *([_("payout")] if paid is not None else []),
-        *([_("money")] if cash is not None else []),
-    ]
-    return headers, rows
+    total, paid, cash = totals(after), payout_totals(after), _settled(after.table, settling(after))
+    # each column's title and its cell of a player
+    columns: list[tuple[str, Callable[[str], object]]] = [(_("player"), str)]
+    if hand is not None:
+        entry = after.hands[hand - 1]
+        points = entry.result.victory_points
+        columns.append((_("hand"), lambda p: signed(points[p]) if p in entry.hand.players else _("out")))
+    columns.append((_("total"), total.__getitem__))
+    if paid is not None:
+        columns.append((_("payout"), paid.__getitem__))
+    if cash is not None:
+        columns.append((_("money"), lambda p: money_text(cash.balances[p])))
+    rows = [[cell(p) for _title, cell in columns] for p in after.table.players]
+    return [title for title, _cell in columns], rows
 
 
 def totals_table(after: Ledger, hand: int | None = None) -> str:
@@ -429,9 +406,8 @@ def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> 
 
 
 def undone_summary(ledger: Ledger, number: int, *, deleted: bool = False) -> str | None:
-    """Hand ``number`` as the sheet said it before it was taken back (the trail's last undo of that
-    number; ``deleted``: its last delete), its contract and Kontra named as the sheet names them;
-    None where the trail has none."""
+    """Hand ``number`` as the sheet said it before the trail's last undo (``deleted``: delete) of it
+    took it back; None where the trail has none."""
     action = Action.DELETE if deleted else Action.UNDO
     undone = next((a for a in reversed(ledger.audit) if a.action is action and a.number == number), None)
     line: object = read_back(undone.detail) if undone is not None else None
@@ -452,8 +428,7 @@ def _as_sheet(value: str) -> str:
 
 
 def profile_json(table: Table) -> dict[str, Any]:
-    profile = table.profile
-    return {"name": profile.name, "sha256": profile.sha256}
+    return {"name": table.profile.name, "sha256": table.profile.sha256}
 
 
 def audit_json(a: AuditEntry) -> dict[str, Any]:
@@ -546,8 +521,7 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", ", "; " or " · ") on lines of at most ``width``, a longer clause
-    wrapped between its words."""
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between words."""
     lines: list[str] = []
     for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
@@ -558,8 +532,7 @@ def _wrapped(text: str, width: int) -> str:
 
 
 def folded(line: str) -> str:
-    """A line of text in TERMINAL columns, broken between its clauses, the lines after its first
-    indented."""
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first indented."""
     first, _, rest = _wrapped(line, TERMINAL).partition("\n")
     return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
 
@@ -613,8 +586,8 @@ def sheet_text(sheet: Sheet) -> str:
             points = signed(h.result.victory_points[p]) if p in h.players else "·"
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
-    cash = _balances(t, sheet.settling)
-    money_row = None if cash is None else {p: money_text(v) for p, v in cash.items()}
+    cash = _settled(t, sheet.settling)
+    money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
     for label, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
@@ -631,17 +604,6 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("no hands yet"))
     lines += [folded(audit_line(a)) for a in sheet.audit]
     return "\n".join(lines)
-
-
-def settle_json(s: Settled) -> dict[str, Any]:
-    result = s.settlement
-    return {
-        "stake": str(result.stake),
-        "basis": "payout_totals" if s.payout else "totals",
-        "totals": s.points,
-        "balances": {p: str(v) for p, v in result.balances.items()},
-        "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
-    }
 
 
 def settle_text(s: Settled) -> str:
@@ -684,10 +646,8 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    lines = [folded(hand_line(after, n))]
-    lines += [note_line(note) for note in score.notes]
-    lines += [totals_table(after, n), folded(next_text(after))]
-    return "\n".join(lines)
+    notes = [note_line(note) for note in score.notes]
+    return "\n".join([folded(hand_line(after, n)), *notes, totals_table(after, n), folded(next_text(after))])
 
 
 def head_text(head: str) -> str:
@@ -716,11 +676,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
 
 def sheet_view(sheet: Sheet) -> View:
     """``show``: the sheet as a table, as JSON, as CSV."""
-    return View(
-        table=lambda: sheet_text(sheet),
-        json=lambda: sheet_json(sheet),
-        csv=lambda: sheet_csv(sheet),
-    )
+    return View(table=lambda: sheet_text(sheet), json=lambda: sheet_json(sheet), csv=lambda: sheet_csv(sheet))
 
 
 def head_check_text(held: HeadCheck) -> str:
@@ -730,23 +686,20 @@ def head_check_text(held: HeadCheck) -> str:
         return _(
             "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
         ).format(head=short)
-    since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since]))
+    since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
     if held.differ:
-        return _("head {head}: hand {number} differs from the hand of then; entries since: {since}").format(
-            head=short, number=held.differ[0], since=since or "-"
-        )
+        differs = _("head {head}: hand {number} differs from the hand of then; entries since: {since}")
+        return differs.format(head=short, number=held.differ[0], since=since)
     if held.follows:  # an entry of then no longer follows the hand before it
         return _(
             "head {head}: hand {number}, or an entry after it, was changed since; entries since: {since}"
-        ).format(head=short, number=held.follows[-1], since=since or "-")
+        ).format(head=short, number=held.follows[-1], since=since)
     if held.edited[:1] == (1,):  # the evening's first entry, which holds the table and the profile
-        return _("head {head}: the table or the profile was changed since; entries since: {since}").format(
-            head=short, since=since or "-"
-        )
+        table = _("head {head}: the table or the profile was changed since; entries since: {since}")
+        return table.format(head=short, since=since)
     if held.edited:  # an entry of then that holds no hand (an undo, a mark) changed since
-        return _("head {head}: entry {entry} was changed since; entries since: {since}").format(
-            head=short, entry=held.edited[0], since=since or "-"
-        )
+        edited = _("head {head}: entry {entry} was changed since; entries since: {since}")
+        return edited.format(head=short, entry=held.edited[0], since=since)
     return ngettext(
         "head {head}: every hand of then is unchanged; {count} entry since",
         "head {head}: every hand of then is unchanged; {count} entries since",
@@ -790,9 +743,8 @@ def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
-    """The two profiles' names, told apart where they are one (a profile rescored under itself, or
-    a club's file changed under its old name) or one is named as another column; in English for a
-    machine (CSV)."""
+    """The two profiles' names, told apart where they are one (a file changed under its old name) or
+    one is named as another column; in English for a machine (CSV)."""
     old, new = r.before.table.profile.name, r.after.table.profile.name
     if old != new and not {old, new} & {"player", "difference"}:
         return old, new
@@ -903,13 +855,17 @@ def repaired_text(r: Repaired, path: Path) -> str:
 
 def settled_view(s: Settled) -> View:
     """``settle``: the balances and the payments."""
+    result = s.settlement
     return View(
         table=lambda: settle_text(s),
-        json=lambda: settle_json(s),
-        csv=lambda: (
-            ["from", "to", "amount"],
-            [[x.payer, x.payee, str(x.amount)] for x in s.settlement.payments],
-        ),
+        json=lambda: {
+            "stake": str(result.stake),
+            "basis": "payout_totals" if s.payout else "totals",
+            "totals": s.points,
+            "balances": {p: str(v) for p, v in result.balances.items()},
+            "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
+        },
+        csv=lambda: (["from", "to", "amount"], [[x.payer, x.payee, str(x.amount)] for x in result.payments]),
     )
 
 

@@ -1,6 +1,5 @@
-"""A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` (hand N of an
-evening, with its Radl and history); the profiles' own views are ``render.profile`` (rendering
-layer, no scoring). Only the text speaks the reader's language."""
+"""A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` with its Radl and
+history (rendering layer, no scoring). Only the text speaks the reader's language."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
-from tarockscore.i18n import _, ngettext, translated
+from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.render.evening import (
     audit_json,
     audit_line,
@@ -54,8 +53,7 @@ def number(value: int | Fraction) -> str | int:
 
 
 def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
-    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat`` (``gap`` after each ×N; the
-    players they name in seat ``order``)."""
+    """The bet's factors: ``×2 announced, ×2 Kontra on the Pagat``, the players named in seat ``order``."""
     return ", ".join(f"×{f.multiplier}{gap}{translated(seated(f.label, order))}" for f in line.factors)
 
 
@@ -94,7 +92,7 @@ def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]
     (for a factor, or the switch that let it count, as ``explain`` cites it)."""
 
     def house(rule: str) -> bool:
-        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)) if key)
+        return any(profile.house_rule(key) for key in (rule, _switch_of(rule, profile, line)[0]) if key)
 
     out: dict[str, Any] = {
         "bet": line.bet,
@@ -158,38 +156,25 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-def _switch_of(rule: str, profile: Profile, line: Line) -> str:
-    """The profile key that switches on the factor at ``rule`` of ``line``, or '': the Hüttenfleck
-    (no shipped profile plays it), a Kontra in the Dodge Round (none does), and the ladder's ceiling
-    for its highest step; a house that sets it has its rule cited beside the multiplier's source."""
+def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
+    """The profile key that lets the factor at ``rule`` of ``line`` count, and its words, or '': cited,
+    where a house sets it, beside the multiplier's source."""
     if rule == key_path(KontraRules, "huettenfleck_multiplier"):
-        return key_path(KontraRules, "huettenfleck")
+        return key_path(KontraRules, "huettenfleck"), _("Hüttenfleck allowed")
     dodge = (f"contracts.{c.name}.value" for c in profile.contracts.values() if c.kind is Kind.TRISCHAKEN)
     if rule.startswith(key_path(KontraRules, "ladder")) and line.base_rule in dodge:
-        return key_path(KontraRules, "trischaken")
-    if rule == f"{key_path(KontraRules, 'ladder')}[{profile.kontra.ceiling - 1}]":
-        return key_path(KontraRules, "ceiling")
+        return key_path(KontraRules, "trischaken"), _("Kontra in the Dodge Round")
+    highest = profile.kontra.ceiling - 1
+    ceiling = key_path(KontraRules, "ceiling")  # cited where the house set it, not for every top step
+    if rule == f"{key_path(KontraRules, 'ladder')}[{highest}]" and profile.house_rule(ceiling):
+        step = translated(key_title(profile.kontra.ladder[highest].name))
+        return ceiling, _("Kontra up to {step}").format(step=step)
     if rule in (
         key_path(ValatRules, "silent"),
         key_path(ValatRules, "announced"),
     ) and line.base_rule.startswith("bonuses."):
-        return key_path(ValatRules, "multiplies_bonuses")
-    return ""
-
-
-def _switch_cited(rule: str, cite: Callable[..., str], profile: Profile, line: Line) -> str:
-    """The note's number for the house rule that let a factor of ``line`` count."""
-    switch = _switch_of(rule, profile, line)
-    if switch == key_path(KontraRules, "huettenfleck"):
-        return cite(switch, said=_("Hüttenfleck allowed"))
-    if switch == key_path(KontraRules, "trischaken"):
-        return cite(switch, said=_("Kontra in the Dodge Round"))
-    if switch == key_path(ValatRules, "multiplies_bonuses"):
-        return cite(switch, said=_("the Valat multiplies the bonuses as well"))
-    if switch and profile.house_rule(switch):
-        step = translated(key_title(profile.kontra.ladder[profile.kontra.ceiling - 1].name))
-        return cite(switch, said=_("Kontra up to {step}").format(step=step))
-    return ""
+        return key_path(ValatRules, "multiplies_bonuses"), _("the Valat multiplies the bonuses as well")
+    return "", ""
 
 
 def explain(
@@ -205,17 +190,18 @@ def explain(
     is multiplied by them in turn, so the numbers shown are those on the sheet. ``sat_out``: at a
     table of five, the dealer, named with 0 in the points. ``seats``: the sheet's seat order, in
     which the players are listed, as its columns list them (else the hand's deal order)."""
-    order = _seat_order([*score.players, *filter(None, [sat_out])], seats)
+    players = [*score.players, *filter(None, [sat_out])]
+    # in the sheet's seat order, as its columns list them (any not seated there after them)
+    order = [p for p in seats if p in players] + [p for p in players if p not in seats]
     cited: list[str] = []  # the sources, each once, numbered in the order first cited
 
     def cite(key: str, own: str = "", said: str = "") -> str:
         """`` [2]``: the note's number for the source of a profile key ('' for none; ``own``: the
         note for a key of the table's own that has none; ``said``: the number as the arithmetic
         says it, for a key the house file set, which is cited as the house's rule)."""
-        source = _cited(profile, key, said)
-        if not source and not own:
+        text = _cited(profile, key, said) or own
+        if not text:
             return ""
-        text = source or own
         if text not in cited:
             cited.append(text)
         return f" [{cited.index(text) + 1}]"
@@ -240,12 +226,9 @@ def explain(
         "profile '{name}', a house rule: a Radl started while one runs doubles the hands they share"
     )
     for i, line in enumerate(score.lines, 1):
-        out.append("")
-        out.append(f"{i}. {translated(radl_label(line, factor, order))}")
-        out.append(
-            _("   base {base}").format(base=number(line.base))
-            + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}")
-        )
+        base = _("   base {base}").format(base=number(line.base))
+        out += ["", f"{i}. {translated(radl_label(line, factor, order))}"]
+        out.append(base + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}"))
         running, whose = line.base, ""
         for f in line.factors:
             if f.rule == shared and f.multiplier == len(line.winners):
@@ -254,7 +237,8 @@ def explain(
             running *= f.multiplier
             money = _("  (money only)") if f.kontra and score.payout is not None else ""
             said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            source = cite(f.rule, said=said) + _switch_cited(f.rule, cite, profile, line)
+            switch, switch_said = _switch_of(f.rule, profile, line)
+            source = cite(f.rule, said=said) + (cite(switch, said=switch_said) if switch else "")
             out.append(f"   {said} = {number(running)}{money}" + source)
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
@@ -280,8 +264,7 @@ def explain(
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
-    out.append("")
-    out.append(_("Victory Points: {points}").format(points=_each(order, points, sat_out)))
+    out += ["", _("Victory Points: {points}").format(points=_each(order, points, sat_out))]
     if payout is not None:
         out.append(_("Payout: {points}").format(points=_each(order, payout, sat_out)))
     for n in score.notes:
@@ -294,21 +277,15 @@ def explain(
 def _decided_cited(
     score: Score, profile: Profile, cite: Callable[..., str], order: Sequence[str]
 ) -> list[str]:
-    """The outcome as :func:`decided` says it, with the rule that decided it cited: the revoke
-    rule, or the line a Kontra moved (``game.kontra_win_threshold``)."""
-    result = decided(score, _revoke_cited(score, profile, cite), order)
+    """The outcome as :func:`decided` says it, with the rule that decided it cited."""
+    revoke = ""  # a revoke decided the hand, not the cards
+    if score.renonce is not None:
+        revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
+    result = decided(score, revoke, order)
     if score.needed is not None and score.needed != profile.game.win_threshold:
         moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
         result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
     return result
-
-
-def _revoke_cited(score: Score, profile: Profile, cite: Callable[..., str]) -> str:
-    """The note's number for the revoke rule that decided a revoked hand, not the cards ('' for a
-    hand without a revoke)."""
-    if score.renonce is None:
-        return ""
-    return cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
 
 
 def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
@@ -324,26 +301,22 @@ def _paid_by_rule(profile: Profile, line: Line) -> list[tuple[str, str, str]]:
             "D32: no source prints how Simplified Scoring settles a Kontra each Defender says for himself; one reading, no key (docs/rules/disagreements.md)"
         )
         return [(highest, "settlement.lone_kontra", d32)]
-    return [(paid, "called_king_in_talon.concede_pays", "") for paid in _conceded(profile, line)]
-
-
-def _conceded(profile: Profile, line: Line) -> list[str]:
-    """What a hand conceded at once pays, in the words of the profile's settlement (the
-    concession's line; none for any other)."""
     if line.bet != "concession":
         return []
     bird = profile.called_king_in_talon.concede_pays == "contract_and_announced"
-    if profile.settlement.mode == "zero_sum" and bird:
-        return [
-            _(
-                "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
-            )
-        ]
-    if profile.settlement.mode == "zero_sum":
-        return [_("conceded at once: the declarer pays each other player the contract")]
-    if bird:
-        return [_("conceded at once: each other player adds the contract and the bonus it was bid with")]
-    return [_("conceded at once: each other player adds the contract")]
+    paid = translated(_CONCEDED[profile.settlement.mode == "zero_sum", bird])
+    return [(paid, "called_king_in_talon.concede_pays", "")]
+
+
+# What a conceded hand pays by (zero-sum, with the bonus it was bid with).
+_CONCEDED = {
+    (True, True): N_(
+        "conceded at once: the declarer pays each other player the contract and the bonus it was bid with"
+    ),
+    (True, False): N_("conceded at once: the declarer pays each other player the contract"),
+    (False, True): N_("conceded at once: each other player adds the contract and the bonus it was bid with"),
+    (False, False): N_("conceded at once: each other player adds the contract"),
+}
 
 
 def _cited(profile: Profile, key: str, said: str) -> str:
@@ -367,8 +340,7 @@ def _bet_words(line: Line) -> str:
 
 
 def radl_label(line: Line, factor: int, order: Sequence[str] = ()) -> str:
-    """The bet's heading; a payment it names (Trischaken's "pays 5 to each") as the sheet has it in
-    a Radl, the players it lists in seat ``order``."""
+    """The bet's heading, a payment it names ("pays 5 to each") as in a Radl, its players in seat ``order``."""
     label = seated(line.label, order)
     if factor == 1 or not isinstance(label, Message) or not line.winners:
         return label
@@ -398,15 +370,8 @@ def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     return math.floor((r.stake if payout else r.value) * factor)
 
 
-def _seat_order(players: Sequence[str], seats: Sequence[str]) -> list[str]:
-    """The hand's ``players`` in the sheet's seat order, as its columns list them (any not seated
-    there after them, in the order given)."""
-    return [p for p in seats if p in players] + [p for p in players if p not in seats]
-
-
 def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) -> str:
-    """Each player's points in ``order``; at a table of five, the dealer who sat the hand out in
-    their seat with 0."""
+    """Each player's points in ``order``; at a table of five, the dealer who sat out with 0."""
     return ", ".join(
         _("{player} 0 (sat out as dealer)").format(player=p) if p == sat_out else f"{p} {signed(points[p])}"
         for p in order
@@ -414,8 +379,7 @@ def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) 
 
 
 def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
-    """The note's line, if it says anything in the players' words, with the rule of each profile
-    key it names cited after it (a key the house file set as the house's rule)."""
+    """The note's line, if it says anything in the players' words, with each key it names cited."""
     words = players_words(translated(note)) if note else ""
     if not words:
         return []
@@ -423,19 +387,20 @@ def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
     return [_("note: {note}").format(note=words) + rules]
 
 
+# The outcome by (one declarer, won), alone and with what decided it.
+_RESULTS = {
+    (True, True): (N_("Result: the declarer won"), N_("Result: the declarer won: {why}")),
+    (True, False): (N_("Result: the declarer lost"), N_("Result: the declarer lost: {why}")),
+    (False, True): (N_("Result: the declarers won"), N_("Result: the declarers won: {why}")),
+    (False, False): (N_("Result: the declarers lost"), N_("Result: the declarers lost: {why}")),
+}
+
+
 def _result(score: Score, why: str = "") -> str:
     """``Result: the declarers won``, with what decided it: "the declarer" where one plays alone."""
     assert score.won is not None
-    alone = len(score.declarers) == 1
-    if alone and score.won:
-        text = _("Result: the declarer won: {why}") if why else _("Result: the declarer won")
-    elif alone:
-        text = _("Result: the declarer lost: {why}") if why else _("Result: the declarer lost")
-    elif score.won:
-        text = _("Result: the declarers won: {why}") if why else _("Result: the declarers won")
-    else:
-        text = _("Result: the declarers lost: {why}") if why else _("Result: the declarers lost")
-    return text.format(why=why) if why else text
+    plain, decided_by = _RESULTS[len(score.declarers) == 1, score.won]
+    return translated(decided_by).format(why=why) if why else translated(plain)
 
 
 def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> list[str]:
@@ -524,9 +489,8 @@ def explained_view(ex: Explained) -> View:
 
 
 def explained_json(ex: Explained) -> dict[str, Any]:
-    """``explain N --json``: every key of ``score --json`` (the bets before the Radl), and the
-    evening's view of the hand: its number, the sheet's points with the Radl, the Radl factor and
-    the hands that started it, the Radl it started, its history (docs/machine-output.md)."""
+    """``explain N --json``: every key of ``score --json`` and the evening's view of the hand
+    (docs/machine-output.md)."""
     out = score_json(ex.score, ex.profile)
     row = sheet(ex.ledger).hands[ex.number - 1]
     factor = row.result.radl
@@ -598,8 +562,7 @@ def _started_text(ex: Explained) -> str:
 
 def history_lines(ex: Explained) -> list[str]:
     """The hand's own history: when it was recorded, and its lines of the audit trail as ``show``
-    prints them (a replacement with the keys it changed, a delete that moved its number, a Radl
-    marked after it, a repair)."""
+    prints them."""
     number, hand_id = ex.number, ex.entry.id
     recorded = local_time(ex.entry.recorded)
     # in the order they were made: a Radl the table set before the hand was played comes first
@@ -618,26 +581,20 @@ def history_lines(ex: Explained) -> list[str]:
     before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
     lines += [audit_line(a) for a in before]
     if len(ex.undone) == 1:
-        lines.append(
-            _("recorded {at}, in the place of the hand undone above").format(at=moment(ex.entry.recorded))
-        )
+        recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it
-        lines.append(
-            ngettext(
-                "recorded {at}, after the undo above",
-                "recorded {at}, after the {count} undos above",
-                len(ex.undone),
-            ).format(at=moment(ex.entry.recorded), count=len(ex.undone))
+        recorded_at = ngettext(
+            "recorded {at}, after the undo above",
+            "recorded {at}, after the {count} undos above",
+            len(ex.undone),
         )
     else:
-        lines.append(_("recorded {at}").format(at=moment(ex.entry.recorded)))
+        recorded_at = _("recorded {at}")
+    lines.append(recorded_at.format(at=moment(ex.entry.recorded), count=len(ex.undone)))
     lines += [audit_line(a) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
-        lines.append(
-            _("changed outside tarockscore, and taken as it was found by the repair of {at}").format(
-                at=moment(ex.repaired)
-            )
-        )
+        repair = _("changed outside tarockscore, and taken as it was found by the repair of {at}")
+        lines.append(repair.format(at=moment(ex.repaired)))
     if not ex.history:
         lines.append(_("no correction of it in the audit trail"))
     return lines

@@ -1,6 +1,5 @@
 """Stakes and dates as the table writes them (``0,10`` or ``0.10``; ``14.03.2025`` or ``2025-03-14``),
-read alike by the command line's options and the offline app's new evening (views layer: the
-notation the views write, read back)."""
+read by the command line's options and the offline app alike (views layer)."""
 
 import calendar
 import datetime as dt
@@ -23,9 +22,8 @@ DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025
 
 
 def stake_text(text: str) -> str:
-    """``"0,10"`` → ``"0.10"``: a decimal comma with one or two decimals, or whole euros written
-    ``1,-``; the euro a German sheet writes before it or after it (``€ 0,10``, ``0,10 EUR``) taken
-    off; anything else unchanged."""
+    """``"0,10"`` → ``"0.10"``, ``1,-`` → ``1``, the euro before or after it (``€ 0,10``, ``0,10 EUR``)
+    taken off; anything else unchanged."""
     bare = _CURRENCY_AFTER.sub("", _CURRENCY_BEFORE.sub("", text.strip()).strip()).strip()
     if m := re.match(_COMMA_AMOUNT, bare):
         return f"{m.group(1)}.{m.group(2)}"

@@ -67,10 +67,6 @@ def page(title: str, css: str, body: Sequence[str]) -> str:
     )
 
 
-def dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
-
-
 # A spreadsheet reads a cell that begins with one of these as a formula (=HYPERLINK(…), +SUM(…),
 # @A1, -1+1) or a hidden control character; such a cell is written with a leading apostrophe.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -84,24 +80,19 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def csv_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """Every CSV this program prints: cells neutralised by :func:`csv_cell`."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(h) for h in headers])
-    writer.writerows([csv_cell(v) for v in row] for row in rows)
-    return buffer.getvalue()
-
-
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
     """The view in ``fmt``, as printed; a format the view does not have is a usage error."""
     if fmt is OutputFormat.TABLE:
         return view.table() + "\n"
     if fmt is OutputFormat.JSON and view.json is not None:
-        return dumps(view.json()) + "\n"
+        return json.dumps(view.json(), indent=2, ensure_ascii=False) + "\n"
     if fmt is OutputFormat.CSV and view.csv is not None:
-        headers, rows = view.csv()
-        return csv_text(headers, rows)
+        headers, rows = view.csv()  # every cell neutralised by csv_cell
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([csv_cell(h) for h in headers])
+        writer.writerows([csv_cell(v) for v in row] for row in rows)
+        return buffer.getvalue()
     if fmt is OutputFormat.HTML and view.html is not None:
         return view.html()
     raise UsageError(

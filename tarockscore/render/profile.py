@@ -1,5 +1,4 @@
-"""The profiles as text: the price list and the house's own keys (``profiles show``), a profile's
-line under a sheet, the shipped profiles (``profiles``, ``profiles list``), and the words for a
+"""The profiles as text: the price list (``profiles show``), the shipped profiles, and the words for a
 profile's settings that ``explain`` quotes (rendering layer, no scoring)."""
 
 from __future__ import annotations
@@ -88,12 +87,11 @@ def price_list(profile: Profile) -> str:
         also = _(" (also {aliases})").format(aliases=_aliases(aliases)) if aliases else ""
         above = "" if s.level <= profile.kontra.ceiling else _(" (above the ceiling)")
         ladder.append(f"{i18n.named(s.name)} ×{s.multiplier}{also}{above}")
-    silent, announced = profile.valat.silent, profile.valat.announced
     valat = (
         _("Valat: contract ×{silent} silent, ×{announced} announced (replaces the contract)")
         if profile.valat.model == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
-    ).format(silent=silent, announced=announced)
+    ).format(silent=profile.valat.silent, announced=profile.valat.announced)
     kontra = (
         _("settlement: {mode}; Kontra changes the score")
         if profile.settlement.kontra_scope == "score"
@@ -133,8 +131,7 @@ def _own_title(profile: Profile) -> bool:
 
 
 def profile_line(profile: Profile) -> str:
-    """The profile by name and title in the reader's language; a house file says what it rests on
-    (``explain``'s first line, the phones' page below the sheet)."""
+    """The profile by name and title in the reader's language; a house file says what it rests on."""
     name, title = profile.name, profile.title_in(i18n.current())
     if not profile.extends:
         return _("Profile '{name}': {title}").format(name=name, title=title)
@@ -151,8 +148,7 @@ _ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
 
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
-    profile it extends (whose title and source it shows where the house gives none of its own)
-    and the keys the house set."""
+    profile it extends (its title and source where the house gives none) and the keys it set."""
     language = i18n.current()
     title, source = profile.title_in(language), translated(profile.source)
     if not profile.extends:
@@ -176,8 +172,7 @@ def _head(profile: Profile) -> list[str]:
 
 
 def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
-    """A key the house set, its value as the file writes it and the one the profile it extends has
-    instead (the key's default where that profile's table leaves it out)."""
+    """A key the house set, its value and the one (or the default) the profile it extends has instead."""
     said = f"{key} = {_written(_at(profile.document, key))}"
     instead = _at(base, key)
     if instead is None and isinstance(_at(base, key.rpartition(".")[0]), Mapping):
@@ -188,8 +183,7 @@ def _house_key(key: str, profile: Profile, base: Mapping[str, Any]) -> str:
 
 
 def _at(document: object, key: str) -> object:
-    """The value at a key path of a profile's mapping (a ``[sources]`` key holds dots of its own),
-    or None where it is not set."""
+    """The value at a key path of a profile's mapping (a ``[sources]`` key holds dots), or None."""
     while isinstance(document, Mapping) and key not in document and "." in key:
         part, _dot, key = key.partition(".")
         document = document.get(part)
@@ -197,8 +191,7 @@ def _at(document: object, key: str) -> object:
 
 
 def _written(value: object) -> str:
-    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``; a default no
-    file writes as such, card points (``0``) and a table (``{}``), likewise."""
+    """A profile's value as its file writes it: ``true``, ``"trick"``, ``["pagat"]``, ``{}``."""
     return json.dumps(
         value, ensure_ascii=False, default=lambda v: render_points(v) if isinstance(v, Fraction) else dict(v)
     )
@@ -356,13 +349,7 @@ def _profile_row(p: Profile, language: str) -> list[str]:
     ceiling = p.kontra.ladder[p.kontra.ceiling - 1].name
     if language == i18n.DEFAULT:  # the words of the file, as JSON and CSV keep them
         return [p.name, p.game.family, p.settlement.mode, ceiling, p.title_in(language)]
-    return [
-        p.name,
-        i18n.named(p.game.family),
-        settlement_words(p),
-        i18n.named(ceiling),
-        p.title_in(language),
-    ]
+    return [p.name, i18n.named(p.game.family), settlement_words(p), i18n.named(ceiling), p.title_in(language)]
 
 
 def profiles_view(profiles: Sequence[Profile]) -> View:

@@ -257,10 +257,10 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         bonuses = ", ".join(
             _bonus(name, t) for name, t in sorted(s.bonuses.items()) if t.announced or t.silent_made
         )
-        row: list[object] = [s.player]
-        row += [_ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts]
-        row.append(bonuses or "-")
-        detail.append(row)
+        ratios = [
+            _ratio(s.declared[c].won, s.declared[c].played) if c in s.declared else "" for c in contracts
+        ]
+        detail.append([s.player, *ratios, bonuses or "-"])
         declared = ", ".join(
             f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
@@ -355,16 +355,6 @@ _SUMMARY_CSV: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
 SUMMARY_COLUMNS = tuple(column for column, _value in _SUMMARY_CSV)
 
 
-def _csv_row(s: PlayerStats, contracts: Sequence[str], payout: bool = False) -> list[object]:
-    row = [value(s) for _column, value in _SUMMARY_CSV]
-    if payout:
-        row.append(s.payout or 0)
-    for c in contracts:
-        t = s.declared.get(c, Tally())
-        row += [t.played, t.won]
-    return row
-
-
 def csv_table(
     stats: Sequence[PlayerStats], order: Sequence[str] = ()
 ) -> tuple[list[str], list[list[object]]]:
@@ -372,9 +362,16 @@ def csv_table(
     contracts = contracts_declared(stats, order)
     payout = any(s.payout is not None for s in stats)
     columns = [*SUMMARY_COLUMNS, *(["payout"] if payout else [])]
+    rows = []
+    for s in stats:
+        row = [value(s) for _column, value in _SUMMARY_CSV] + ([s.payout or 0] if payout else [])
+        for c in contracts:
+            t = s.declared.get(c, Tally())
+            row += [t.played, t.won]
+        rows.append(row)
     for c in contracts:
         columns += [f"declared_{c}", f"declared_won_{c}"]
-    return columns, [_csv_row(s, contracts, payout) for s in stats]
+    return columns, rows
 
 
 def stats_view(

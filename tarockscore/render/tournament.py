@@ -1,12 +1,9 @@
-"""Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure).
-
-Numbers stay exact: a share of rank points that is not whole is ``"7/3"`` in JSON and CSV, ``2 1/3``
-for people; money is a decimal string.
-"""
+"""Text, JSON, CSV and HTML for the tournament and cup commands (rendering layer, pure): a share
+of rank points that is not whole is ``"7/3"`` in JSON and CSV, ``2 1/3`` for people."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from html import escape
@@ -127,32 +124,21 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     return "\n".join(lines)
 
 
-def seating_json(drawn: Round, folder: str) -> dict[str, Any]:
-    return {
-        "round": drawn.number,
-        "tables": [
-            {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"}
-            for d in drawn.tables
-        ],
-    }
-
-
-def seating_csv(drawn: Round, folder: str) -> CsvTable:
-    """One row per seat, in seat order at each table (seat 1 is Forehand of hand 1)."""
-    rows = [
+def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = None) -> View:
+    """The seating for the wall, a projector (JSON, with the day's ``head``) or a spreadsheet (one
+    row per seat, in seat order at each table: seat 1 is Forehand of hand 1)."""
+    tables = [
+        {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"} for d in drawn.tables
+    ]
+    seats = [
         [drawn.number, d.table, seat, player, f"{folder}/{d.ledger}"]
         for d in drawn.tables
         for seat, player in enumerate(d.players, 1)
     ]
-    return ["round", "table", "seat", "player", "ledger"], rows
-
-
-def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = None) -> View:
-    """The seating for the wall, a projector (JSON, with the day's ``head``) or a spreadsheet."""
     return View(
         table=lambda: seating_text(t, drawn, folder),
-        json=lambda: seating_json(drawn, folder) | ({"head": head} if head else {}),
-        csv=lambda: seating_csv(drawn, folder),
+        json=lambda: {"round": drawn.number, "tables": tables} | ({"head": head} if head else {}),
+        csv=lambda: (["round", "table", "seat", "player", "ledger"], seats),
     )
 
 
@@ -206,34 +192,32 @@ def _round_cell(row: Standing, number: int, fmt: Format) -> str:
     return cell
 
 
-def _headers(fmt: Format) -> list[str]:
+def _columns(fmt: Format) -> list[tuple[str, Callable[[Standing], object]]]:
+    """The standings' columns before the rounds' as the format totals them: a title and a cell."""
+    place = (_("place"), lambda r: "-" if r.place is None else r.place)  # no table of theirs has a hand yet
+    player = (_("player"), lambda r: r.player)
+    schrift = ("Schrift", lambda r: r.schrift)
+    rank_points = (_("rank points"), lambda r: _text(r.rank_points))
     if fmt.total is Total.SCHRIFT:
-        return [_("place"), _("player"), "Schrift"]
+        return [place, player, schrift]
     if fmt.total is Total.RANK_POINTS:
-        return [_("place"), _("player"), _("rank points"), "Schrift"]
-    return [_("place"), _("player"), _("total"), "Schrift", _("rank points")]
-
-
-def _cells(fmt: Format, r: Standing) -> list[Any]:
-    place = "-" if r.place is None else r.place  # no table of theirs has a hand yet
-    if fmt.total is Total.SCHRIFT:
-        return [place, r.player, r.schrift]
-    if fmt.total is Total.RANK_POINTS:
-        return [place, r.player, _text(r.rank_points), r.schrift]
-    return [place, r.player, _text(r.total), r.schrift, _text(r.rank_points)]
+        return [place, player, rank_points, schrift]
+    return [place, player, (_("total"), lambda r: _text(r.total)), schrift, rank_points]
 
 
 def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
     """The standings' headings and cells as people read them: the table and the page alike."""
-    rounds = _rounds(rows)
-    headers = [*_headers(fmt), *(_("round {number}").format(number=n) for n in rounds)]
-    return headers, [[*_cells(fmt, r), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows]
+    rounds, columns = _rounds(rows), _columns(fmt)
+    headers = [*(title for title, _cell in columns), *(_("round {number}").format(number=n) for n in rounds)]
+    return headers, [
+        [*(cell(r) for _t, cell in columns), *(_round_cell(r, n, fmt) for n in rounds)] for r in rows
+    ]
 
 
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     fmt = t.format
     headers, table = _grid(fmt, rows)
-    numbers = len(_headers(fmt))
+    numbers = len(_columns(fmt))
     align = ("right", "left", *("right",) * (numbers - 2), *("left",) * (len(headers) - numbers))
     out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
     heading = [line for line in (t.title, event_line(t)) if line]
@@ -339,24 +323,18 @@ def money_text(rows: Sequence[Money]) -> str:
     )
 
 
-def money_json(rows: Sequence[Money]) -> dict[str, Any]:
-    return {"money": [m._asdict() | {"amount": None if m.amount is None else _money(m.amount)} for m in rows]}
-
-
-def money_csv(rows: Sequence[Money]) -> CsvTable:
-    return (
-        ["player", "schrift", "money_points", "kontra", "amount"],
-        [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
-    )
-
-
 def money_view(rows: Sequence[Money]) -> View:
     """The day's money, one row per player by name."""
-    return View(table=lambda: money_text(rows), json=lambda: money_json(rows), csv=lambda: money_csv(rows))
-
-
-def cup_json(rows: Sequence[CupStanding]) -> dict[str, Any]:
-    return {"standings": [r._asdict() | {"tournaments": [x._asdict() for x in r.tournaments]} for r in rows]}
+    return View(
+        table=lambda: money_text(rows),
+        json=lambda: {
+            "money": [m._asdict() | {"amount": None if m.amount is None else _money(m.amount)} for m in rows]
+        },
+        csv=lambda: (
+            ["player", "schrift", "money_points", "kontra", "amount"],
+            [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
+        ),
+    )
 
 
 def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
@@ -394,6 +372,8 @@ def cup_view(rows: Sequence[CupStanding], names: Sequence[str]) -> View:
     """The cup's standings; ``names``: the tournaments as given, one column each."""
     return View(
         table=lambda: cup_text(rows, names),
-        json=lambda: cup_json(rows),
+        json=lambda: {
+            "standings": [r._asdict() | {"tournaments": [x._asdict() for x in r.tournaments]} for r in rows]
+        },
         csv=lambda: cup_csv(rows, names),
     )
