@@ -1,9 +1,5 @@
-"""The evening a ledger's log makes, and its values as the plain mappings the log holds: each
-entry read (its hands, marks, audit entries, paper result, and a profile against its pin) and
-applied to the table, checked for what it may hold; the entry a change leaves; a hand's stored
-result (its score times its Radl factor) and the ledger's own check, every stored hand scored
-afresh against its stored result (core layer, pure).
-"""
+"""The evening a ledger's log makes (core layer, pure): each entry read, checked and applied, the
+entry a change leaves, and the ledger's own check, every stored result scored afresh."""
 
 from __future__ import annotations
 
@@ -350,22 +346,14 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
 def _check_schema(top: Reader, problems: Collector) -> None:
     schema = top.raw("schema")
     if not top.has("schema"):
-        problems.add(
-            "schema",
-            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
-            SCHEMA=SCHEMA,
-        )
+        said = N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})")
     elif schema != SCHEMA or isinstance(schema, bool):
-        problems.add(
-            "schema",
-            N_(
-                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
-            ),
-            schema=schema,
-            SCHEMA=SCHEMA,
+        said = N_(
+            "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
         )
     else:
         return
+    problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     raise LedgerError(problems.problems)
 
 

@@ -1,16 +1,7 @@
-"""Reading and writing files safely, on every platform (I/O layer): the one place that does it.
-
-* **Reading** takes regular files only (a FIFO, a device, a socket or a folder is refused before
-  anything is read or locked), at most its kind's cap, as UTF-8 (a UTF-16 file is named).
-* **Writing** is atomic: a temp file ``.NAME.<random>.tmp`` beside the real file (links are
-  followed and stay links), fsync'd, given the old file's mode, owner and group, renamed over it.
-* **An output file** a command was asked for (``chart -o FILE``) is never one of the command's
-  inputs (through any link), never a ledger or a profile (a ``.toml`` file, or one that reads as
-  TOML however large), never a FIFO or a device, and always written atomically.
-* **Locking** is an exclusive lock on a sidecar ``NAME.lock`` beside the real file (``flock`` on
-  POSIX, ``msvcrt.locking`` on Windows), removed when released; a process that takes it checks
-  that its descriptor still names the file at the lock's path, so two never both hold it.
-"""
+"""Reading and writing files safely, on every platform (I/O layer): the one place that does it,
+by the rules of docs/ledger-format.md (regular files only, under a cap; atomic writes beside the
+real file; the sidecar lock). An output file a command was asked for (``chart -o FILE``) is never
+one of its inputs, a ledger or a profile, a FIFO or a device."""
 
 from __future__ import annotations
 
