@@ -684,24 +684,18 @@ def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
             for player in dict.fromkeys([*mine, *rules])
             if mine.get(player) != rules.get(player)
         ]
-    if stored.won != given.won:
-        out.append(
-            Problem.of(
-                "",
-                N_("hand {number}: stored as {stored}, the rules give {given}"),
-                number=number,
-                stored=_outcome(stored.won),
-                given=_outcome(given.won),
-            )
-        )
-    if stored.radl != given.radl:
-        out.append(
-            Problem.of(
-                "",
-                N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
-                number=number,
-                stored=stored.radl,
-                given=given.radl,
-            )
-        )
+    for template, kept, rules_give in (
+        (
+            N_("hand {number}: stored as {stored}, the rules give {given}"),
+            _outcome(stored.won),
+            _outcome(given.won),
+        ),
+        (
+            N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+            stored.radl,
+            given.radl,
+        ),
+    ):
+        if kept != rules_give:
+            out.append(Problem.of("", template, number=number, stored=kept, given=rules_give))
     return out
