@@ -1,8 +1,6 @@
 """The evening a ledger's log makes (core layer, pure): each entry read, checked and applied, the
 entry a change leaves, and the ledger's own check, every stored result scored afresh."""
 
-from __future__ import annotations
-
 from collections.abc import Container, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any

@@ -1,8 +1,6 @@
 """The edits of an evening and the lines they leave in its audit trail (core layer, pure): each
 takes a ledger and returns a new one, the hands after a corrected one recomputed, Radls included."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message

@@ -3,8 +3,6 @@
 correction re-arms them by itself.
 """
 
-from __future__ import annotations
-
 import math
 from collections import deque
 from collections.abc import Iterable, Sequence

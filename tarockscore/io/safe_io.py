@@ -3,8 +3,6 @@ by the rules of docs/ledger-format.md (regular files only, under a cap; atomic w
 real file; the sidecar lock). An output file a command was asked for (``chart -o FILE``) is never
 one of its inputs, a ledger or a profile, a FIFO or a device."""
 
-from __future__ import annotations
-
 import contextlib
 import contextvars
 import errno
