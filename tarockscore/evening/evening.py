@@ -41,7 +41,15 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.words import clean_name, look_alikes, nfc, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    clean_name,
+    iso_date,
+    look_alikes,
+    nfc,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"
@@ -71,19 +79,13 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
     return ledger
 
 
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def as_day(value: object, where: str) -> dt.date | None:
     """A day given to the library: a ``datetime.date``, or its text ``YYYY-MM-DD`` as the ledger
     writes it; None stays None. Anything else is refused, naming ``where`` and the value."""
     if value is None or isinstance(value, dt.date):
         return value
-    if isinstance(value, str) and _ISO_DAY.fullmatch(value.strip()):
-        try:
-            return dt.date.fromisoformat(value.strip())
-        except ValueError:
-            pass
+    if isinstance(value, str) and iso_date(value.strip()):
+        return dt.date.fromisoformat(value.strip())
     raise UsageError(
         N_("{value!r} is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'"),
         value=value,
