@@ -113,10 +113,6 @@ def audit_mapping(a: AuditEntry) -> dict[str, Any]:
     )
 
 
-def mark_mapping(m: RadlMark) -> dict[str, Any]:
-    return {"after": m.after, "hands": m.hands, "at": m.at}
-
-
 def plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (what tomllib reads back)."""
     if isinstance(value, Mapping):
@@ -290,7 +286,7 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     if new_profile:
         event["profile"] = profile_mapping(profile)
     if marks := after.radl[len(before.radl) :]:
-        event["radl"] = [mark_mapping(m) for m in marks]
+        event["radl"] = [m._asdict() for m in marks]  # after, hands, at
     if said:
         event["audit"] = [audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
