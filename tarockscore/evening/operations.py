@@ -121,19 +121,14 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
         summary=summary(old.hand, ledger.profile, old.result),
     )
     # the hands after it by their numbers on the sheet, before and after: the numbers a table sees
-    if len(after) == 1:
-        detail = message(
-            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=number + 1, start=number
+    if after:
+        moved = (
+            N_("{detail}; hand {first} is now hand {start}")
+            if len(after) == 1
+            else N_("{detail}; hands {first} to {last} are now {start} to {end}")
         )
-    elif after:
-        detail = message(
-            N_("{detail}; hands {first} to {last} are now {start} to {end}"),
-            detail=detail,
-            first=number + 1,
-            last=number + len(after),
-            start=number,
-            end=number + len(after) - 1,
-        )
+        last = number + len(after)
+        detail = message(moved, detail=detail, first=number + 1, last=last, start=number, end=last - 1)
     detail = _recomputed(detail, changed, entries)
     entry = AuditEntry(at, Action.DELETE, detail, old.id, old.keys, changed=changed, number=number)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
