@@ -207,8 +207,8 @@ _MOVED = re.compile(r"; hands? (\d+)(?: to (\d+))? (?:is|are) now ")
 
 def hand_history(ledger: Ledger, number: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
     """The lines of the audit trail about hand ``number``, in order: its replacements, a delete that
-    moved its number, a Radl mark that doubles or spared it, a correction or the repair at
-    ``repaired`` (the time of the one that took it as found) that changed its stored result."""
+    moved its number, a Radl marked after it or one that doubles or spared it, a correction or repair
+    that changed its stored result, and the repair at ``repaired`` that took it as found, edited."""
     hand_id = ledger.hands[number - 1].id
     marks = {(m.at, m.after, m.hands) for m in marks_on(ledger, number)}
 
