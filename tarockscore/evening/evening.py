@@ -1,10 +1,7 @@
-"""The evening's ledger as the library offers it: begin an evening, record, undo, replace, delete,
-mark a Radl, rescore, repair, check, explain, settle (library layer).
-
-An :class:`Evening` is a ledger file named by its path: each action reads the file, checks it,
-changes it with one operation of the pure core (``evening.operations``) and appends the change
-under its lock. Nothing is kept between two actions.
-"""
+"""The evening's ledger as the library offers it (library layer): an :class:`Evening` is a ledger
+file named by its path, and each action (record, undo, replace, delete, a Radl, rescore, repair,
+check, explain, settle) reads it afresh, changes it with one operation of ``evening.operations``
+and appends the change under its lock."""
 
 import datetime as dt
 import os
@@ -44,7 +41,15 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.words import clean_name, look_alikes, nfc, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    clean_name,
+    iso_date,
+    look_alikes,
+    nfc,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 
 LEDGER_ENV = "TAROCKSCORE_LEDGER"
 DEFAULT_LEDGER = "tarock-ledger.toml"
@@ -74,19 +79,13 @@ def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
     return ledger
 
 
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
 def as_day(value: object, where: str) -> dt.date | None:
     """A day given to the library: a ``datetime.date``, or its text ``YYYY-MM-DD`` as the ledger
     writes it; None stays None. Anything else is refused, naming ``where`` and the value."""
     if value is None or isinstance(value, dt.date):
         return value
-    if isinstance(value, str) and _ISO_DAY.fullmatch(value.strip()):
-        try:
-            return dt.date.fromisoformat(value.strip())
-        except ValueError:
-            pass
+    if isinstance(value, str) and iso_date(value.strip()):
+        return dt.date.fromisoformat(value.strip())
     raise UsageError(
         N_("{value!r} is not a date; give a datetime.date or its text YYYY-MM-DD, e.g. '2025-03-14'"),
         value=value,
@@ -147,24 +146,16 @@ class Explained(NamedTuple):
     entry: Entry
     ledger: Ledger
     radl_cause: int | None
-    # what happened in the hand that started the Radl (a Valat, a Trischaken, …): the events the
-    # profile plays that it shows
+    # the events the profile plays that the hand which started the Radl showed (a Valat, …)
     radl_events: tuple[str, ...] = ()
-    # every Radl doubling the hand, the first started first (more than one where Radls overlap):
-    # the hand that started it (:data:`BY_HAND`: set on the sheet) and the events it showed
+    # every Radl doubling the hand, the first started first: its cause (:data:`BY_HAND`: set on
+    # the sheet) and the events it showed
     radl_layers: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    # the hand's own lines of the audit trail, in order: its replacements, a delete that moved its
-    # number, a Radl marked after it or one that doubles or spared it, a correction or repair that
-    # changed its stored result, a repair that took it as found after it was changed outside
-    # tarockscore
-    history: tuple[AuditEntry, ...] = ()
-    # the time of the repair that took the hand as it was found, changed outside tarockscore
-    repaired: str | None = None
-    # the undos of the hands that stood in its place before it was recorded (recorded after the
-    # hand before it, taken back before this one was recorded), in order: it took their place
-    undone: tuple[AuditEntry, ...] = ()
-    # the Radl the hand started itself: what it showed that armed it (none: it started none), the
-    # hands that Radl doubled so far and how many of its doubled hands are still to come
+    history: tuple[AuditEntry, ...] = ()  # the hand's own lines of the audit trail (hand_history)
+    repaired: str | None = None  # the time of the repair that took it as found, edited
+    undone: tuple[AuditEntry, ...] = ()  # the undos of the hands that stood in its place (undone_before)
+    # the Radl the hand started itself: what armed it (none: it started none), the hands it
+    # doubled so far and how many of its doubled hands are still to come
     started: tuple[str, ...] = ()
     started_doubled: tuple[int, ...] = ()
     started_to_come: int = 0
@@ -215,8 +206,9 @@ _MOVED = re.compile(r"; hands? (\d+)(?: to (\d+))? (?:is|are) now ")
 
 
 def hand_history(ledger: Ledger, number: int, repaired: str | None = None) -> tuple[AuditEntry, ...]:
-    """The lines of the audit trail about hand ``number``, in order (``repaired``: the time of the
-    repair that took it as found after it was changed outside tarockscore)."""
+    """The lines of the audit trail about hand ``number``, in order: its replacements, a delete that
+    moved its number, a Radl marked after it or one that doubles or spared it, a correction or repair
+    that changed its stored result, and the repair at ``repaired`` that took it as found, edited."""
     hand_id = ledger.hands[number - 1].id
     marks = {(m.at, m.after, m.hands) for m in marks_on(ledger, number)}
 

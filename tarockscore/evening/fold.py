@@ -1,11 +1,5 @@
-"""The evening a ledger's log makes, and its values as the plain mappings the log holds: each
-entry read (its hands, marks, audit entries, paper result, and a profile against its pin) and
-applied to the table, checked for what it may hold; the entry a change leaves; a hand's stored
-result (its score times its Radl factor) and the ledger's own check, every stored hand scored
-afresh against its stored result (core layer, pure).
-"""
-
-from __future__ import annotations
+"""The evening a ledger's log makes (core layer, pure): each entry read, checked and applied, the
+entry a change leaves, and the ledger's own check, every stored result scored afresh."""
 
 from collections.abc import Container, Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -117,10 +111,6 @@ def audit_mapping(a: AuditEntry) -> dict[str, Any]:
     return _some(
         [*pairs, ("detail", a.detail), ("changed", a.changed), ("before", a.before), ("after", a.after)]
     )
-
-
-def mark_mapping(m: RadlMark) -> dict[str, Any]:
-    return {"after": m.after, "hands": m.hands, "at": m.at}
 
 
 def plain(value: Any) -> Any:
@@ -296,7 +286,7 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     if new_profile:
         event["profile"] = profile_mapping(profile)
     if marks := after.radl[len(before.radl) :]:
-        event["radl"] = [mark_mapping(m) for m in marks]
+        event["radl"] = [m._asdict() for m in marks]  # after, hands, at
     if said:
         event["audit"] = [audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:
@@ -350,22 +340,14 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
 def _check_schema(top: Reader, problems: Collector) -> None:
     schema = top.raw("schema")
     if not top.has("schema"):
-        problems.add(
-            "schema",
-            N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})"),
-            SCHEMA=SCHEMA,
-        )
+        said = N_("missing: this is not a tarockscore ledger (expected schema = {SCHEMA})")
     elif schema != SCHEMA or isinstance(schema, bool):
-        problems.add(
-            "schema",
-            N_(
-                "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
-            ),
-            schema=schema,
-            SCHEMA=SCHEMA,
+        said = N_(
+            "{schema!r}: this version of tarockscore reads ledger schema {SCHEMA} only; a newer tarockscore wrote this file, or it is not a ledger"
         )
     else:
         return
+    problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     raise LedgerError(problems.problems)
 
 
@@ -696,24 +678,18 @@ def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
             for player in dict.fromkeys([*mine, *rules])
             if mine.get(player) != rules.get(player)
         ]
-    if stored.won != given.won:
-        out.append(
-            Problem.of(
-                "",
-                N_("hand {number}: stored as {stored}, the rules give {given}"),
-                number=number,
-                stored=_outcome(stored.won),
-                given=_outcome(given.won),
-            )
-        )
-    if stored.radl != given.radl:
-        out.append(
-            Problem.of(
-                "",
-                N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
-                number=number,
-                stored=stored.radl,
-                given=given.radl,
-            )
-        )
+    for template, kept, rules_give in (
+        (
+            N_("hand {number}: stored as {stored}, the rules give {given}"),
+            _outcome(stored.won),
+            _outcome(given.won),
+        ),
+        (
+            N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
+            stored.radl,
+            given.radl,
+        ),
+    ):
+        if kept != rules_give:
+            out.append(Problem.of("", template, number=number, stored=kept, given=rules_give))
     return out

@@ -261,48 +261,41 @@ def hand_deal(ledger: Ledger, number: int) -> Deal:
     return deal_by(ledger.players, dealer)
 
 
+# A table of the wrong size, said for one name or several, and for names written with spaces
+# between them, not commas (then said how to write them).
+_WRONG_COUNT = {
+    (True, True): N_(
+        "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out; separate the names with commas: {names}"
+    ),
+    (True, False): N_(
+        "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+    ),
+    (False, True): N_(
+        "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out; separate the names with commas: {names}"
+    ),
+    (False, False): N_(
+        "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
+    ),
+}
+
+
 def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     """Problems with the names of a new table: 4 or 5 distinct names, usable on the command line."""
-    problems: list[Problem] = []
     allowed = (profile.game.players, profile.game.players + 1)
-    # names written with spaces between them, not commas: said how to write them
+    if len(names) in allowed:
+        return check_names(names, "players")
     words = [word for name in names for word in name.split()]
-    commas = len(names) not in allowed and len(names) < len(words) and len(words) in allowed
-    if len(names) not in allowed:
-        if len(names) == 1:
-            said = (
-                N_(
-                    "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out;"
-                    " separate the names with commas: {names}"
-                )
-                if commas
-                else N_(
-                    "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out"
-                )
-            )
-        else:
-            said = (
-                N_(
-                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out;"
-                    " separate the names with commas: {names}"
-                )
-                if commas
-                else N_(
-                    "{count} names given; {profile!r} is played by {players}, or {total} where the dealer sits out"
-                )
-            )
-        problems.append(
-            Problem.of(
-                "players",
-                said,
-                count=len(names),
-                profile=profile.name,
-                players=profile.game.players,
-                total=profile.game.players + 1,
-                **({"names": ", ".join(words)} if commas else {}),
-            )
-        )
-    return problems + check_names(words if commas else names, "players")
+    commas = len(names) < len(words) and len(words) in allowed
+    said = Problem.of(
+        "players",
+        _WRONG_COUNT[len(names) == 1, commas],
+        count=len(names),
+        profile=profile.name,
+        players=profile.game.players,
+        total=profile.game.players + 1,
+        **({"names": ", ".join(words)} if commas else {}),
+    )
+    return [said, *check_names(words if commas else names, "players")]
 
 
 def new_ledger(

@@ -1,11 +1,5 @@
-"""The edits of an evening and the lines they leave in its audit trail: record, undo, replace,
-delete, rescore, repair, Radl marks (core layer, pure).
-
-Each takes a ledger and returns a new one; the hands after a corrected one are recomputed, their
-Radls included.
-"""
-
-from __future__ import annotations
+"""The edits of an evening and the lines they leave in its audit trail (core layer, pure): each
+takes a ledger and returns a new one, the hands after a corrected one recomputed, Radls included."""
 
 from collections.abc import Callable, Sequence
 
@@ -98,22 +92,17 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
         summary(old.hand, ledger.profile, old.result),
         summary(new.hand, ledger.profile, new.result),
     )
-    if before == after:  # the line alone would say nothing: name the keys that changed
-        detail = message(
-            N_("{hand} replaced: {old}; {changes}"),
-            hand=label(old.id, number),
-            old=before,
-            changes=hand_changes(old.hand, new.hand),
-        )
-    else:  # the outcome moved: say too which keys moved it (card points 30 → 36, a Kontra)
-        detail = message(
-            N_("{hand} replaced: {old} → {new}; {changes}"),
-            hand=label(old.id, number),
-            old=before,
-            new=after,
-            changes=hand_changes(old.hand, new.hand),
-        )
-    detail = _recomputed(detail, changed, entries)
+    # the keys that changed are named: all the line says where the outcome stayed, and what moved it
+    # where it did (card points 30 → 36, a Kontra)
+    said = (
+        N_("{hand} replaced: {old}; {changes}")
+        if before == after
+        else N_("{hand} replaced: {old} → {new}; {changes}")
+    )
+    changes = hand_changes(old.hand, new.hand)
+    detail = _recomputed(
+        message(said, hand=label(old.id, number), old=before, new=after, changes=changes), changed, entries
+    )
     entry = AuditEntry(at, Action.REPLACE, detail, old.id, old.keys, new.keys, changed, number)
     return ledger._replace(hands=tuple(entries), audit=(*ledger.audit, entry))
 
@@ -132,19 +121,14 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
         summary=summary(old.hand, ledger.profile, old.result),
     )
     # the hands after it by their numbers on the sheet, before and after: the numbers a table sees
-    if len(after) == 1:
-        detail = message(
-            N_("{detail}; hand {first} is now hand {start}"), detail=detail, first=number + 1, start=number
+    if after:
+        moved = (
+            N_("{detail}; hand {first} is now hand {start}")
+            if len(after) == 1
+            else N_("{detail}; hands {first} to {last} are now {start} to {end}")
         )
-    elif after:
-        detail = message(
-            N_("{detail}; hands {first} to {last} are now {start} to {end}"),
-            detail=detail,
-            first=number + 1,
-            last=number + len(after),
-            start=number,
-            end=number + len(after) - 1,
-        )
+        last = number + len(after)
+        detail = message(moved, detail=detail, first=number + 1, last=last, start=number, end=last - 1)
     detail = _recomputed(detail, changed, entries)
     entry = AuditEntry(at, Action.DELETE, detail, old.id, old.keys, changed=changed, number=number)
     return ledger._replace(hands=entries, audit=(*ledger.audit, entry))
@@ -217,10 +201,7 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
 
 def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
     """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``)."""
-    rule = ledger.profile.radl
-    n = rule.hands if hands is None else hands
-    if n < 1:
-        raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=n, where="hands")
+    n = _at_least_one(ledger.profile.radl.hands if hands is None else hands)
     if n > MAXIMUM:  # refused before a doubled hand is counted: a billion would fill the memory
         raise LedgerError(
             N_("{value} is beyond the allowed range (at most {maximum} either way)"),
@@ -244,10 +225,14 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
 
 def strike_radl(ledger: Ledger, hands: int, at: str) -> Ledger:
     """``hands`` of the pending doubled hands struck by hand, after the last hand."""
+    check_strike(ledger, _at_least_one(hands))
+    return _marked(ledger, -hands, at)
+
+
+def _at_least_one(hands: int) -> int:
     if hands < 1:
         raise LedgerError(N_("{hands}: expected a number of hands, 1 or more"), hands=hands, where="hands")
-    check_strike(ledger, hands)
-    return _marked(ledger, -hands, at)
+    return hands
 
 
 def _marked(ledger: Ledger, hands: int, at: str) -> Ledger:

@@ -3,8 +3,6 @@ money alone), kept as one entry of the table's ledger (core layer, pure). A shee
 way: one with hands or a paper result takes a new one only as a correction (``replace``).
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Mapping
 

@@ -3,9 +3,6 @@
 correction re-arms them by itself.
 """
 
-from __future__ import annotations
-
-import math
 from collections import deque
 from collections.abc import Iterable, Sequence
 
@@ -76,7 +73,7 @@ def _walk(
 
 def _factor(profile: Profile, layers: Sequence[int]) -> int:
     """The factor of a hand doubled by ``layers`` Radls (none: 1)."""
-    return math.prod([profile.radl.factor] * len(layers))
+    return int(profile.radl.factor ** len(layers))
 
 
 def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:

@@ -47,40 +47,19 @@ class Settlement(NamedTuple):
 def parse_stake(text: str, example: str = "0.10") -> Decimal:
     """A stake per Victory Point such as ``"0.10"``: ASCII digits with at most one dot (``Decimal``
     alone takes ``1e2`` and ``Infinity``); ValueError says what is allowed, with ``example``."""
-    if not re.fullmatch(_STAKE, text.strip()):
-        raise ValueError(
-            message(
-                N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)"),
-                text=text,
-                example=example,
-            )
-        )
-    stake = Decimal(text.strip())  # digits and a dot: nothing Decimal refuses, never infinite
-    if stake <= 0:
-        raise ValueError(
-            message(
-                N_("{text!r}: the stake must be a positive amount such as {example}"),
-                text=text,
-                example=example,
-            )
-        )
-    if stake > MAX_STAKE:
-        raise ValueError(
-            message(
-                N_("{text!r}: the stake must be at most {maximum} per Victory Point"),
-                text=text,
-                maximum=MAX_STAKE,
-            )
-        )
-    if stake != stake.quantize(CENT):
-        raise ValueError(
-            message(
-                N_("{text!r} has more than two decimals; the stake is counted in cents, e.g. {example}"),
-                text=text,
-                example=example,
-            )
-        )
-    return stake.quantize(CENT)
+    # digits and a dot: nothing Decimal refuses, never infinite
+    stake = Decimal(text.strip()) if re.fullmatch(_STAKE, text.strip()) else None
+    if stake is None:
+        said = N_("{text!r} is not an amount; write e.g. {example} (at most two decimals)")
+    elif stake <= 0:
+        said = N_("{text!r}: the stake must be a positive amount such as {example}")
+    elif stake > MAX_STAKE:
+        said = N_("{text!r}: the stake must be at most {maximum} per Victory Point")
+    elif stake != stake.quantize(CENT):
+        said = N_("{text!r} has more than two decimals; the stake is counted in cents, e.g. {example}")
+    else:
+        return stake.quantize(CENT)
+    raise ValueError(message(said, text=text, example=example, maximum=MAX_STAKE))
 
 
 def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> dict[str, Decimal]:

@@ -1,8 +1,6 @@
-"""The ledger's file: its log in one format (the writer of its TOML, the reader that walks it entry
-by entry, the chain of hashes), read, followed and folded; changed under its lock (read it whole,
-fold, make the change, check that the new entry folds back, append, fsync); repaired where it was
-changed outside tarockscore (I/O layer; the safety rules are docs/ledger-format.md's).
-"""
+"""The ledger's file (I/O layer; its rules are docs/ledger-format.md's): its TOML written and read
+entry by entry, its chain of hashes followed, its evening folded; changed under its lock, the new
+entry checked to fold back before it is appended and fsync'd; repaired where it was edited."""
 
 import contextlib
 import hashlib
@@ -306,19 +304,6 @@ Break = tuple[int, str, str | None, str]
 
 class Chain:
     """The chain followed entry by entry (docs/ledger-format.md)."""
-
-    __slots__ = (
-        "header",
-        "head",
-        "count",
-        "found",
-        "vouched",
-        "said",
-        "removed",
-        "repaired",
-        "follows",
-        "last",
-    )
 
     def __init__(self, header: Mapping[str, Any], pin_broken: bool = False) -> None:
         self.header = self.head = header_hash(header) or ""

@@ -1,18 +1,7 @@
-"""Reading and writing files safely, on every platform (I/O layer): the one place that does it.
-
-* **Reading** takes regular files only (a FIFO, a device, a socket or a folder is refused before
-  anything is read or locked), at most its kind's cap, as UTF-8 (a UTF-16 file is named).
-* **Writing** is atomic: a temp file ``.NAME.<random>.tmp`` beside the real file (links are
-  followed and stay links), fsync'd, given the old file's mode, owner and group, renamed over it.
-* **An output file** a command was asked for (``chart -o FILE``) is never one of the command's
-  inputs (through any link), never a ledger or a profile (a ``.toml`` file, or one that reads as
-  TOML however large), never a FIFO or a device, and always written atomically.
-* **Locking** is an exclusive lock on a sidecar ``NAME.lock`` beside the real file (``flock`` on
-  POSIX, ``msvcrt.locking`` on Windows), removed when released; a process that takes it checks
-  that its descriptor still names the file at the lock's path, so two never both hold it.
-"""
-
-from __future__ import annotations
+"""Reading and writing files safely, on every platform (I/O layer): the one place that does it,
+by the rules of docs/ledger-format.md (regular files only, under a cap; atomic writes beside the
+real file; the sidecar lock). An output file a command was asked for (``chart -o FILE``) is never
+one of its inputs, a ledger or a profile, a FIFO or a device."""
 
 import contextlib
 import contextvars
@@ -360,42 +349,26 @@ DAY = "tournament"  # a tournament day's tournament.toml
 _PROFILE_KEYS = ("extends", "game", "contracts", "settlement", "bonus_rules", "valat", "trischaken")
 _HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won")
 
-# Each kind as a message names it: "this is {a kind}".
-_NAMED: dict[str, Message] = {
-    LEDGER: message(N_("a ledger (an evening's hands)")),
-    PROFILE: message(N_("a profile")),
-    HAND: message(N_("a hand file")),
-    ALIAS: message(N_("an alias file")),
-    FORMAT: message(N_("a tournament's format")),
-    CUP: message(N_("a cup's points file")),
-    DAY: message(N_("a tournament day's file")),
+# Each kind as a message names it ("this is {a kind}"), and what makes a file plainly one.
+_NAMED: dict[str, tuple[Message, Callable[[Mapping[str, object]], bool]]] = {
+    LEDGER: (
+        message(N_("a ledger (an evening's hands)")),
+        lambda data: isinstance(data.get("table"), dict) and isinstance(data.get("profile"), dict),
+    ),
+    PROFILE: (message(N_("a profile")), lambda data: any(key in data for key in _PROFILE_KEYS)),
+    HAND: (message(N_("a hand file")), lambda data: any(key in data for key in _HAND_KEYS)),
+    ALIAS: (message(N_("an alias file")), lambda data: isinstance(data.get("aliases"), dict)),
+    FORMAT: (message(N_("a tournament's format")), lambda data: "total" in data or "tie_breaks" in data),
+    CUP: (message(N_("a cup's points file")), lambda data: isinstance(data.get("points"), list)),
+    DAY: (message(N_("a tournament day's file")), lambda data: "tournament" in data),
 }
-
-
-def _is(data: Mapping[str, object], kind: str) -> bool:
-    if kind == LEDGER:
-        return isinstance(data.get("table"), dict) and isinstance(data.get("profile"), dict)
-    if kind == PROFILE:
-        return any(key in data for key in _PROFILE_KEYS)
-    if kind == HAND:
-        return any(key in data for key in _HAND_KEYS)
-    if kind == FORMAT:
-        return "total" in data or "tie_breaks" in data
-    if kind == CUP:
-        return isinstance(data.get("points"), list)
-    if kind == DAY:
-        return "tournament" in data
-    return isinstance(data.get("aliases"), dict)
 
 
 def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
     """What the file is, for a message, when it has none of ``expected``'s own keys."""
-    if _is(data, expected):
+    if _NAMED[expected][1](data):
         return None
-    for kind in _NAMED:
-        if _is(data, kind):
-            return _NAMED[kind]
-    return None
+    return next((named for named, plainly in _NAMED.values() if plainly(data)), None)
 
 
 def real_path(path: Path) -> Path:
@@ -435,39 +408,30 @@ def lock_path(path: Path) -> Path:
     return real.with_name(real.name + LOCK_SUFFIX)
 
 
+# Why the lock file beside a file cannot be made, by the error and whether the file is there (to
+# be copied elsewhere; else a path elsewhere is to be given), and what to do
+_NO_LOCK: dict[tuple[int | None, bool], str] = {
+    (errno.EROFS, True): N_(
+        "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a read-only file system: copy the {what} to a writable folder and use it there"
+    ),
+    (errno.EROFS, False): N_(
+        "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a read-only file system: give a path in a writable folder"
+    ),
+    (errno.EACCES, True): N_(
+        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the {what} to a folder you can write in"
+    ),
+    (errno.EACCES, False): N_(
+        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a path in a folder you can write in"
+    ),
+}
+
+
 def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
-    """Why the lock file beside a file cannot be made, and what to do: nothing was written
-    (``there``: the file exists, to be copied; else a path elsewhere is to be given)."""
-    values = {"lock": lock, "why": exc.strerror or exc, "folder": lock.parent, "what": file_kind(what)}
-    if exc.errno == errno.EROFS:
-        said = (
-            N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
-                "read-only file system: copy the {what} to a writable folder and use it there"
-            )
-            if there
-            else N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a "
-                "read-only file system: give a path in a writable folder"
-            )
-        )
-    elif exc.errno in (errno.EACCES, errno.EPERM):
-        said = (
-            N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
-                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the "
-                "{what} to a folder you can write in"
-            )
-            if there
-            else N_(
-                "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes "
-                "beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a "
-                "path in a folder you can write in"
-            )
-        )
-    else:
-        said = N_("{lock}: cannot open the lock file: {why}, so nothing was written")
-    return message(said, **values)
+    denied = errno.EACCES if exc.errno == errno.EPERM else exc.errno
+    said = _NO_LOCK.get(
+        (denied, there), N_("{lock}: cannot open the lock file: {why}, so nothing was written")
+    )
+    return message(said, lock=lock, why=exc.strerror or exc, folder=lock.parent, what=file_kind(what))
 
 
 @contextlib.contextmanager

@@ -40,24 +40,7 @@ OLD_LEDGER = N_(
     "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
 )
 
-WAYS_OUT = (
-    NO_LEDGER,
-    LEDGER_EXISTS,
-    NOT_A_LEDGER,
-    NOT_A_LEDGER_KEPT,
-    LEDGER_CHANGED,
-    OUT_OF_ORDER,
-    NO_TOURNAMENT_FOLDER,
-    NO_TOURNAMENT,
-    OLD_DAY,
-    SHEET_FAILS_CHECK,
-    SHEET_FAILS_CHECK_MONEY,
-    OLD_LEDGER,
-    NO_HAND_FILE,
-    # the stored profile's problems, said by the core
-    PROFILE_DAMAGED,
-    PROFILE_EDITED,
-    PROFILE_RENAMED,
-    PROFILE_UNPINNED,
-    PROFILE_UNREADABLE,
+# every template above, each with its advice in cli/options.py
+WAYS_OUT = tuple(
+    value for name, value in list(globals().items()) if name.isupper() and isinstance(value, str)
 )
