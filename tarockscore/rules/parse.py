@@ -67,7 +67,9 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
         _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
         check_valat_game_kontra(bonuses, kontra, profile, problems)
         check_valat_includes(bonuses, profile, problems)
-        _check_bonus_players(bonuses, keys.players, problems)
+        for i, b in enumerate(bonuses):  # the players a bonus names sit at the table
+            _check_at_table(f"bonus[{i}].caught_by", b.caught_by, keys.players, problems)
+            _check_at_table(f"bonus[{i}].lost_by", b.lost_by, keys.players, problems)
     check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
@@ -283,21 +285,7 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
         # (no talon, as in Zwanzigerrufen) or the hand is dealt again
         talon = legality.king_in_talon_allowed(profile, contract)
         own = legality.own_king_allowed(profile, contract)
-        if talon and own:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
-            )
-        elif talon:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
-            )
-        elif own:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)'
-            )
-        else:
-            template = N_("missing: {contract} is played with the holder of the called card; name them")
-        problems.add("partner", template, contract=contract.name)
+        problems.add("partner", _NO_PARTNER[talon, own], contract=contract.name)
     if partner is not None and partner == keys.declarer:
         problems.add(
             "partner",
@@ -314,6 +302,21 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
         )
+
+
+# the partner missing in a called contract, by what else the profile takes: the King in the talon, one's own
+_NO_PARTNER = {
+    (True, True): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
+    ),
+    (True, False): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
+    ),
+    (False, True): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)'
+    ),
+    (False, False): N_("missing: {contract} is played with the holder of the called card; name them"),
+}
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -979,15 +982,6 @@ def _check_between_players(
             value=entry.lost_by,
             name=bonus.name,
         )
-
-
-def _check_bonus_players(
-    bonuses: tuple[BonusEntry, ...], players: tuple[str, ...], problems: Collector
-) -> None:
-    """The players a bonus names (caught_by, lost_by) sit at the table."""
-    for i, b in enumerate(bonuses):
-        _check_at_table(f"bonus[{i}].caught_by", b.caught_by, players, problems)
-        _check_at_table(f"bonus[{i}].lost_by", b.lost_by, players, problems)
 
 
 def _check_bonus_entry(

@@ -359,44 +359,24 @@ def short_number(value: int) -> str:
     return message(N_("a number of {digits} digits"), digits=digits)
 
 
-# What a value is, and what a key wants, as the messages name them.
-A_BOOLEAN = Message(N_("a boolean"))
-AN_INTEGER = Message(N_("an integer"))
-A_DECIMAL = Message(N_("a decimal number"))
+# What a key wants, as the messages name it.
 A_STRING = Message(N_("a string"))
-AN_ARRAY = Message(N_("an array"))
 A_TABLE = Message(N_("a table"))
-A_DATE = Message(N_("a date"))
-A_TIME = Message(N_("a time"))
-A_DATE_AND_TIME = Message(N_("a date and time"))
 TRUE_OR_FALSE = Message(N_("true or false"))
-A_WHOLE_NUMBER = Message(N_("a whole number"))
-AN_ARRAY_OF_STRINGS = Message(N_("an array of strings"))
 
 
-class _TomlBool:
-    """A boolean shown as a TOML file writes it (``true``), not as Python does (``True``)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: bool) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return "true" if self.value else "false"
-
-    __str__ = __repr__
-
-
-class _TomlTable:
-    """A table shown as a TOML file writes it inline (``{ Anna = "kontra" }``), not as Python does."""
+class _AsWritten:
+    """A boolean (``true``) or a table (inline, ``{ Anna = "kontra" }``) shown as a TOML file
+    writes it, not as Python does."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Mapping[object, object]) -> None:
+    def __init__(self, value: bool | Mapping[object, object]) -> None:
         self.value = value
 
     def __repr__(self) -> str:
+        if isinstance(self.value, bool):
+            return "true" if self.value else "false"
         pairs = [f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in self.value.items()]
         return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
 
@@ -414,24 +394,22 @@ def _toml_value(value: object) -> str:
 def as_written(value: object) -> object:
     """A value for a message, shown the way the file wrote it (a boolean as ``true``, a table
     inline as ``{ Anna = "kontra" }``)."""
-    if isinstance(value, bool):
-        return _TomlBool(value)
-    if isinstance(value, Mapping):
-        return _TomlTable(value)
+    if isinstance(value, bool | Mapping):
+        return _AsWritten(value)
     return value
 
 
 def type_name(value: object) -> str:
     return {
-        bool: A_BOOLEAN,
-        int: AN_INTEGER,
-        float: A_DECIMAL,
+        bool: Message(N_("a boolean")),
+        int: Message(N_("an integer")),
+        float: Message(N_("a decimal number")),
         str: A_STRING,
-        list: AN_ARRAY,
+        list: Message(N_("an array")),
         dict: A_TABLE,
-        date: A_DATE,
-        time: A_TIME,
-        datetime: A_DATE_AND_TIME,
+        date: Message(N_("a date")),
+        time: Message(N_("a time")),
+        datetime: Message(N_("a date and time")),
     }.get(type(value), type(value).__name__)
 
 
@@ -497,10 +475,10 @@ class Reader:
     ) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
-            return default if default is not None else 0
+            return default or 0
         if isinstance(value, bool) or not isinstance(value, int):
-            self._wrong(key, value, A_WHOLE_NUMBER)
-            return default if default is not None else 0
+            self._wrong(key, value, Message(N_("a whole number")))
+            return default or 0
         if minimum is not None and value < minimum:
             self.problems.add(
                 self.where(key),
@@ -568,7 +546,7 @@ class Reader:
         if value is _MISSING:
             return tuple(default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self._wrong(key, value, AN_ARRAY_OF_STRINGS)
+            self._wrong(key, value, Message(N_("an array of strings")))
             return tuple(default)
         return tuple(value)
 
