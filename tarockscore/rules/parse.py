@@ -125,8 +125,6 @@ class _Keys:
 
 def _seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
     """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
-    if not players:
-        return data
     changed: dict[str, Any] = {}
     for key in ("declarer", "partner", "renonce"):
         value = data.get(key)
@@ -572,9 +570,8 @@ def _read_trischaken_outcome(
             N_("{contract} has no declarer who wins or loses; give card_points per player"),
             contract=contract.name,
         )
-    if not players:  # nobody to order them by: as given
-        return tuple(points.items())
-    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
+    # in seat order; as given where nobody is known to order them by
+    return tuple((p, points[p]) for p in dict.fromkeys(players or points) if p in points)
 
 
 def _read_side_outcome(
@@ -855,8 +852,7 @@ def _contract_kontra(
             step = read_kontra_step(f"kontra.{name}", value, profile, problems)
             if step is not None:
                 steps.append((name, step))
-        order = {p: i for i, p in enumerate(players)}
-        return None, tuple(sorted(steps, key=lambda item: order[item[0]]))
+        return None, tuple(sorted(steps, key=lambda item: players.index(item[0])))
     if individual:
         problems.add(
             "kontra",

@@ -214,11 +214,7 @@ def skeleton(name: str) -> str:
 
 
 def _scripts(name: str) -> set[str]:
-    out = set()
-    for ch in name:
-        if ch.isalpha():
-            out.add(unicodedata.name(ch, "?").split(" ")[0])
-    return out & {"LATIN", "CYRILLIC", "GREEK"}
+    return {unicodedata.name(ch, "?").split(" ")[0] for ch in name if ch.isalpha()} & set(_SCRIPTS)
 
 
 # The alphabets a name can mix, as a reader calls them.
