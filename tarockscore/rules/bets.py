@@ -351,10 +351,7 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
                 message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
                 base,
                 rule,
-                [
-                    *factors,
-                    *defender_kontra_factors(profile, hand, c.name, d),
-                ],
+                [*factors, *defender_kontra_factors(profile, hand, c.name, d)],
                 *pair,
             )
         )

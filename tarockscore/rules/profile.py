@@ -7,14 +7,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
-from tarockscore.errors import (
-    N_,
-    Collector,
-    ProfileError,
-    near_miss,
-    one_of,
-    reason,
-)
+from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.words import MAX_NAME, MAX_TEXT, Reader, fold, text_problem
 
