@@ -1,8 +1,5 @@
-"""Every bet of a hand, settled (core layer, pure): the contract and each bonus a bet of its own
-(Pagat, Uhu, Trull, the four Kings, …), each with its factors (the announcement, a solo contract's
-doubling, the Kontra ladder said on that bet alone, the Hüttenfleck, contra ad personam, a lost
-contract's loss factor) and settled into Victory Points by Simplified Scoring or zero-sum.
-"""
+"""Every bet of a hand, settled (core layer, pure): the contract and each bonus a bet of its own,
+each with its factors (each named by its profile key), settled by Simplified Scoring or zero-sum."""
 
 import math
 from collections.abc import Iterable, Mapping

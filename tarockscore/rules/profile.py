@@ -148,13 +148,12 @@ SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source 
 
 def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
     """The optional ``[sources]`` table: a citation for each key path it names (``kontra.ladder[N]``)."""
-    known = _KEY_PATHS
     ladder = key_path(KontraRules, "ladder")
     out: dict[str, str] = {}
     for key in r.data:
         path, bracket, index = key.partition("[")
         step = index[:-1] if bracket and index.endswith("]") else None
-        if path not in known or (bracket and (path != ladder or not (step or "").isdigit())):
+        if path not in _KEY_PATHS or (bracket and (path != ladder or not (step or "").isdigit())):
             problems.add(
                 r.where(repr(key)),
                 N_(

@@ -85,15 +85,13 @@ _IN_VALAT = {
 def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
     """Whether one bonus still counts in a Valat hand under ``valat.bonuses``."""
     material = deal.profile.bonuses[bonus.name].material if bonus.name in deal.profile.bonuses else False
-    if rule == "all":
-        return True
-    if rule == "announced":
-        return bonus.announced
-    if rule == "trick":
-        return not material
-    if rule == "trick_or_announced":
-        return bonus.announced or not material
-    return False
+    counts = {
+        "all": True,
+        "announced": bonus.announced,
+        "trick": not material,
+        "trick_or_announced": bonus.announced or not material,
+    }
+    return counts.get(rule, False)  # "none"
 
 
 def _solo_factors(deal: Deal) -> tuple[Factor, ...]:

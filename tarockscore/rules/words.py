@@ -388,8 +388,7 @@ def _toml_value(value: object) -> str:
 
 
 def as_written(value: object) -> object:
-    """A value for a message, shown the way the file wrote it (a boolean as ``true``, a table
-    inline as ``{ Anna = "kontra" }``)."""
+    """A value for a message, shown the way the file wrote it (:class:`_AsWritten`)."""
     if isinstance(value, bool | Mapping):
         return _AsWritten(value)
     return value
