@@ -61,7 +61,7 @@ def same_but_case(names: Iterable[str]) -> list[str]:
 
 def at_table(given: str, players: Sequence[str]) -> str:
     """The table's own spelling of ``given`` when one player matches it in any case, else ``given``."""
-    if given in players:
+    if given in players:  # the common case, without folding every seat's name
         return given
     key = player_key(given)
     matches = [p for p in players if player_key(p) == key]
@@ -152,8 +152,7 @@ def name_problems(names: Sequence[str], where: str) -> list[Problem]:
 
 def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
     """A name given twice, or two that differ only by case (names are matched in any case)."""
-    counts = Counter(names)
-    duplicates = sorted(n for n, c in counts.items() if c > 1)
+    duplicates = sorted(n for n, c in Counter(names).items() if c > 1)
     if duplicates:
         return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
     clashes = same_but_case(names)
