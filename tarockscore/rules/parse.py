@@ -125,6 +125,8 @@ class _Keys:
 
 def _seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
     """``data`` with every player it names in the table's spelling of ``players`` (``data`` itself if none changes)."""
+    if not players:
+        return data
     changed: dict[str, Any] = {}
     for key in ("declarer", "partner", "renonce"):
         value = data.get(key)

@@ -134,8 +134,7 @@ def win_threshold(deal: Deal) -> Fraction:
 def played_hand(deal: Deal) -> tuple[Scored, bool]:
     """A hand played out: the contract (or the Valat replacing it) and its bonuses."""
     won = declarers_won(deal)
-    sides = (deal.declarers, deal.defenders)
-    winners, losers = sides if won else sides[::-1]
+    winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     valat, others = split_valat(deal.hand)
     out = NOTHING
     if in_play(valat):

@@ -174,24 +174,18 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
     winner = deal.side(valat.side)[0]
-    game_sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
-    winners, losers = game_sides if won else game_sides[::-1]
+    winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     kontra, kontra_notes = contract_kontra(deal)
     without = kontra_notes.then(contract_lines(deal, won, winners, losers, kontra))
     without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != VALAT]))
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
         # only the notes of the lines printed: what the uncounted Valat would have done is not said
-        return Scored(
-            without.lines,
-            (
-                *without.notes,
-                N_(
-                    "The silent Valat is worth less than the game without it, so it is not counted "
-                    "(valat.silent_min_rule)."
-                ),
-            ),
+        said = N_(
+            "The silent Valat is worth less than the game without it, so it is not counted "
+            "(valat.silent_min_rule)."
         )
-    return Scored(with_valat.lines, with_valat.notes)
+        return without.then(note(said))
+    return with_valat
 
 
 def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
