@@ -222,8 +222,7 @@ def check_texts(document: Mapping[str, Any], problems: Collector) -> None:
 
 def setting(table: type, name: str, value: object) -> str:
     """A key with its value, as a note names the rule it follows: ``renonce.rule = 'as_if_won'``."""
-    shown = value.value if isinstance(value, StrEnum) else value
-    return f"{key_path(table, name)} = {shown!r}"
+    return f"{key_path(table, name)} = {value!r}"
 
 
 class KontraStep(NamedTuple):

@@ -452,8 +452,8 @@ class Reader:
             return default
         return value
 
-    def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
-        return cast(str, self._typed(key, str, A_STRING, default or "", required and default is None))
+    def text(self, key: str, default: str | None = None) -> str:
+        return cast(str, self._typed(key, str, A_STRING, default or "", default is None))
 
     def optional_str(self, key: str) -> str | None:
         return cast(str | None, self._typed(key, str, A_STRING))
@@ -464,9 +464,7 @@ class Reader:
     def optional_bool(self, key: str) -> bool | None:
         return cast(bool | None, self._typed(key, bool, TRUE_OR_FALSE))
 
-    def number(
-        self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
-    ) -> int:
+    def number(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
             return default or 0
@@ -480,12 +478,12 @@ class Reader:
                 value=short_number(value),
                 minimum=minimum,
             )
-        elif value > maximum or value < -maximum:
+        elif value > MAXIMUM or value < -MAXIMUM:
             self.problems.add(
                 self.where(key),
                 N_("{value} is beyond the allowed range (at most {maximum} either way)"),
                 value=short_number(value),
-                maximum=grouped(maximum),
+                maximum=grouped(MAXIMUM),
             )
             return default if default is not None else (minimum or 0)
         return value
