@@ -185,3 +185,13 @@ def test_bonus_flags_in_german() -> None:
     assert german == json.loads(out)
     code, _, err = run(*CALL, "-b", "uhu,angesagt,still")
     assert code == 2 and "'angesagt' and 'still' contradict each other" in err
+
+
+def test_a_bonus_after_a_refused_one_is_refused_at_its_own_flag() -> None:
+    # GameTwist's Absolut goes only to a side with at least 45 1/3 card points ([GT]); the
+    # declarers have 36. The first -b is misspelt: each problem is said at the flag that gave it.
+    args = ["-P", "gametwist", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", "-t", "36"]
+    code, _out, err = run("score", *args, "-b", "pagatt", "-b", "absolut")
+    assert code == 1
+    assert "-b pagatt: 'pagatt' is not a bonus of profile 'gametwist'" in err
+    assert "-b absolut: the declarers have 36 card points" in err

@@ -74,6 +74,11 @@ class BonusEntry(NamedTuple):
     lost_by: str | None = None
 
 
+# A hand's bonuses by their place in its [[bonus]] list, as it is read: a problem is said at that
+# place, whichever bonuses before it were refused.
+GivenBonuses = Mapping[int, BonusEntry]
+
+
 class Hand(NamedTuple):
     players: tuple[str, ...]
     contract: str

@@ -18,7 +18,7 @@ from tarockscore.rules.bets import (
     said_kontra_factors,
     title,
 )
-from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
+from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
 from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
@@ -207,7 +207,7 @@ def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
 
 
 def check_tricks(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     declarers: Fraction | None,
     defenders: Fraction | None,
     contract: Contract,
@@ -237,7 +237,7 @@ def valat_proven(
 
 
 def _check_every_trick(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     points: dict[Side, Fraction | None],
     contract: Contract,
     profile: Profile,
@@ -248,7 +248,7 @@ def _check_every_trick(
     everything = valat_proven(points[Side.DECLARERS], points[Side.DEFENDERS], contract, profile)
     if everything is None:
         return
-    valat = next(((i, b) for i, b in enumerate(bonuses) if b.name == VALAT), None)
+    valat = next(((i, b) for i, b in bonuses.items() if b.name == VALAT), None)
     if valat is None:
         problems.add(
             "card_points",
@@ -272,11 +272,9 @@ def _check_every_trick(
         )
 
 
-def _check_no_card(
-    bonuses: tuple[BonusEntry, ...], points: dict[Side, Fraction | None], problems: Collector
-) -> None:
+def _check_no_card(bonuses: GivenBonuses, points: dict[Side, Fraction | None], problems: Collector) -> None:
     """A side with no card point has no card in its tricks, so it made no bonus."""
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         if b.made and b.name != VALAT and points[b.side] == 0:
             problems.add(
                 f"bonus[{i}].made",
@@ -287,7 +285,7 @@ def _check_no_card(
 
 
 def _check_valat_against_talon(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     declarers: Fraction,
     contract: Contract,
     called_king: str | None,
@@ -300,7 +298,7 @@ def _check_valat_against_talon(
         return
     deck = profile.game.card_points_total
     won = declarers >= profile.game.win_threshold
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         # a Valat whose side lost the game is refused for that (check_bonus_against_points)
         if b.name != VALAT or not b.made or won is not (b.side is Side.DECLARERS):
             continue
