@@ -194,3 +194,13 @@ def test_an_option_given_twice_differently_is_refused_in_the_runs_language() -> 
     assert result.stderr == (
         "Fehler: --place 'on' und --place 'off' widersprechen einander: nur einmal angeben\n"
     )
+
+
+def test_a_bonus_after_a_refused_one_is_refused_at_its_own_flag() -> None:
+    # GameTwist's Absolut goes only to a side with at least 45 1/3 card points ([GT]); the
+    # declarers have 36. The first -b is misspelt: each problem is said at the flag that gave it.
+    args = ["-P", "gametwist", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", "-t", "36"]
+    code, _out, err = run("score", *args, "-b", "pagatt", "-b", "absolut")
+    assert code == 1
+    assert "-b pagatt: 'pagatt' is not a bonus of profile 'gametwist'" in err
+    assert "-b absolut: the declarers have 36 card points" in err

@@ -169,6 +169,15 @@ def test_a_mondfang_between_players_moves_its_point_between_those_two_alone() ->
     assert score.victory_points == {"Anna": 0, "Bert": 0, "Cilli": 0, "Dani": 0}
 
 
+def test_a_mondfang_between_players_follows_a_player_renamed_by_a_season() -> None:
+    # a season that joins two spellings of a player (an alias) renames every hand it folds: the
+    # Mondfang's two players with it. Bert as "Bertl": the same points as above, under his name.
+    profile = load_profile("tirol", BETWEEN)
+    hand = parse_hand(_rufer_with_mondfang(caught_by="Bert", lost_by="Anna"), profile)
+    score = score_hand(hand.renamed({"Bert": "Bertl"}), profile)
+    assert score.victory_points == {"Anna": 0, "Bertl": 0, "Cilli": 1, "Dani": -1}
+
+
 @pytest.mark.parametrize(
     ("overrides", "names", "where"),
     [

@@ -1,8 +1,5 @@
-"""Every bet of a hand, settled (core layer, pure): the contract and each bonus a bet of its own
-(Pagat, Uhu, Trull, the four Kings, …), each with its factors (the announcement, a solo contract's
-doubling, the Kontra ladder said on that bet alone, the Hüttenfleck, contra ad personam, a lost
-contract's loss factor) and settled into Victory Points by Simplified Scoring or zero-sum.
-"""
+"""Every bet of a hand, settled (core layer, pure): the contract and each bonus a bet of its own,
+each with its factors (each named by its profile key), settled by Simplified Scoring or zero-sum."""
 
 import math
 from collections.abc import Iterable, Mapping
@@ -351,10 +348,7 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
                 message(N_("{contract} vs {player}"), contract=title(c.name), player=d),
                 base,
                 rule,
-                [
-                    *factors,
-                    *defender_kontra_factors(profile, hand, c.name, d),
-                ],
+                [*factors, *defender_kontra_factors(profile, hand, c.name, d)],
                 *pair,
             )
         )

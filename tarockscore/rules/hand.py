@@ -74,6 +74,11 @@ class BonusEntry(NamedTuple):
     lost_by: str | None = None
 
 
+# A hand's bonuses by their place in its [[bonus]] list, as it is read: a problem is said at that
+# place, whichever bonuses before it were refused.
+GivenBonuses = Mapping[int, BonusEntry]
+
+
 class Hand(NamedTuple):
     players: tuple[str, ...]
     contract: str
@@ -112,7 +117,7 @@ class Hand(NamedTuple):
         return self.declarers if side is Side.DECLARERS else self.defenders
 
     def renamed(self, names: Mapping[str, str]) -> "Hand":
-        """The same hand with players renamed (a property test relies on this)."""
+        """The same hand with players renamed (a season's aliases), a bonus's two players too."""
 
         def n(p: str | None) -> str | None:
             return None if p is None else names.get(p, p)
@@ -124,6 +129,7 @@ class Hand(NamedTuple):
             trischaken_points=tuple((names.get(p, p), v) for p, v in self.trischaken_points),
             kontra_by=tuple((names.get(p, p), s) for p, s in self.kontra_by),
             renonce=n(self.renonce),
+            bonuses=tuple(b._replace(caught_by=n(b.caught_by), lost_by=n(b.lost_by)) for b in self.bonuses),
         )
 
 

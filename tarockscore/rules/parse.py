@@ -12,6 +12,7 @@ from tarockscore.rules import legality
 from tarockscore.rules.hand import (
     BLATT,
     BonusEntry,
+    GivenBonuses,
     Hand,
     HandInput,
     Side,
@@ -59,16 +60,19 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     else:
         card_points, defender_points = _read_side_outcome(keys, contract, profile, problems)
     kontra, kontra_by = _read_kontra(keys, contract, profile, problems)
-    bonuses = _read_hand_bonuses(keys, contract, profile, problems)
+    given = _read_hand_bonuses(keys, contract, profile, problems)
+    bonuses = tuple(given.values())
     if not legality.everyone_for_themselves(contract):
         _check_outcome_given(keys, contract, bonuses, problems)
     if bonuses:
-        check_bonus_against_points(bonuses, card_points, defender_points, keys.won, profile, problems)
-        _check_defender_announcements(bonuses, bool(kontra or kontra_by), profile, problems)
-        check_valat_game_kontra(bonuses, kontra, profile, problems)
-        check_valat_includes(bonuses, profile, problems)
-        _check_bonus_players(bonuses, keys.players, problems)
-    check_tricks(bonuses, card_points, defender_points, contract, keys.called_king, profile, problems)
+        check_bonus_against_points(given, card_points, defender_points, keys.won, profile, problems)
+        _check_defender_announcements(given, bool(kontra or kontra_by), profile, problems)
+        check_valat_game_kontra(given, kontra, profile, problems)
+        check_valat_includes(given, profile, problems)
+        for i, b in given.items():  # the players a bonus names sit at the table
+            _check_at_table(f"bonus[{i}].caught_by", b.caught_by, keys.players, problems)
+            _check_at_table(f"bonus[{i}].lost_by", b.lost_by, keys.players, problems)
+    check_tricks(given, card_points, defender_points, contract, keys.called_king, profile, problems)
     problems.raise_if_any(HandRefused)
     return Hand(
         players=keys.players,
@@ -283,21 +287,7 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
         # (no talon, as in Zwanzigerrufen) or the hand is dealt again
         talon = legality.king_in_talon_allowed(profile, contract)
         own = legality.own_king_allowed(profile, contract)
-        if talon and own:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
-            )
-        elif talon:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
-            )
-        elif own:
-            template = N_(
-                'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)'
-            )
-        else:
-            template = N_("missing: {contract} is played with the holder of the called card; name them")
-        problems.add("partner", template, contract=contract.name)
+        problems.add("partner", _NO_PARTNER[talon, own], contract=contract.name)
     if partner is not None and partner == keys.declarer:
         problems.add(
             "partner",
@@ -314,6 +304,21 @@ def _check_called_partner(keys: _Keys, contract: Contract, profile: Profile, pro
             N_('no partner when called_king = "{called_king}": the declarer plays alone'),
             called_king=called_king,
         )
+
+
+# the partner missing in a called contract, by what else the profile takes: the King in the talon, one's own
+_NO_PARTNER = {
+    (True, True): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)'
+    ),
+    (True, False): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon"'
+    ),
+    (False, True): N_(
+        'missing: {contract} is played with the holder of the called card; name them, or give called_king = "own" (the declarer called his own King)'
+    ),
+    (False, False): N_("missing: {contract} is played with the holder of the called card; name them"),
+}
 
 
 def _check_called_king(keys: _Keys, contract: Contract, profile: Profile, problems: Collector) -> None:
@@ -451,18 +456,14 @@ def _check_king_half(keys: _Keys, contract: Contract, profile: Profile, problems
 
 
 def _check_bonuses_with_king_in_talon(
-    keys: _Keys, bonuses: tuple[BonusEntry, ...], contract: Contract, profile: Profile, problems: Collector
+    keys: _Keys, bonuses: GivenBonuses, contract: Contract, profile: Profile, problems: Collector
 ) -> None:
     """No bonus made that the King's whereabouts rule out, none lost that they make."""
     king_half = keys.king_half
     if king_half not in (None, *legality.KING_HALVES):
         return  # said at king_half
     possible = set(legality.possible_bonuses(profile, contract, "talon", king_half))
-    for i, item in enumerate(keys.bonus if isinstance(keys.bonus, list) else []):
-        name = profile.bonus_name(str(item.get("name", ""))) if isinstance(item, dict) else None
-        b = next((b for b in bonuses if b.name == name), None)
-        if b is None:
-            continue
+    for i, b in bonuses.items():
         if b.made and b.name not in possible:
             problems.add(
                 f"bonus[{i}].made",
@@ -569,9 +570,8 @@ def _read_trischaken_outcome(
             N_("{contract} has no declarer who wins or loses; give card_points per player"),
             contract=contract.name,
         )
-    if not players:  # nobody to order them by: as given
-        return tuple(points.items())
-    return tuple((p, points[p]) for p in dict.fromkeys(players) if p in points)  # in seat order
+    # in seat order; as given where nobody is known to order them by
+    return tuple((p, points[p]) for p in dict.fromkeys(players or points) if p in points)
 
 
 def _read_side_outcome(
@@ -704,13 +704,14 @@ def _read_kontra(
 
 def _read_hand_bonuses(
     keys: _Keys, contract: Contract, profile: Profile, problems: Collector
-) -> tuple[BonusEntry, ...]:
+) -> GivenBonuses:
     """The bonuses of the hand, checked against the contract, the concession and the called King in the talon."""
     bonuses = read_bonuses(keys.bonus, contract.name, contract.bonuses, profile, problems)
     if keys.conceded:
         check_conceded_bonuses(bonuses, contract, problems)
     if contract.requires_announced and not any(
-        b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS for b in bonuses
+        b.name in contract.requires_announced and b.announced and b.side is Side.DECLARERS
+        for b in bonuses.values()
     ):
         problems.add(
             "bonus",
@@ -724,13 +725,13 @@ def _read_hand_bonuses(
 
 
 def _check_defender_announcements(
-    bonuses: tuple[BonusEntry, ...], contract_kontra: bool, profile: Profile, problems: Collector
+    bonuses: GivenBonuses, contract_kontra: bool, profile: Profile, problems: Collector
 ) -> None:
     """Where the profile says so, a Defender announces a bonus only together with some Kontra."""
     if not profile.bonus_rules.defender_announce_requires_kontra:
         return
-    defenders_kontra = contract_kontra or any(b.kontra and b.side is Side.DECLARERS for b in bonuses)
-    for i, b in enumerate(bonuses):
+    defenders_kontra = contract_kontra or any(b.kontra and b.side is Side.DECLARERS for b in bonuses.values())
+    for i, b in bonuses.items():
         if b.announced and b.side is Side.DEFENDERS and not defenders_kontra:
             problems.add(
                 f"bonus[{i}]",
@@ -852,8 +853,7 @@ def _contract_kontra(
             step = read_kontra_step(f"kontra.{name}", value, profile, problems)
             if step is not None:
                 steps.append((name, step))
-        order = {p: i for i, p in enumerate(players)}
-        return None, tuple(sorted(steps, key=lambda item: order[item[0]]))
+        return None, tuple(sorted(steps, key=lambda item: players.index(item[0])))
     if individual:
         problems.add(
             "kontra",
@@ -869,14 +869,14 @@ def _contract_kontra(
 
 def read_bonuses(
     raw: Any, contract: str, allowed: tuple[str, ...], profile: Profile, problems: Collector
-) -> tuple[BonusEntry, ...]:
+) -> GivenBonuses:
     """The ``[[bonus]]`` tables, each a bonus of the profile that ``contract`` scores, entered once."""
     if raw is None:
-        return ()
+        return {}
     if not isinstance(raw, list):
         problems.add("bonus", N_("{raw!r}: expected [[bonus]] tables"), raw=raw)
-        return ()
-    entries: list[BonusEntry] = []
+        return {}
+    entries: dict[int, BonusEntry] = {}
     seen: set[str] = set()
     for i, item in enumerate(raw):
         path = f"bonus[{i}]"
@@ -887,8 +887,8 @@ def read_bonuses(
             continue
         entry = _read_bonus(Reader(item, path, problems), contract, allowed, seen, profile, problems)
         if entry is not None:
-            entries.append(entry)
-    return tuple(entries)
+            entries[i] = entry
+    return entries
 
 
 def _read_bonus(
@@ -981,15 +981,6 @@ def _check_between_players(
         )
 
 
-def _check_bonus_players(
-    bonuses: tuple[BonusEntry, ...], players: tuple[str, ...], problems: Collector
-) -> None:
-    """The players a bonus names (caught_by, lost_by) sit at the table."""
-    for i, b in enumerate(bonuses):
-        _check_at_table(f"bonus[{i}].caught_by", b.caught_by, players, problems)
-        _check_at_table(f"bonus[{i}].lost_by", b.lost_by, players, problems)
-
-
 def _check_bonus_entry(
     path: str, bonus: Bonus, entry: BonusEntry, profile: Profile, problems: Collector, side_said: object
 ) -> None:
@@ -1057,7 +1048,7 @@ def _read_bonus_kontra(
 
 
 def check_bonus_against_points(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     declarers: Fraction | None,
     defenders: Fraction | None,
     won: bool | None,
@@ -1067,7 +1058,7 @@ def check_bonus_against_points(
     """Refuse a bonus whose outcome the card points (or the result) contradict."""
     if declarers is None and won is None:
         return
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         who = b.side.value
         minimum = profile.bonuses[b.name].min_card_points
         points = side_card_points(b.side, declarers, defenders, profile.game.card_points_total)
@@ -1121,9 +1112,9 @@ def check_bonus_against_points(
                 )
 
 
-def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, problems: Collector) -> None:
+def check_conceded_bonuses(bonuses: GivenBonuses, contract: Contract, problems: Collector) -> None:
     """A hand conceded at once is not played: no bonus is made, lost or doubled in it, only the bird of the bid announced."""
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         if b.kontra:
             problems.add(
                 f"bonus[{i}].kontra",
@@ -1156,12 +1147,12 @@ def check_conceded_bonuses(bonuses: tuple[BonusEntry, ...], contract: Contract, 
 
 
 def check_valat_game_kontra(
-    bonuses: tuple[BonusEntry, ...], kontra: str | None, profile: Profile, problems: Collector
+    bonuses: GivenBonuses, kontra: str | None, profile: Profile, problems: Collector
 ) -> None:
     """No Kontra on the game beside an announced Valat where ``valat.game_kontra_when_announced = false``."""
     if kontra is None or profile.valat.game_kontra_when_announced:
         return
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         if b.name == "valat" and b.announced:
             problems.add(
                 "kontra",
@@ -1174,13 +1165,13 @@ def check_valat_game_kontra(
             return
 
 
-def check_valat_includes(bonuses: tuple[BonusEntry, ...], profile: Profile, problems: Collector) -> None:
+def check_valat_includes(bonuses: GivenBonuses, profile: Profile, problems: Collector) -> None:
     """No material bonus announced beside an announced Valat where ``valat.announced_includes_material``."""
     if not profile.valat.announced_includes_material:
         return
-    if not any(b.name == "valat" and b.announced for b in bonuses):
+    if not any(b.name == "valat" and b.announced for b in bonuses.values()):
         return
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         if b.announced and b.name in profile.bonuses and profile.bonuses[b.name].material:
             problems.add(
                 f"bonus[{i}].announced",

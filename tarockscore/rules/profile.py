@@ -7,14 +7,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
-from tarockscore.errors import (
-    N_,
-    Collector,
-    ProfileError,
-    near_miss,
-    one_of,
-    reason,
-)
+from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
 from tarockscore.rules.words import MAX_NAME, MAX_TEXT, Reader, fold, text_problem
 
@@ -155,13 +148,12 @@ SOURCE_LIMIT = 500  # characters of one citation: a quoted sentence, its source 
 
 def read_sources(r: Reader, steps: int, problems: Collector) -> dict[str, str]:
     """The optional ``[sources]`` table: a citation for each key path it names (``kontra.ladder[N]``)."""
-    known = _KEY_PATHS
     ladder = key_path(KontraRules, "ladder")
     out: dict[str, str] = {}
     for key in r.data:
         path, bracket, index = key.partition("[")
         step = index[:-1] if bracket and index.endswith("]") else None
-        if path not in known or (bracket and (path != ladder or not (step or "").isdigit())):
+        if path not in _KEY_PATHS or (bracket and (path != ladder or not (step or "").isdigit())):
             problems.add(
                 r.where(repr(key)),
                 N_(
@@ -230,8 +222,7 @@ def check_texts(document: Mapping[str, Any], problems: Collector) -> None:
 
 def setting(table: type, name: str, value: object) -> str:
     """A key with its value, as a note names the rule it follows: ``renonce.rule = 'as_if_won'``."""
-    shown = value.value if isinstance(value, StrEnum) else value
-    return f"{key_path(table, name)} = {shown!r}"
+    return f"{key_path(table, name)} = {value!r}"
 
 
 class KontraStep(NamedTuple):

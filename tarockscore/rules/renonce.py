@@ -220,12 +220,6 @@ def _bonus_bets(deal: Deal, in_contract: BonusEntry | None) -> list[Bet]:
             base, rule = p.valat.announced, key_path(ValatRules, "announced")
             both = fixed_factors(deal, b) + deal.side_factors
         bets.append(
-            (
-                b.name,
-                bonus_label(b.name, True),
-                base,
-                rule,
-                {Side.DECLARERS: both, Side.DEFENDERS: both},
-            )
+            (b.name, bonus_label(b.name, True), base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
         )
     return bets

@@ -60,9 +60,6 @@ class Score(NamedTuple):
 
     def counted(self, factor: int) -> tuple[dict[str, int], dict[str, int] | None]:
         """Every player's Victory Points and payout with the hand counted ×``factor`` (a Radl)."""
-        if factor == 1 or not any(line.rounded for line in self.lines):
-            money = None if self.payout is None else {p: v * factor for p, v in self.payout.items()}
-            return {p: v * factor for p, v in self.victory_points.items()}, money
         points = added(self.players, [line.times(factor) for line in self.lines])
         if self.payout is None:
             return points, None
@@ -137,8 +134,7 @@ def win_threshold(deal: Deal) -> Fraction:
 def played_hand(deal: Deal) -> tuple[Scored, bool]:
     """A hand played out: the contract (or the Valat replacing it) and its bonuses."""
     won = declarers_won(deal)
-    sides = (deal.declarers, deal.defenders)
-    winners, losers = sides if won else sides[::-1]
+    winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     valat, others = split_valat(deal.hand)
     out = NOTHING
     if in_play(valat):
@@ -184,22 +180,21 @@ def concession_lines(deal: Deal) -> Scored:
         (hand.declarer,),
         note=setting(CalledKingInTalon, "concede_pays", p.called_king_in_talon.concede_pays),
     )
-    if p.called_king_in_talon.concede_pays == "contract":
-        for b in hand.bonuses:
-            if b.announced and b.side is Side.DECLARERS:
-                out = out.then(note(message(NOT_PAID, bonus=title(b.name))))
-    if p.called_king_in_talon.concede_pays == "contract_and_announced":
-        for b in hand.bonuses:
-            if b.announced and b.side is Side.DECLARERS:
-                out = out.then(
-                    deal.line(
-                        b.name,
-                        message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
-                        p.bonuses[b.name].value,
-                        f"bonuses.{b.name}.value",
-                        [announced_factor(deal)],
-                        others,
-                        (hand.declarer,),
-                    )
+    for b in hand.bonuses:
+        if not b.announced or b.side is not Side.DECLARERS:
+            continue
+        if p.called_king_in_talon.concede_pays == "contract":
+            out = out.then(note(message(NOT_PAID, bonus=title(b.name))))
+        else:  # "contract_and_announced"
+            out = out.then(
+                deal.line(
+                    b.name,
+                    message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
+                    p.bonuses[b.name].value,
+                    f"bonuses.{b.name}.value",
+                    [announced_factor(deal)],
+                    others,
+                    (hand.declarer,),
                 )
+            )
     return out

@@ -293,13 +293,7 @@ def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, 
         text = N_("{contract}: {player} pays {each} to each of {names}")
     else:
         text = N_("{contract}: {player} pays {each} to {names}")
-    return message(
-        text,
-        contract=title(contract),
-        player=player,
-        each=each,
-        names=and_listed(receivers),
-    )
+    return message(text, contract=title(contract), player=player, each=each, names=and_listed(receivers))
 
 
 def whole_share(total: int, receivers: int, rounding: Rounding) -> int:

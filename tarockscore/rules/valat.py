@@ -18,7 +18,7 @@ from tarockscore.rules.bets import (
     said_kontra_factors,
     title,
 )
-from tarockscore.rules.hand import BonusEntry, Hand, Side, render_points, side_card_points
+from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
 from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
@@ -85,15 +85,13 @@ _IN_VALAT = {
 def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
     """Whether one bonus still counts in a Valat hand under ``valat.bonuses``."""
     material = deal.profile.bonuses[bonus.name].material if bonus.name in deal.profile.bonuses else False
-    if rule == "all":
-        return True
-    if rule == "announced":
-        return bonus.announced
-    if rule == "trick":
-        return not material
-    if rule == "trick_or_announced":
-        return bonus.announced or not material
-    return False
+    counts = {
+        "all": True,
+        "announced": bonus.announced,
+        "trick": not material,
+        "trick_or_announced": bonus.announced or not material,
+    }
+    return counts.get(rule, False)  # "none"
 
 
 def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
@@ -176,24 +174,18 @@ def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
     winner = deal.side(valat.side)[0]
-    game_sides = (deal.side(Side.DECLARERS), deal.side(Side.DEFENDERS))
-    winners, losers = game_sides if won else game_sides[::-1]
+    winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     kontra, kontra_notes = contract_kontra(deal)
     without = kontra_notes.then(contract_lines(deal, won, winners, losers, kontra))
     without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != VALAT]))
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
         # only the notes of the lines printed: what the uncounted Valat would have done is not said
-        return Scored(
-            without.lines,
-            (
-                *without.notes,
-                N_(
-                    "The silent Valat is worth less than the game without it, so it is not counted "
-                    "(valat.silent_min_rule)."
-                ),
-            ),
+        said = N_(
+            "The silent Valat is worth less than the game without it, so it is not counted "
+            "(valat.silent_min_rule)."
         )
-    return Scored(with_valat.lines, with_valat.notes)
+        return without.then(note(said))
+    return with_valat
 
 
 def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
@@ -215,7 +207,7 @@ def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
 
 
 def check_tricks(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     declarers: Fraction | None,
     defenders: Fraction | None,
     contract: Contract,
@@ -245,7 +237,7 @@ def valat_proven(
 
 
 def _check_every_trick(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     points: dict[Side, Fraction | None],
     contract: Contract,
     profile: Profile,
@@ -256,7 +248,7 @@ def _check_every_trick(
     everything = valat_proven(points[Side.DECLARERS], points[Side.DEFENDERS], contract, profile)
     if everything is None:
         return
-    valat = next(((i, b) for i, b in enumerate(bonuses) if b.name == VALAT), None)
+    valat = next(((i, b) for i, b in bonuses.items() if b.name == VALAT), None)
     if valat is None:
         problems.add(
             "card_points",
@@ -280,11 +272,9 @@ def _check_every_trick(
         )
 
 
-def _check_no_card(
-    bonuses: tuple[BonusEntry, ...], points: dict[Side, Fraction | None], problems: Collector
-) -> None:
+def _check_no_card(bonuses: GivenBonuses, points: dict[Side, Fraction | None], problems: Collector) -> None:
     """A side with no card point has no card in its tricks, so it made no bonus."""
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         if b.made and b.name != VALAT and points[b.side] == 0:
             problems.add(
                 f"bonus[{i}].made",
@@ -295,7 +285,7 @@ def _check_no_card(
 
 
 def _check_valat_against_talon(
-    bonuses: tuple[BonusEntry, ...],
+    bonuses: GivenBonuses,
     declarers: Fraction,
     contract: Contract,
     called_king: str | None,
@@ -308,7 +298,7 @@ def _check_valat_against_talon(
         return
     deck = profile.game.card_points_total
     won = declarers >= profile.game.win_threshold
-    for i, b in enumerate(bonuses):
+    for i, b in bonuses.items():
         # a Valat whose side lost the game is refused for that (check_bonus_against_points)
         if b.name != VALAT or not b.made or won is not (b.side is Side.DECLARERS):
             continue

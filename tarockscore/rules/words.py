@@ -61,7 +61,7 @@ def same_but_case(names: Iterable[str]) -> list[str]:
 
 def at_table(given: str, players: Sequence[str]) -> str:
     """The table's own spelling of ``given`` when one player matches it in any case, else ``given``."""
-    if given in players:
+    if given in players:  # the common case, without folding every seat's name
         return given
     key = player_key(given)
     matches = [p for p in players if player_key(p) == key]
@@ -152,8 +152,7 @@ def name_problems(names: Sequence[str], where: str) -> list[Problem]:
 
 def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
     """A name given twice, or two that differ only by case (names are matched in any case)."""
-    counts = Counter(names)
-    duplicates = sorted(n for n, c in counts.items() if c > 1)
+    duplicates = sorted(n for n, c in Counter(names).items() if c > 1)
     if duplicates:
         return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
     clashes = same_but_case(names)
@@ -214,11 +213,7 @@ def skeleton(name: str) -> str:
 
 
 def _scripts(name: str) -> set[str]:
-    out = set()
-    for ch in name:
-        if ch.isalpha():
-            out.add(unicodedata.name(ch, "?").split(" ")[0])
-    return out & {"LATIN", "CYRILLIC", "GREEK"}
+    return {unicodedata.name(ch, "?").split(" ")[0] for ch in name if ch.isalpha()} & set(_SCRIPTS)
 
 
 # The alphabets a name can mix, as a reader calls them.
@@ -359,44 +354,24 @@ def short_number(value: int) -> str:
     return message(N_("a number of {digits} digits"), digits=digits)
 
 
-# What a value is, and what a key wants, as the messages name them.
-A_BOOLEAN = Message(N_("a boolean"))
-AN_INTEGER = Message(N_("an integer"))
-A_DECIMAL = Message(N_("a decimal number"))
+# What a key wants, as the messages name it.
 A_STRING = Message(N_("a string"))
-AN_ARRAY = Message(N_("an array"))
 A_TABLE = Message(N_("a table"))
-A_DATE = Message(N_("a date"))
-A_TIME = Message(N_("a time"))
-A_DATE_AND_TIME = Message(N_("a date and time"))
 TRUE_OR_FALSE = Message(N_("true or false"))
-A_WHOLE_NUMBER = Message(N_("a whole number"))
-AN_ARRAY_OF_STRINGS = Message(N_("an array of strings"))
 
 
-class _TomlBool:
-    """A boolean shown as a TOML file writes it (``true``), not as Python does (``True``)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: bool) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return "true" if self.value else "false"
-
-    __str__ = __repr__
-
-
-class _TomlTable:
-    """A table shown as a TOML file writes it inline (``{ Anna = "kontra" }``), not as Python does."""
+class _AsWritten:
+    """A boolean (``true``) or a table (inline, ``{ Anna = "kontra" }``) shown as a TOML file
+    writes it, not as Python does."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Mapping[object, object]) -> None:
+    def __init__(self, value: bool | Mapping[object, object]) -> None:
         self.value = value
 
     def __repr__(self) -> str:
+        if isinstance(self.value, bool):
+            return "true" if self.value else "false"
         pairs = [f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in self.value.items()]
         return "{ " + ", ".join(pairs) + " }" if pairs else "{}"
 
@@ -412,26 +387,23 @@ def _toml_value(value: object) -> str:
 
 
 def as_written(value: object) -> object:
-    """A value for a message, shown the way the file wrote it (a boolean as ``true``, a table
-    inline as ``{ Anna = "kontra" }``)."""
-    if isinstance(value, bool):
-        return _TomlBool(value)
-    if isinstance(value, Mapping):
-        return _TomlTable(value)
+    """A value for a message, shown the way the file wrote it (:class:`_AsWritten`)."""
+    if isinstance(value, bool | Mapping):
+        return _AsWritten(value)
     return value
 
 
 def type_name(value: object) -> str:
     return {
-        bool: A_BOOLEAN,
-        int: AN_INTEGER,
-        float: A_DECIMAL,
+        bool: Message(N_("a boolean")),
+        int: Message(N_("an integer")),
+        float: Message(N_("a decimal number")),
         str: A_STRING,
-        list: AN_ARRAY,
+        list: Message(N_("an array")),
         dict: A_TABLE,
-        date: A_DATE,
-        time: A_TIME,
-        datetime: A_DATE_AND_TIME,
+        date: Message(N_("a date")),
+        time: Message(N_("a time")),
+        datetime: Message(N_("a date and time")),
     }.get(type(value), type(value).__name__)
 
 
@@ -480,8 +452,8 @@ class Reader:
             return default
         return value
 
-    def text(self, key: str, default: str | None = None, *, required: bool = True) -> str:
-        return cast(str, self._typed(key, str, A_STRING, default or "", required and default is None))
+    def text(self, key: str, default: str | None = None) -> str:
+        return cast(str, self._typed(key, str, A_STRING, default or "", default is None))
 
     def optional_str(self, key: str) -> str | None:
         return cast(str | None, self._typed(key, str, A_STRING))
@@ -492,15 +464,13 @@ class Reader:
     def optional_bool(self, key: str) -> bool | None:
         return cast(bool | None, self._typed(key, bool, TRUE_OR_FALSE))
 
-    def number(
-        self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
-    ) -> int:
+    def number(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
-            return default if default is not None else 0
+            return default or 0
         if isinstance(value, bool) or not isinstance(value, int):
-            self._wrong(key, value, A_WHOLE_NUMBER)
-            return default if default is not None else 0
+            self._wrong(key, value, Message(N_("a whole number")))
+            return default or 0
         if minimum is not None and value < minimum:
             self.problems.add(
                 self.where(key),
@@ -508,12 +478,12 @@ class Reader:
                 value=short_number(value),
                 minimum=minimum,
             )
-        elif value > maximum or value < -maximum:
+        elif value > MAXIMUM or value < -MAXIMUM:
             self.problems.add(
                 self.where(key),
                 N_("{value} is beyond the allowed range (at most {maximum} either way)"),
                 value=short_number(value),
-                maximum=grouped(maximum),
+                maximum=grouped(MAXIMUM),
             )
             return default if default is not None else (minimum or 0)
         return value
@@ -568,7 +538,7 @@ class Reader:
         if value is _MISSING:
             return tuple(default)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self._wrong(key, value, AN_ARRAY_OF_STRINGS)
+            self._wrong(key, value, Message(N_("an array of strings")))
             return tuple(default)
         return tuple(value)
 
