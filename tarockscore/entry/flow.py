@@ -553,17 +553,11 @@ class Flow:
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
-        return tuple(
-            Choice(side, label, i, words)
-            for i, (side, label, words) in enumerate(
-                (
-                    ("declarers", declarers, ("declarers", "Spieler")),
-                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
-                ),
-                1,
-            )
-            if legality.may_make(self.profile.bonuses[bonus], side)
+        sides = (
+            Choice("declarers", declarers, 1, ("declarers", "Spieler")),
+            Choice("defenders", defenders, 2, ("defenders", "Gegenspieler", "Gegner")),
         )
+        return tuple(c for c in sides if legality.may_make(self.profile.bonuses[bonus], c.value))
 
     def _bet(
         self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool, outcome: bool

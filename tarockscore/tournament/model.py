@@ -1,8 +1,5 @@
-"""The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws,
-and a table's result from its paper sheet checked against the draw and the profile.
-
-A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tournament.md). It keeps
-the resolved profile and format, so an edit of a shipped file never changes a day already begun.
+"""The day kept in ``DIR/tournament.toml`` (core layer, pure): the fold (:func:`apply`) of its log
+(docs/tournament.md), and a table's result from its paper sheet checked against the draw and the profile.
 """
 
 from collections.abc import Mapping, Sequence
@@ -98,7 +95,7 @@ class Tournament(NamedTuple):
     games: int  # per round at a table of four
     games_five: int  # per round at a table of five
     players: tuple[str, ...]  # who is in the next draw
-    profile: ProfileRecord
+    profile: ProfileRecord  # resolved, as the format: an edit of a shipped file never changes a day begun
     format: Format
     stake: Decimal | None = None
     dropped: tuple[str, ...] = ()
@@ -159,11 +156,7 @@ def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
 
 def closed_heads(t: Tournament) -> dict[str, str]:
     """Each sheet's head as the desk noted it when its round was closed (the latest note counts)."""
-    out: dict[str, str] = {}
-    for e in t.log:
-        if e.kind == "close":
-            out.update(e.values["heads"])
-    return out
+    return {sheet: head for e in t.log if e.kind == "close" for sheet, head in e.values["heads"].items()}
 
 
 def games_at_five(games: int) -> int | None:

@@ -484,6 +484,10 @@ def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
 _HEADINGS = frozenset(
     {"name", "namen", "spieler", "spielerin", "teilnehmer", "mitglied", "player", "players"}
 )
+_NAMED_AGAIN = N_("{name!r} is named already on line {first}")
+_OTHER_CASE = N_(
+    "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
+)
 
 
 def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lambda said: None) -> list[str]:
@@ -527,21 +531,8 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
     for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
         seen, other = first.setdefault(player_key(name), (number, name))
         if seen != number:
-            problems.append(
-                Problem.of(
-                    f"{path}:{number}", N_("{name!r} is named already on line {first}"), name=name, first=seen
-                )
-                if other == name
-                else Problem.of(
-                    f"{path}:{number}",
-                    N_(
-                        "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
-                    ),
-                    name=name,
-                    other=other,
-                    first=seen,
-                )
-            )
+            said = _NAMED_AGAIN if other == name else _OTHER_CASE
+            problems.append(Problem.of(f"{path}:{number}", said, name=name, other=other, first=seen))
     if problems:
         raise TournamentError(problems)
     return names
@@ -550,8 +541,8 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
 # the columns as a club keeping its sheet in German heads them
 _GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
-# the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
-_DRAW_COLUMNS = ("seat", "ledger")
+# every column a results file may have: money, and the draw's CSV's seat and ledger, left aside
+_COLUMNS = {*RESULT_COLUMNS, "money", "seat", "ledger"}
 _ZERO_FRACTION = re.compile(r",00?(?=\s*$)")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 MONEY_NOT_WHOLE = N_(
@@ -572,10 +563,9 @@ def results_csv(
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
-    rows: list[list[str]] = []
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
-        rows.extend(reader)
+        rows = list(reader)
     except csv.Error as exc:  # a cell past the reader's limit
         raise TournamentError(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
@@ -584,11 +574,7 @@ def results_csv(
     # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
     named = [(i, c) for i, c in enumerate(header) if c]
     at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in named}
-    if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= {
-        *RESULT_COLUMNS,
-        "money",
-        *_DRAW_COLUMNS,
-    }:
+    if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= _COLUMNS:
         raise TournamentError(
             N_(
                 "{path}: the first line must name the columns round,table,player,schrift (and money), or "

@@ -1,9 +1,5 @@
-"""Tournaments and cups as the library offers them: begin a tournament in a folder, add or drop
-players, draw a round, the day's standings and money, a cup over many days (library layer).
-
-Each action reads the folder, acts with the pure core and writes back under the file's lock;
-warnings come back with the result, never printed.
-"""
+"""Tournaments and cups as the library offers them (library layer): each action reads the folder,
+acts with the pure core and writes back under the file's lock; warnings come back, never printed."""
 
 import datetime as dt
 import os
