@@ -99,14 +99,10 @@ def parse_bonus(
                     hint=near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps]),
                 )
             elif "kontra" in entry and entry["kontra"] != key:
-                problems.add(
-                    where,
-                    N_(
-                        "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
-                    ),
-                    word=word,
-                    value=entry["kontra"],
+                twice = N_(
+                    "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
                 )
+                problems.add(where, twice, word=word, value=entry["kontra"])
             else:
                 entry["kontra"] = key
     return cast(BonusInput, entry)
@@ -239,12 +235,10 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
 def _called_king(talon: bool, own_king: bool, conceded: bool, problems: Collector) -> dict[str, Any]:
     """``--talon`` (with ``--conceded``) or ``--own-king``: where the called King was."""
     if talon and own_king:
-        problems.add(
-            "--talon",
-            N_(
-                "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand"
-            ),
+        said = N_(
+            "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand"
         )
+        problems.add("--talon", said)
     if talon:
         return {"called_king": "talon", "conceded": conceded}
     out: dict[str, Any] = {"conceded": True} if conceded else {}
@@ -337,16 +331,10 @@ def _player(
         others = [p for p in found if p != seat]
         if not others:
             return seat
-        problems.add(
-            where,
-            N_(
-                "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"
-            ),
-            value=typed,
-            name=seat,
-            others=one_of(others),
-            seats=seat_list(seats),
+        said = N_(
+            "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"
         )
+        problems.add(where, said, value=typed, name=seat, others=one_of(others), seats=seat_list(seats))
         return typed
     if typed in seats:
         return typed

@@ -334,15 +334,10 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
     for d in tables:
         for name in d.players:
             if name not in known:
-                problems.add(
-                    top.where("table"),
-                    N_(
-                        "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
-                    ),
-                    name=name,
-                    round=number,
-                    table=d.table,
+                said = N_(
+                    "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
                 )
+                problems.add(top.where("table"), said, name=name, round=number, table=d.table)
     others = [r for r in t.draws if r.number != number]  # a redraw replaces the round
     return t._replace(draws=tuple(sorted([*others, Round(number, seed, at, tables)], key=lambda r: r.number)))
 

@@ -389,16 +389,8 @@ def one_name_each(
             player = alias.get(player_key(given), given)
             shown = spelling.setdefault(player_key(player), player)
             if shown in seen:
-                problems.append(
-                    Problem.of(
-                        name,
-                        N_(
-                            "{name!r} and {other!r} are one player in the cup, but both played this tournament"
-                        ),
-                        name=seen[shown],
-                        other=given,
-                    )
-                )
+                said = N_("{name!r} and {other!r} are one player in the cup, but both played this tournament")
+                problems.append(Problem.of(name, said, name=seen[shown], other=given))
             seen[shown] = given
             first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
             if first != shown:

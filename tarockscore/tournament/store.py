@@ -151,13 +151,10 @@ def existing(folder: Path) -> Path:
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
     if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
-        raise TournamentError(
-            N_(
-                "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
-            ),
-            path=path,
-            kept=kept,
+        said = N_(
+            "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
         )
+        raise TournamentError(said, path=path, kept=kept)
     return path
 
 
@@ -176,14 +173,10 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     if data.get("tournament") != tm.VERSION:
         if data.get("tournament") == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
-        raise TournamentError(
-            N_(
-                "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
-            ),
-            path=path,
-            version=data.get("tournament"),
-            VERSION=tm.VERSION,
+        said = N_(
+            "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
+        raise TournamentError(said, path=path, version=data.get("tournament"), VERSION=tm.VERSION)
     if extra := sorted(set(data) - {"tournament"}):
         raise TournamentError(
             N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries"),
@@ -242,13 +235,10 @@ def day_text(
         t = tm.apply(t, full, f"entry {k}")
         text += part
     if len(text.encode("utf-8")) > safe_io.SMALL_LIMIT:
-        raise TournamentError(
-            N_(
-                "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
-            ),
-            path=path,
-            limit=safe_io.size_text(safe_io.SMALL_LIMIT),
+        said = N_(
+            "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
         )
+        raise TournamentError(said, path=path, limit=safe_io.size_text(safe_io.SMALL_LIMIT))
     assert t is not None
     return text, t
 
@@ -359,14 +349,10 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             on_paper = True
             played.append(message(N_("{path} (a result from its paper sheet)"), path=sheet))
         elif safe_io.read_only(os.stat(sheet)):
-            raise TournamentError(
-                N_(
-                    "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
-                ),
-                path=sheet,
-                number=number,
-                where="round",
+            closed = N_(
+                "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
             )
+            raise TournamentError(closed, path=sheet, number=number, where="round")
         shas[sheet] = snapshot.sha256
     if played:
         raise TournamentError(
@@ -429,13 +415,11 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
 def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
     """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
     if not path.is_file():
+        said = N_(
+            "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+        )
         raise TournamentError(
-            N_(
-                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-            ),
-            where=str(path),
-            value=tm.table_label(number, d.table),
-            names=", ".join(d.players),
+            said, where=str(path), value=tm.table_label(number, d.table), names=", ".join(d.players)
         )
 
 
@@ -508,25 +492,16 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
     if sign is not None:  # a spreadsheet's rows: not one line is a name
-        raise TournamentError(
-            N_(
-                "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
-            ),
-            path=path,
-            sign=sign,
-            number=lines[0],
-            line=names[0],
+        said = N_(
+            "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
         )
+        raise TournamentError(said, path=path, sign=sign, number=lines[0], line=names[0])
     if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
-        raise TournamentError(
-            N_(
-                "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
-                "line, or write it as a comment (# {line})"
-            ),
-            path=path,
-            number=lines[0],
-            line=names[0],
+        said = N_(
+            "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
+            "line, or write it as a comment (# {line})"
         )
+        raise TournamentError(said, path=path, number=lines[0], line=names[0])
     first: dict[str, tuple[int, str]] = {}
     for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
         seen, other = first.setdefault(player_key(name), (number, name))
@@ -793,14 +768,11 @@ def _drawn_table(
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
         if broken := paper_problems(led, led.paper.schrift, led.paper.money):
-            said = Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
-                ),
-                value=where,
+            said = N_(
+                "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
             )
-            raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
+            moved = [p.moved(f"{path}: {p.where}") for p in broken]
+            raise TournamentError([*moved, Problem.of(str(path), said, value=where)])
     elif hands == 0:  # a closed round's table without hands did not play: none are still to come
         short = (_NO_HANDS if closed is None else _NOT_PLAYED)[money]
         warnings.append(message(short, where=where, path=path))
@@ -818,12 +790,8 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
             try:
                 hands = len(ledger_file.read(extra).ledger.hands)
             except LedgerError as exc:
-                problems += exc.problems
-                problems.append(
-                    Problem.of(
-                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
-                    )
-                )
+                said = N_("a file in a round folder that is not in the draw and cannot be read")
+                problems += [*exc.problems, Problem.of(str(extra), said)]
                 continue
             if hands:
                 problems.append(
@@ -891,15 +859,10 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
         led = ledger_file.read_trusted(path).ledger
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
-            return [
-                Problem.of(
-                    "table",
-                    N_(
-                        "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
-                    ),
-                    label=sheet.label,
-                )
-            ]
+            said = N_(
+                "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
+            )
+            return [Problem.of("table", said, label=sheet.label)]
         _on_sheet(led, sheet, at, replace)
     except TarockError as exc:
         return list(exc.problems)

@@ -60,13 +60,10 @@ def _sealed(data: dict[str, Any], path: Path) -> None:
         if isinstance(sealed, Mapping)
         else []
     )
-    raise TournamentError(
-        N_(
-            "{path}: {names} edited by hand (the file's seal does not match), so it is not converted: put the file back as it was and run upgrade again. Nothing was written"
-        ),
-        path=path,
-        names=", ".join(names) or "seal",
+    said = N_(
+        "{path}: {names} edited by hand (the file's seal does not match), so it is not converted: put the file back as it was and run upgrade again. Nothing was written"
     )
+    raise TournamentError(said, path=path, names=", ".join(names) or "seal")
 
 
 def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
