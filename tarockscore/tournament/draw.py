@@ -156,10 +156,7 @@ def _ahead(tables: list[list[str]], history: Counter[frozenset[str]], fives: Cou
 def draw(
     players: Sequence[str], earlier: Iterable[Iterable[Sequence[str]]], seed: int | str
 ) -> list[list[str]]:
-    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds.
-
-    The tables of five go to the players who sat at fives least often in ``earlier`` rounds.
-    """
+    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds."""
     sizes = table_sizes(len(players))
     rounds = [list(tables) for tables in earlier]
     history = met(rounds)

@@ -1,8 +1,5 @@
-"""How a tournament ranks (core layer, pure): the format a day is ranked by (its table rank points
-and tie-breaks; ``formats/*.toml``, docs/tournament.md), the day's standings and each player's money
-from every table, and a cup over a season (points per place at each tournament, each player's best
-N days added).
-"""
+"""How a tournament ranks (core layer, pure): the format a day is ranked by (``formats/*.toml``,
+docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -117,9 +114,8 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     rp.finish()
     top.finish()
     if problems:
-        raise (
-            TournamentError(problems.problems).located(where) if where else TournamentError(problems.problems)
-        )
+        error = TournamentError(problems.problems)
+        raise error.located(where) if where else error
     return Format(
         name=name,
         title=title,

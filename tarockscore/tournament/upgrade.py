@@ -1,8 +1,6 @@
-"""A day kept by tarockscore 0.1 to 0.3 (``tournament = 1``, sealed), converted to the day's log (I/O layer).
-
-Its values become the log's entries (docs/tournament.md); a paper result 0.2.0 kept in the file
-goes into its table's sheet, as a result is kept now. The old file is kept as ``tournament.toml.bak``.
-"""
+"""A day kept by tarockscore 0.1 to 0.3 (``tournament = 1``, sealed), converted to the day's log (I/O
+layer): a paper result 0.2.0 kept in the file goes into its table's sheet; the old file is kept as
+``tournament.toml.bak`` (docs/tournament.md)."""
 
 from __future__ import annotations
 
