@@ -393,16 +393,10 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
     if problems:
         raise LedgerError(problems)
     total = sum(len(ledger.hands) for _, ledger in ledgers)
-    return out, [
-        message(
-            N_(
-                "every hand re-scored under profile {profile!r}: {changed} of {total} hands score differently from their ledgers"
-            ),
-            profile=profile.name,
-            changed=changed,
-            total=total,
-        )
-    ]
+    said = N_(
+        "every hand re-scored under profile {profile!r}: {changed} of {total} hands score differently from their ledgers"
+    )
+    return out, [message(said, profile=profile.name, changed=changed, total=total)]
 
 
 def _sort_key(item: Named) -> tuple[bool, date, str]:
@@ -475,15 +469,10 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
 
     with_payout = [e for e in evenings if e.pays]
     if with_payout and len(with_payout) < len(evenings):
-        warnings.append(
-            message(
-                N_(
-                    "payout is known for {known} of {count} ledgers only (profiles where Kontra changes the money, not the score): the payout column adds up those"
-                ),
-                known=len(with_payout),
-                count=len(evenings),
-            )
+        said = N_(
+            "payout is known for {known} of {count} ledgers only (profiles where Kontra changes the money, not the score): the payout column adds up those"
         )
+        warnings.append(message(said, known=len(with_payout), count=len(evenings)))
 
     players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)

@@ -90,15 +90,11 @@ def format_document(
         path = formats_dir() / f"{ref}.toml"
         if not path.is_file():
             names = sorted(p.stem for p in formats_dir().glob("*.toml"))
-            raise TournamentError(
-                N_(
-                    "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
-                ),
-                ref=ref,
-                allowed=one_of(names),
-                hint=near_miss(ref, names),
-                where="format",
+            said = N_(
+                "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
+            hint = near_miss(ref, names)
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -266,12 +262,10 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
-            raise TournamentError(
-                N_(
-                    "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
-                ),
-                path=path,
+            said = N_(
+                "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
             )
+            raise TournamentError(said, path=path)
         ledger_file.write_text(path, text, None)
     return t
 
