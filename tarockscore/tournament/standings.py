@@ -390,13 +390,10 @@ def one_name_each(
             seen[shown] = given
             first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
             if first != shown:
-                said = message(
-                    N_(
-                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
-                    ),
-                    other=first,
-                    name=shown,
+                alike = N_(
+                    "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
                 )
+                said = message(alike, other=first, name=shown)
                 if said not in warnings:
                     warnings.append(said)
             mine.append((place, shown))

@@ -136,13 +136,8 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
         safe_io.atomic_write(backup, raw, TournamentError, "tournament")
         ledger_file.write_text(target, text, sha)
-    kinds = Counter(e.kind for e in t.log)
-    return message(
-        N_(
-            "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
-        ),
-        path=target,
-        entries=", ".join(f"{count} {kind}" for kind, count in kinds.items()),
-        backup=backup,
-        head=t.head[:12],
+    done = N_(
+        "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
     )
+    kinds = ", ".join(f"{count} {kind}" for kind, count in Counter(e.kind for e in t.log).items())
+    return message(done, path=target, entries=kinds, backup=backup, head=t.head[:12])
