@@ -328,12 +328,8 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
         try:
             snapshot = ledger_file.read(sheet)
         except LedgerError as exc:
-            said = Problem.of(
-                str(sheet),
-                N_("round {number} cannot be redrawn while this sheet cannot be read"),
-                number=number,
-            )
-            raise LedgerError([*exc.problems, said]) from None
+            said = N_("round {number} cannot be redrawn while this sheet cannot be read")
+            raise LedgerError([*exc.problems, Problem.of(str(sheet), said, number=number)]) from None
         hands = len(snapshot.ledger.hands)
         if hands:
             played.append(
@@ -428,10 +424,8 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
         except TarockError as exc:
             problems += exc.problems
     if problems and strict:
-        said = Problem.of(
-            "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
-        )
-        raise TournamentError([*problems, said])
+        said = N_("round {round} cannot be closed while a sheet cannot be read")
+        raise TournamentError([*problems, Problem.of("round", said, round=r.number)])
     return {"kind": "close", "at": at, "round": r.number, "heads": heads}
 
 
@@ -450,12 +444,10 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
 
 def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
     """The lock of a sheet not written yet (``ledger_file.locked`` wants a file to be there)."""
-    return safe_io.exclusive(
-        sheet,
-        ledger_file.LOCK_TIMEOUT,
-        message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
-        LedgerError,
+    busy = message(
+        N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet
     )
+    return safe_io.exclusive(sheet, ledger_file.LOCK_TIMEOUT, busy, LedgerError)
 
 
 # What a spreadsheet's column of players is headed with, in German and in English.
