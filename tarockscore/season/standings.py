@@ -286,15 +286,8 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
                 continue
             # Suggest folding the rarer spelling into the commoner one.
             keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
-            out.append(
-                message(
-                    ONE_PLAYER_TWO_WAYS,
-                    drop=drop,
-                    drop_in=", ".join(where[drop]),
-                    keep=keep,
-                    keep_in=", ".join(where[keep]),
-                )
-            )
+            drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
+            out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
     return out
 
 
@@ -313,14 +306,8 @@ def _apply_aliases(
             folded.setdefault(aliases.get(p, p), []).append(p)
         for name, spellings in folded.items():
             if len(spellings) > 1:
-                problems.append(
-                    Problem.of(
-                        e.source,
-                        TWO_AT_ONE_TABLE,
-                        names=" and ".join(repr(s) for s in spellings),
-                        name=name,
-                    )
-                )
+                names = " and ".join(repr(s) for s in spellings)
+                problems.append(Problem.of(e.source, TWO_AT_ONE_TABLE, names=names, name=name))
         out.append(e.renamed(aliases) if any(p in aliases for p in e.players) else e)
     if problems:
         raise UsageError(problems)
@@ -478,20 +465,14 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     selected = tuple(players)
     if filters.players:
         wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
-        missing = [p for p in wanted if p not in players]
+        unknown = N_("{p!r} played in none of these ledgers; players are {allowed}{hint}")
+        missing = [
+            Problem.of("player", unknown, p=p, allowed=one_of(players), hint=near_miss(p, players))
+            for p in wanted
+            if p not in players
+        ]
         if missing:
-            raise UsageError(
-                [
-                    Problem.of(
-                        "player",
-                        N_("{p!r} played in none of these ledgers; players are {allowed}{hint}"),
-                        p=p,
-                        allowed=one_of(players),
-                        hint=near_miss(p, players),
-                    )
-                    for p in missing
-                ]
-            )
+            raise UsageError(missing)
         selected = tuple(p for p in players if p in wanted)
     profiles = tuple(dict.fromkeys(e.profile.name for e in evenings))
     return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)

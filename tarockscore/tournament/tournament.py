@@ -357,12 +357,8 @@ class Tournament:
         try:
             day = store.read_day(self.folder)
         except TarockError:
-            return (
-                message(
-                    N_("the sheets of round {round} cannot all be read; the standings name them"),
-                    round=number,
-                ),
-            )
+            unread = N_("the sheets of round {round} cannot all be read; the standings name them")
+            return (message(unread, round=number),)
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
@@ -510,14 +506,8 @@ def cup(
             continue
         mark = day.tournament.id
         if mark and mark in first:  # a day begun before 0.2 has no mark
-            copies.append(
-                Problem.of(
-                    "folders",
-                    N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
-                    name=first[mark],
-                    other=name,
-                )
-            )
+            copied = N_("{name} and {other} are one tournament (a copied folder); it would count twice")
+            copies.append(Problem.of("folders", copied, name=first[mark], other=name))
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
