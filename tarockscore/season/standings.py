@@ -173,17 +173,12 @@ class Standing(NamedTuple):
 
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
     """An alias file's ``[aliases]`` table (``Hansi = "Hans"``), checked."""
-    problems: list[Problem] = []
+    unknown = N_("unknown key; an alias file has one table, [aliases]{hint}")
+    problems = [
+        Problem.of(f"{where}: {key}", unknown, hint=near_miss(key, ["aliases"]))
+        for key in sorted(set(data) - {"aliases"})
+    ]
     table = data.get("aliases")
-    unknown = sorted(set(data) - {"aliases"})
-    for key in unknown:
-        problems.append(
-            Problem.of(
-                f"{where}: {key}",
-                N_("unknown key; an alias file has one table, [aliases]{hint}"),
-                hint=near_miss(key, ["aliases"]),
-            )
-        )
     if not isinstance(table, Mapping):
         problems.append(Problem.of(where, N_('missing the [aliases] table, e.g. [aliases] Hansi = "Hans"')))
         raise UsageError(problems)

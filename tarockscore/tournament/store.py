@@ -577,13 +577,8 @@ def results_csv(
         }
         wrong = [c for c in numeric if numbers[c] is None]
         for c in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(
-                Problem.of(
-                    f"{path}:{line}: {header[at[c]]}",
-                    MONEY_NOT_WHOLE if c == "money" else NOT_WHOLE,
-                    cell=row[at[c]].strip(),
-                )
-            )
+            said = MONEY_NOT_WHOLE if c == "money" else NOT_WHOLE
+            problems.append(Problem.of(f"{path}:{line}: {header[at[c]]}", said, cell=row[at[c]].strip()))
         if wrong:
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
@@ -591,15 +586,9 @@ def results_csv(
         name = clean_name(row[at["player"]])
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
+            twice = N_("{name!r} is given twice for round {round}, table {table} (first on line {first})")
             problems.append(
-                Problem.of(
-                    f"{path}:{line}",
-                    N_("{name!r} is given twice for round {round}, table {table} (first on line {first})"),
-                    name=name,
-                    round=key[0],
-                    table=key[1],
-                    first=first,
-                )
+                Problem.of(f"{path}:{line}", twice, name=name, round=key[0], table=key[1], first=first)
             )
             continue
         schrift[name] = numbers["schrift"] or 0
