@@ -68,12 +68,8 @@ def parse_bonus(
         for field, table in _FLAGS:
             if key in table:
                 if field in entry and entry[field] != table[key]:
-                    problems.add(
-                        where,
-                        N_("{value!r} and {word!r} contradict each other: give one of them"),
-                        value=said[field],
-                        word=word,
-                    )
+                    both = N_("{value!r} and {word!r} contradict each other: give one of them")
+                    problems.add(where, both, value=said[field], word=word)
                 entry[field] = table[key]
                 said[field] = word
                 break
@@ -116,6 +112,9 @@ def _flag_slip(word: str) -> str | None:
     return close[0] if close else None
 
 
+_GIVEN_TWICE = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+
+
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
     """``NAME=VALUE`` pairs; one name given twice with different values is refused."""
     out: dict[str, str] = {}
@@ -127,13 +126,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
                 continue
             name, rest = strip_spaces(name), rest.strip()
             if name in out and out[name] != rest:
-                problems.add(
-                    where,
-                    N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
-                    name=name,
-                    value=out[name],
-                    rest=rest,
-                )
+                problems.add(where, _GIVEN_TWICE, name=name, value=out[name], rest=rest)
                 continue
             out[name] = rest
     return out
@@ -301,13 +294,7 @@ def seated(
             for typed, value in out[key].items():
                 who = _player(f"{key}.{typed}", typed, seats, playing, problems)
                 if who in table and table[who] != value:
-                    problems.add(
-                        f"{key}.{typed}",
-                        N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
-                        name=who,
-                        value=table[who],
-                        rest=value,
-                    )
+                    problems.add(f"{key}.{typed}", _GIVEN_TWICE, name=who, value=table[who], rest=value)
                 table[who] = value
             out[key] = table
     problems.raise_if_any(HandError)
@@ -339,12 +326,8 @@ def _player(
     if typed in seats:
         return typed
     if digits and not found:
-        problems.add(
-            where,
-            N_("{value!r} is no player's name and no seat's number: the seats are {seats}"),
-            value=typed,
-            seats=seat_list(seats),
-        )
+        nobody = N_("{value!r} is no player's name and no seat's number: the seats are {seats}")
+        problems.add(where, nobody, value=typed, seats=seat_list(seats))
     if len(found) > 1 and among is not None and not digits:
         who = among()
         found = [p for p in found if p in who] or found

@@ -29,6 +29,7 @@ from tarockscore.tournament.standings import Format, build_format
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
 FILE_NAME = "tournament.toml"
 KINDS = ("begin", "add", "drop", "draw", "close", "result")
+NO_SUCH_ROUND = N_("{number}: the tournament has rounds 1 to {rounds}")
 
 
 class DrawnTable(NamedTuple):
@@ -119,12 +120,7 @@ def drawn_round(t: Tournament, number: int) -> Round:
     """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet."""
     drawn = t.round(number)
     if not 1 <= number <= t.rounds:
-        raise TournamentError(
-            N_("{number}: the tournament has rounds 1 to {rounds}"),
-            number=number,
-            rounds=t.rounds,
-            where="round",
-        )
+        raise TournamentError(NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
     if drawn is None:
         raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
     return drawn
@@ -324,12 +320,7 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
     found = [_drawn_table(item, f"{top.where('table')} {k}", problems) for k, item in enumerate(raw, 1)]
     tables = tuple(d for d in found if d is not None)
     if not 1 <= number <= t.rounds:
-        problems.add(
-            top.where("round"),
-            N_("{number}: the tournament has rounds 1 to {rounds}"),
-            number=number,
-            rounds=t.rounds,
-        )
+        problems.add(top.where("round"), NO_SUCH_ROUND, number=number, rounds=t.rounds)
     known = {*t.players, *t.dropped}
     for d in tables:
         for name in d.players:
@@ -428,23 +419,17 @@ def _seated(
     each name (a stranger is named there, at round and table ``label``, and a missing name at
     ``player``)."""
     named: dict[str, int] = {}
+    names = ", ".join(seats)
     for name, points in given.items():
         seat = at_table(name, seats)
         if seat not in seats and rows is not None:
+            said = N_("{name!r} is not at table {table} of round {round}; the table is {names}")
             problems.add(
-                f"{rows[name]}: player",
-                N_("{name!r} is not at table {table} of round {round}; the table is {names}"),
-                name=name,
-                table=label[1],
-                round=label[0],
-                names=", ".join(seats),
+                f"{rows[name]}: player", said, name=name, table=label[1], round=label[0], names=names
             )
         elif seat not in seats:
             problems.add(
-                where,
-                N_("{name!r} is not at this table; the table is {names}"),
-                name=name,
-                names=", ".join(seats),
+                where, N_("{name!r} is not at this table; the table is {names}"), name=name, names=names
             )
         elif seat in named:
             problems.add(where, N_("{name!r} is given twice"), name=seat)

@@ -58,12 +58,8 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     top = Reader(document, "", problems)
     schema = top.raw("schema")
     if schema != SCHEMA or isinstance(schema, bool):
-        problems.add(
-            "schema",
-            N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)"),
-            schema=schema,
-            SCHEMA=SCHEMA,
-        )
+        said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
+        problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     name = top.text("name")
     title = top.text("title", "")
     title_de = top.text("title_de", "")
@@ -75,12 +71,9 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         if item in allowed:
             tie_breaks.append(TieBreak(item))
         else:
+            said = N_("{item!r} is not a tie-break; choose from {allowed}{hint}")
             problems.add(
-                "tie_breaks",
-                N_("{item!r} is not a tie-break; choose from {allowed}{hint}"),
-                item=item,
-                allowed=one_of(allowed),
-                hint=near_miss(item, allowed),
+                "tie_breaks", said, item=item, allowed=one_of(allowed), hint=near_miss(item, allowed)
             )
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
@@ -94,21 +87,11 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         elif not isinstance(raw, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in raw
         ):
-            problems.add(
-                at,
-                N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
-                raw=raw,
-                kind=type_name(raw),
-                size=size,
-            )
+            said = N_("{raw!r} is {kind}; expected an array of {size} whole numbers")
+            problems.add(at, said, raw=raw, kind=type_name(raw), size=size)
         elif len(raw) != size:
-            problems.add(
-                at,
-                N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
-                raw=raw,
-                count=len(raw),
-                size=size,
-            )
+            said = N_("{raw!r} has {count} numbers; a table of {size} has {size} places")
+            problems.add(at, said, raw=raw, count=len(raw), size=size)
         else:
             rank_points[size] = tuple(raw)
     rp.finish()
@@ -283,22 +266,12 @@ def _whole_numbers(raw: list[Any], where: str, problems: Collector) -> bool:
     ok = True
     for place, value in enumerate(raw, 1):
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.add(
-                where,
-                N_("place {place}: {value!r} is {kind}; expected a whole number"),
-                place=place,
-                value=value,
-                kind=type_name(value),
-            )
+            said = N_("place {place}: {value!r} is {kind}; expected a whole number")
+            problems.add(where, said, place=place, value=value, kind=type_name(value))
             ok = False
         elif not -MAXIMUM <= value <= MAXIMUM:
-            problems.add(
-                where,
-                N_("place {place}: {value} is beyond the allowed range (at most {maximum} either way)"),
-                place=place,
-                value=short_number(value),
-                maximum=grouped(MAXIMUM),
-            )
+            said = N_("place {place}: {value} is beyond the allowed range (at most {maximum} either way)")
+            problems.add(where, said, place=place, value=short_number(value), maximum=grouped(MAXIMUM))
             ok = False
     return ok
 
@@ -315,12 +288,8 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
             top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
     elif not isinstance(raw, list):
-        problems.add(
-            top.where("points"),
-            N_("{raw!r} is {kind}; expected an array of whole numbers"),
-            raw=raw,
-            kind=type_name(raw),
-        )
+        said = N_("{raw!r} is {kind}; expected an array of whole numbers")
+        problems.add(top.where("points"), said, raw=raw, kind=type_name(raw))
     elif not _whole_numbers(raw, top.where("points"), problems):
         pass
     elif any(v < 0 for v in raw):

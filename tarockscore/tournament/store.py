@@ -300,7 +300,7 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
     missing = next((n for n in range(1, number) if t.round(n) is None), None)
     later = next((r.number for r in t.draws if r.number > number), None)
     for wrong, template, value in (
-        (not 1 <= number <= t.rounds, N_("{number}: the tournament has rounds 1 to {rounds}"), None),
+        (not 1 <= number <= t.rounds, tm.NO_SUCH_ROUND, None),
         (missing, N_("{number}: draw round {value} first (rounds are drawn in order)"), missing),
         (
             later,
