@@ -128,12 +128,8 @@ def dealt_by(ledger: Ledger, dealer: str) -> Deal:
     """The deal when ``dealer`` (a name at the table, or its beginning) deals; refused for anyone else."""
     name = at_table(dealer, ledger.players)
     if name not in ledger.players:
-        raise HandRefused(
-            N_("{allowed} not at this table; the table is {names}"),
-            allowed=one_of([dealer]),
-            names=", ".join(ledger.players),
-            where="dealer",
-        )
+        said = N_("{allowed} not at this table; the table is {names}")
+        raise HandRefused(said, allowed=one_of([dealer]), names=", ".join(ledger.players), where="dealer")
     return deal_by(ledger.players, name)
 
 

@@ -207,11 +207,8 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
         seen = [alias]
         while name in links:
             if name in seen:
-                raise UsageError(
-                    N_("the aliases go round in a circle: {names}"),
-                    names=" = ".join([*seen, name]),
-                    where="alias",
-                )
+                circle = " = ".join([*seen, name])
+                raise UsageError(N_("the aliases go round in a circle: {names}"), names=circle, where="alias")
             seen.append(name)
             name = links[name]
         out[alias] = name
@@ -314,11 +311,8 @@ def _comparable(a: Profile, b: Profile) -> str:
     if a.settlement.mode != b.settlement.mode:
         return message(N_("they settle differently ({a} and {b})"), a=a.settlement.mode, b=b.settlement.mode)
     if a.settlement.kontra_scope != b.settlement.kontra_scope:
-        return message(
-            N_("Kontra counts differently (on the {a} and on the {b})"),
-            a=a.settlement.kontra_scope,
-            b=b.settlement.kontra_scope,
-        )
+        said = N_("Kontra counts differently (on the {a} and on the {b})")
+        return message(said, a=a.settlement.kontra_scope, b=b.settlement.kontra_scope)
     return ""
 
 

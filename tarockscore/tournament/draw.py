@@ -37,22 +37,12 @@ def table_sizes(n: int) -> tuple[int, ...]:
         if n < 4:
             why = message(N_("a table needs at least four players"))
         else:
-            why = message(
-                N_(
-                    "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
-                ),
-                n=n,
-                fours=n // 4,
-                left=n % 4,
-                fives=fives,
-                needed=5 * fives,
+            over = N_(
+                "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
             )
-        raise UnseatableCount(
-            N_("{n} players cannot be seated at tables of four and five ({reason}){hint}"),
-            n=n,
-            reason=why,
-            hint=hint,
-        )
+            why = message(over, n=n, fours=n // 4, left=n % 4, fives=fives, needed=5 * fives)
+        said = N_("{n} players cannot be seated at tables of four and five ({reason}){hint}")
+        raise UnseatableCount(said, n=n, reason=why, hint=hint)
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 
 

@@ -131,13 +131,8 @@ def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
     drawn = drawn_round(t, round_number)
     found = next((d for d in drawn.tables if d.table == table), None)
     if found is None:
-        raise TournamentError(
-            N_("{table}: round {round} has tables 1 to {tables}"),
-            table=table,
-            round=round_number,
-            tables=len(drawn.tables),
-            where="table",
-        )
+        said = N_("{table}: round {round} has tables 1 to {tables}")
+        raise TournamentError(said, table=table, round=round_number, tables=len(drawn.tables), where="table")
     return found
 
 
@@ -170,25 +165,17 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
     # everyone who sat at a table is a player or dropped (a draw's entry is refused otherwise)
     for other in (*tournament.players, *tournament.dropped):
         if other != name and player_key(other) == player_key(name):
-            raise TournamentError(
-                N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
-                name=name,
-                other=other,
-                where="NAME",
-            )
+            said = N_("{name!r} differs from {other!r} only by case: names are matched in any case")
+            raise TournamentError(said, name=name, other=other, where="NAME")
     dropped = tuple(p for p in tournament.dropped if p != name)
     return tournament._replace(players=(*tournament.players, name), dropped=dropped)
 
 
 def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
-        raise TournamentError(
-            N_("{name!r} is not in the tournament; players: {names}{hint}"),
-            name=name,
-            names=", ".join(tournament.players),
-            hint=near_miss(name, tournament.players),
-            where="NAME",
-        )
+        said = N_("{name!r} is not in the tournament; players: {names}{hint}")
+        names, hint = ", ".join(tournament.players), near_miss(name, tournament.players)
+        raise TournamentError(said, name=name, names=names, hint=hint, where="NAME")
     return tournament._replace(
         players=tuple(p for p in tournament.players if p != name),
         dropped=(*tournament.dropped, name),
@@ -287,10 +274,8 @@ def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:
         problems.add(pr.where("document"), N_("missing: the resolved profile every table is scored under"))
         document = {}
     elif sha and profile_hash(document) != sha:
-        problems.add(
-            pr.where("document"),
-            N_("its sha256 does not match profile.sha256: the stored profile was edited"),
-        )
+        edited = N_("its sha256 does not match profile.sha256: the stored profile was edited")
+        problems.add(pr.where("document"), edited)
     pr.finish()
     if not document or problems.problems:
         return None

@@ -174,11 +174,8 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
         )
         raise TournamentError(said, path=path, version=data.get("tournament"), VERSION=tm.VERSION)
     if extra := sorted(set(data) - {"tournament"}):
-        raise TournamentError(
-            N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries"),
-            path=path,
-            key=extra[0],
-        )
+        said = N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries")
+        raise TournamentError(said, path=path, key=extra[0])
     t, prev = None, ledger_file.header_hash(data) or ""
     try:
         for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
@@ -224,10 +221,8 @@ def day_text(
         try:
             part, head, full = ledger_file.block(event, head, TABLES, ARRAYS)
         except LedgerError:
-            raise TournamentError(
-                N_("{path}: a value of this change has no form in the day's file; nothing was written"),
-                path=path,
-            ) from None
+            said = N_("{path}: a value of this change has no form in the day's file; nothing was written")
+            raise TournamentError(said, path=path) from None
         t = tm.apply(t, full, f"entry {k}")
         text += part
     if len(text.encode("utf-8")) > safe_io.SMALL_LIMIT:

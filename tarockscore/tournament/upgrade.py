@@ -104,19 +104,16 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError, safe_io.DAY
         )
         if data.get("tournament") != OLD_VERSION or "event" in data:
-            return message(
-                N_("{path} is a day of the current format already (day head {head}); nothing was written"),
-                path=target,
-                head=files.parse_day(raw, target).head[:12],
+            current = N_(
+                "{path} is a day of the current format already (day head {head}); nothing was written"
             )
+            return message(current, path=target, head=files.parse_day(raw, target).head[:12])
         files.open_day(target)
         _sealed(data, target)
         backup = target.with_name(target.name + ".bak")
         if backup.exists() and not safe_io.holds(backup, raw):  # an upgrade stopped after its copy: again
-            raise TournamentError(
-                N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
-                backup=backup,
-            )
+            there = N_("{backup} exists already: move it away, then run upgrade again; nothing was written")
+            raise TournamentError(there, backup=backup)
         sha = hashlib.sha256(raw).hexdigest()
         try:
             entries = _entries(data, sha)
