@@ -140,15 +140,11 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
         return Save.YES
     if said is False:
         return Save.NO
-    raise Refused(
-        _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}").format(
-            answer=Shown(text), lines=lines
-        )
-        if can_save
-        else _("{answer!r}: give a line's number 1 to {lines} to change it, or n to leave it").format(
-            answer=Shown(text), lines=lines
-        )
-    )
+    if can_save:
+        refusal = _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}")
+    else:
+        refusal = _("{answer!r}: give a line's number 1 to {lines} to change it, or n to leave it")
+    raise Refused(refusal.format(answer=Shown(text), lines=lines))
 
 
 class Reading(NamedTuple):
@@ -264,11 +260,8 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
         )
     whole = typed_number(typed or "0")
     if whole is None:
-        raise Refused(
-            _("Points {points!r} is not a whole number: the Blatt go in their own field").format(
-                points=Shown(typed)
-            )
-        )
+        said = _("Points {points!r} is not a whole number: the Blatt go in their own field")
+        raise Refused(said.format(points=Shown(typed)))
     points = whole + Fraction(count, THIRDS)
     if count > most and points <= flow.profile.game.card_points_total:
         raise Refused(

@@ -164,13 +164,9 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
     points = read_points(text, profile)
     assert question.most is not None
     if points > question.most:
-        raise Refused(
-            _("{answer!r} is more than the {most} left of the deck's {total}").format(
-                answer=Shown(text),
-                most=render_points(question.most),
-                total=render_points(profile.game.card_points_total),
-            )
-        )
+        most, total = render_points(question.most), render_points(profile.game.card_points_total)
+        beyond = _("{answer!r} is more than the {most} left of the deck's {total}")
+        raise Refused(beyond.format(answer=Shown(text), most=most, total=total))
     return points
 
 
@@ -221,11 +217,8 @@ def _pick(question: Question, text: str) -> str:
     if len(starting) == 1:
         return starting[0].value
     if starting:
-        raise Refused(
-            _("{answer!r} could be {choices}: type more of it").format(
-                answer=Shown(text), choices=", ".join(c.label for c in starting)
-            )
-        )
+        said = _("{answer!r} could be {choices}: type more of it")
+        raise Refused(said.format(answer=Shown(text), choices=", ".join(c.label for c in starting)))
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
     hint = near_miss(text, every)
     hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
