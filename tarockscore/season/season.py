@@ -97,16 +97,15 @@ class LeftOut(Message):
     def __new__(cls, path: Path, problems: Sequence[Problem]) -> "LeftOut":
         more = len(problems) - 1
         values = {"path": path, "problem": ProblemText(problems[0]), "more": more}
-        said = (
-            counted(
+        if more:
+            said = counted(
                 "{path}: left out of the season: {problem} (and {more} more problem)",
                 "{path}: left out of the season: {problem} (and {more} more problems)",
                 more,
                 **values,
             )
-            if more
-            else message(N_("{path}: left out of the season: {problem}"), **values)
-        )
+        else:
+            said = message(N_("{path}: left out of the season: {problem}"), **values)
         self = cast(LeftOut, super().__new__(cls, said.template, said.values))
         self.path = path
         self.problems = tuple(problems)
