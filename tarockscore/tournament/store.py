@@ -531,14 +531,12 @@ def results_csv(
     named = [(i, c) for i, c in enumerate(header) if c]
     at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in named}
     if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= _COLUMNS:
-        raise TournamentError(
-            N_(
-                "{path}: the first line must name the columns round,table,player,schrift (and money), or "
-                "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
-                "draw's CSV has them, are left aside"
-            ),
-            path=path,
+        said = N_(
+            "{path}: the first line must name the columns round,table,player,schrift (and money), or "
+            "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
+            "draw's CSV has them, are left aside"
         )
+        raise TournamentError(said, path=path)
     with_money = "money" in at
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
