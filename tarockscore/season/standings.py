@@ -1,6 +1,7 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from fractions import Fraction
@@ -261,15 +262,11 @@ def _one_letter_apart(short: str, long_: str) -> bool:
 def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
     """Pairs of names that look alike but never sat at one table: probably one player."""
     where: dict[str, list[str]] = {}
-    hands: dict[str, int] = {}
-    tables: list[set[str]] = []
     for e in evenings:
-        tables.append(set(e.players))
         for p in e.players:
             where.setdefault(p, []).append(e.source)
-        for h in e.hands:
-            for p in h.hand.players:
-                hands[p] = hands.get(p, 0) + 1
+    tables = [set(e.players) for e in evenings]
+    hands = Counter(p for e in evenings for h in e.hands for p in h.hand.players)
     names = list(where)
     out: list[str] = []
     for i, a in enumerate(names):
