@@ -279,13 +279,8 @@ class Flow:
             if partner in (TALON, OWN):
                 called_king, partner = ("talon" if partner == TALON else "own"), None
             if called_king == "talon" and legality.concession_possible(p, contract):
-                yield Question(
-                    "conceded",
-                    _("Did the declarer concede at once?"),
-                    Kind.YES_NO,
-                    _("conceded at once"),
-                    default=False,
-                )
+                text = _("Did the declarer concede at once?")
+                yield Question("conceded", text, Kind.YES_NO, _("conceded at once"), default=False)
                 conceded = a["conceded"]
         king_half: str | None = None
         if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
@@ -356,14 +351,8 @@ class Flow:
         sides = self._sides(
             tricks.VALAT, translated(and_listed(declarers)), translated(and_listed(defenders))
         )
-        yield Question(
-            f"{VALAT_BET}:side",
-            _("Valat: every trick to"),
-            Kind.CHOICE,
-            _("Valat, every trick to"),
-            sides,
-            sides[0].value,
-        )
+        text, line = _("Valat: every trick to"), _("Valat, every trick to")
+        yield Question(f"{VALAT_BET}:side", text, Kind.CHOICE, line, sides, sides[0].value)
         yield from self._bet(
             VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps), outcome=True
         )
@@ -406,14 +395,8 @@ class Flow:
             Choice(NONE, _("not said (in no trick)"), 0, ("none", "-")),
             *(Choice(h, words[h][0], i, words[h][1]) for i, h in enumerate(halves, 1)),
         )
-        return Question(
-            "king_half",
-            _("Whose was the talon half with the called King?"),
-            Kind.CHOICE,
-            _("the King's half"),
-            choices,
-            NONE,
-        )
+        text = _("Whose was the talon half with the called King?")
+        return Question("king_half", text, Kind.CHOICE, _("the King's half"), choices, NONE)
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
@@ -427,14 +410,9 @@ class Flow:
         (rules/renonce.py). A silent bonus's outcome still is: the wronged side may claim one it
         can prove ([OÖ23 Renonce 7 via HT §7.9])."""
         none = Choice(NONE, _("none"), 0, NONE_WORDS)
+        choices = (none, *self.seat_choices(self.players))
         return Question(
-            RENONCE,
-            _("Renonce: who revoked?"),
-            Kind.CHOICE,
-            _("renonce"),
-            (none, *self.seat_choices(self.players)),
-            NONE,
-            quiet=True,
+            RENONCE, _("Renonce: who revoked?"), Kind.CHOICE, _("renonce"), choices, NONE, quiet=True
         )
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
@@ -521,27 +499,16 @@ class Flow:
                 *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"
-            yield Question(
-                key,
-                _("Bonus") if i == 1 else _("Another bonus"),
-                Kind.CHOICE,
-                _("bonus {number}").format(number=i),
-                offered,
-                NONE,
-            )
+            text = _("Bonus") if i == 1 else _("Another bonus")
+            yield Question(key, text, Kind.CHOICE, _("bonus {number}").format(number=i), offered, NONE)
             name = a[key]
             if not name:
                 return
             chosen.append(name)
             sides = self._sides(name, _("declarers"), _("defenders"))
-            yield Question(
-                f"{key}:side",
-                _("{bonus}: for which side").format(bonus=named(name)),
-                Kind.CHOICE,
-                _("{bonus}, side").format(bonus=named(name)),
-                sides,
-                sides[0].value,
-            )
+            text = _("{bonus}: for which side").format(bonus=named(name))
+            line = _("{bonus}, side").format(bonus=named(name))
+            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, sides[0].value)
             yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
@@ -559,16 +526,12 @@ class Flow:
         announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
         begin with ``key`` (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
+        shown = named(name)
         announced = False
         if legality.may_announce(bonus):
-            yield Question(
-                f"{key}:announced",
-                _("{bonus}: announced?").format(bonus=named(name)),
-                Kind.YES_NO,
-                _("{bonus}, announced").format(bonus=named(name)),
-                default=False,
-                words=ANNOUNCED_WORDS,
-            )
+            text = _("{bonus}: announced?").format(bonus=shown)
+            line = _("{bonus}, announced").format(bonus=shown)
+            yield Question(f"{key}:announced", text, Kind.YES_NO, line, default=False, words=ANNOUNCED_WORDS)
             announced = a[f"{key}:announced"]
         # a renonce decides an announced bonus; a silent one's outcome is asked where the profile
         # lets the wronged side claim one it can prove (renonce.silent_claimed, [OÖ23 Renonce 7 via HT §7.9])
@@ -577,20 +540,12 @@ class Flow:
             and legality.may_fail(bonus)
             and (outcome or (self.profile.renonce.silent_claimed and not announced))
         ):
-            yield Question(
-                f"{key}:made",
-                _("{bonus}: made?").format(bonus=named(name)),
-                Kind.YES_NO,
-                _("{bonus}, made").format(bonus=named(name)),
-                default=True,
-                words=MADE_WORDS,
-            )
+            text = _("{bonus}: made?").format(bonus=shown)
+            line = _("{bonus}, made").format(bonus=shown)
+            yield Question(f"{key}:made", text, Kind.YES_NO, line, default=True, words=MADE_WORDS)
         if doubled and legality.may_double(bonus, announced):
-            yield self._kontra_question(
-                f"{key}:kontra",
-                _("{bonus}: Kontra on it").format(bonus=named(name)),
-                _("{bonus}, Kontra").format(bonus=named(name)),
-            )
+            text = _("{bonus}: Kontra on it").format(bonus=shown)
+            yield self._kontra_question(f"{key}:kontra", text, _("{bonus}, Kontra").format(bonus=shown))
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (Trischaken's fourth)."""
