@@ -310,15 +310,13 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
-                yield Question(
-                    "card_points",
-                    _("Card points of {players} (of {total})").format(players=side, total=total),
-                    Kind.POINTS,
-                    _("card points"),
-                    # besides a count: a Valat, every trick to one side
-                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else (),
-                    most=p.game.card_points_total,
+                text = _("Card points of {players} (of {total})").format(players=side, total=total)
+                # besides a count: a Valat, every trick to one side
+                valat = (
+                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else ()
                 )
+                most = p.game.card_points_total
+                yield Question("card_points", text, Kind.POINTS, _("card points"), valat, most=most)
                 if a["card_points"] == EVERY_TRICK:
                     yield from self._valat_made(declarer, partner, a)
                 else:
@@ -422,13 +420,11 @@ class Flow:
         yield self._renonce()
         for player in () if a[RENONCE] else self._asked_points():
             key = f"points:{player}"
-            yield Question(
-                key,
-                _("Card points of {player} (at most {left})").format(player=player, left=render_points(left)),
-                Kind.POINTS,
-                _("card points of {player}").format(player=player),
-                most=left,
+            text = _("Card points of {player} (at most {left})").format(
+                player=player, left=render_points(left)
             )
+            line = _("card points of {player}").format(player=player)
+            yield Question(key, text, Kind.POINTS, line, most=left)
             left -= a[key]
         if legality.kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
             yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
@@ -464,15 +460,11 @@ class Flow:
         yield self._kontra_question("kontra", _("Kontra on the contract"), _("Kontra"))
         said = a["kontra"] or None
         if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
-            yield Question(
-                "huettenfleck",
-                _("Was the Kontra said before the talon (Hüttenfleck)?")
-                if said
-                else _("Was Kontra said already before the talon (Hüttenfleck)?"),
-                Kind.YES_NO,
-                _("Hüttenfleck"),
-                default=False,
-            )
+            if said:
+                text = _("Was the Kontra said before the talon (Hüttenfleck)?")
+            else:
+                text = _("Was Kontra said already before the talon (Hüttenfleck)?")
+            yield Question("huettenfleck", text, Kind.YES_NO, _("Hüttenfleck"), default=False)
 
     def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
         """A Kontra step on one bet: 0 = none, then each step the profile plays, numbered up the ladder."""
