@@ -577,11 +577,10 @@ class Flow:
             sitter = self._sitter_named(question, text)
             if sitter is None:
                 raise
-            raise Refused(
-                _(
-                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
-                ).format(value=Shown(sitter), names=", ".join(self.players))
-            ) from None
+            sits_out = _(
+                "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+            )
+            raise Refused(sits_out.format(value=Shown(sitter), names=", ".join(self.players))) from None
         if question.key == VALAT_PROVEN and value is False:
             raise AskAgain(
                 _(

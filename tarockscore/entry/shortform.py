@@ -76,24 +76,16 @@ def parse_bonus(
         else:
             slip = _flag_slip(key) if steps is None else None
             if slip is not None:  # "defender": no Kontra step, a flag mistyped
-                problems.add(
-                    where,
-                    N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}"),
-                    word=word,
-                    BONUS_FLAGS=BONUS_FLAGS,
-                    hint=near_miss(key, [slip]),
-                )
+                no_flag = N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}")
+                hint = near_miss(key, [slip])
+                problems.add(where, no_flag, word=word, BONUS_FLAGS=BONUS_FLAGS, hint=hint)
             elif steps is not None and fold(word) not in {fold(step) for step in steps}:
-                problems.add(
-                    where,
-                    N_(
-                        "{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step ({allowed}){hint}"
-                    ),
-                    word=word,
-                    BONUS_FLAGS=BONUS_FLAGS,
-                    allowed=one_of(sorted(steps)),
-                    hint=near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps]),
+                no_step = N_(
+                    "{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step ({allowed}){hint}"
                 )
+                hint = near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps])
+                allowed = one_of(sorted(steps))
+                problems.add(where, no_step, word=word, BONUS_FLAGS=BONUS_FLAGS, allowed=allowed, hint=hint)
             elif "kontra" in entry and entry["kontra"] != key:
                 twice = N_(
                     "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
@@ -332,10 +324,6 @@ def _player(
         who = among()
         found = [p for p in found if p in who] or found
     if len(found) > 1:
-        problems.add(
-            where,
-            N_("{value!r} begins the names of {allowed}: type more of it"),
-            value=typed,
-            allowed=one_of(found),
-        )
+        several = N_("{value!r} begins the names of {allowed}: type more of it")
+        problems.add(where, several, value=typed, allowed=one_of(found))
     return found[0] if len(found) == 1 else typed

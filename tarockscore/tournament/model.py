@@ -422,11 +422,8 @@ def _seated(
             named[seat] = points
     missing = [p for p in seats if p not in named]
     if missing and not problems.problems:
-        problems.add(
-            where if rows is None else "player",
-            N_("missing: the points of {allowed}"),
-            allowed=one_of(missing),
-        )
+        at = where if rows is None else "player"
+        problems.add(at, N_("missing: the points of {allowed}"), allowed=one_of(missing))
     return {p: named.get(p, 0) for p in seats}
 
 
