@@ -296,17 +296,11 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
         problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
     elif rising := next((i for i in range(1, len(raw)) if raw[i] > raw[i - 1]), None):
         # a cup's points fall (or stay) as the place falls: a place above the one before it is a slip
-        problems.add(
-            top.where("points"),
-            N_(
-                "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a cup's points fall or stay level from each place to the next"
-            ),
-            raw=raw,
-            place=rising + 1,
-            more=raw[rising],
-            before=rising,
-            less=raw[rising - 1],
+        said = N_(
+            "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a cup's points fall or stay level from each place to the next"
         )
+        values = {"place": rising + 1, "more": raw[rising], "before": rising, "less": raw[rising - 1]}
+        problems.add(top.where("points"), said, raw=raw, **values)
     else:
         points = tuple(raw)
     best = top.number("best", minimum=1) if top.has("best") else None
