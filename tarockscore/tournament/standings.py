@@ -96,9 +96,10 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
             rank_points[size] = tuple(raw)
     rp.finish()
     top.finish()
-    if problems:
-        error = TournamentError(problems.problems)
-        raise error.located(where) if where else error
+    try:
+        problems.raise_if_any(TournamentError)  # with the count of those beyond the first fifty
+    except TournamentError as error:
+        raise (error.located(where) if where else error) from None
     return Format(
         name=name,
         title=title,
