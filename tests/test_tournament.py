@@ -391,6 +391,16 @@ def test_a_format_with_a_wrong_key_is_refused_with_the_key() -> None:
     assert "'best_rund'" in text and "did you mean 'best_round'" in text
 
 
+def test_a_format_with_more_than_fifty_problems_says_how_many_more_there_are() -> None:
+    document = format_document("haupt-sub")
+    document["tie_breaks"] = [f"tie{i}" for i in range(60)]  # 60 problems: 50 shown, 10 counted
+    with pytest.raises(TournamentError) as info:
+        build_format(document, "ours.toml")
+    problems = info.value.problems
+    assert len(problems) == 51
+    assert problems[-1].message == "and 10 more problems (the first 50 are shown)"
+
+
 # -- the cup -------------------------------------------------------------------------------------------------
 
 

@@ -140,15 +140,11 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
         return Save.YES
     if said is False:
         return Save.NO
-    raise Refused(
-        _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}").format(
-            answer=Shown(text), lines=lines
-        )
-        if can_save
-        else _("{answer!r}: give a line's number 1 to {lines} to change it, or n to leave it").format(
-            answer=Shown(text), lines=lines
-        )
-    )
+    if can_save:
+        refusal = _("{answer!r}: give Enter or y to record, n to leave it, or a line's number 1 to {lines}")
+    else:
+        refusal = _("{answer!r}: give a line's number 1 to {lines} to change it, or n to leave it")
+    raise Refused(refusal.format(answer=Shown(text), lines=lines))
 
 
 class Reading(NamedTuple):
@@ -264,11 +260,8 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
         )
     whole = typed_number(typed or "0")
     if whole is None:
-        raise Refused(
-            _("Points {points!r} is not a whole number: the Blatt go in their own field").format(
-                points=Shown(typed)
-            )
-        )
+        said = _("Points {points!r} is not a whole number: the Blatt go in their own field")
+        raise Refused(said.format(points=Shown(typed)))
     points = whole + Fraction(count, THIRDS)
     if count > most and points <= flow.profile.game.card_points_total:
         raise Refused(
@@ -392,27 +385,16 @@ def _with_valat(bonuses: list[dict[str, Any]], flow: Flow, a: Mapping[str, Any])
 def defaults_of(hand: Hand) -> dict[str, Answer]:
     """The answers a stored hand gave, as the defaults of its questions."""
     out: dict[str, Answer] = {"contract": hand.contract}
-    if hand.declarer is not None:
-        out["declarer"] = hand.declarer
-    if hand.partner is not None:
-        out["partner"] = hand.partner
+    for key in ("declarer", "partner", "king_half", RENONCE, "won", "card_points", "kontra"):
+        if getattr(hand, key) is not None:  # each answer at its question's key, as the hand has it
+            out[key] = getattr(hand, key)
     if hand.called_king is not None:
         out["partner"] = TALON if hand.called_king == "talon" else OWN
         out["conceded"] = hand.conceded
-    if hand.king_half is not None:
-        out["king_half"] = hand.king_half
-    if hand.renonce is not None:
-        out[RENONCE] = hand.renonce
-    if hand.won is not None:
-        out["won"] = hand.won
     if hand.huettenfleck:
         out["huettenfleck"] = True
-    if hand.card_points is not None:
-        out["card_points"] = hand.card_points
     out.update((f"points:{player}", points) for player, points in hand.trischaken_points)
     out.update((f"kontra:{player}", step) for player, step in hand.kontra_by)
-    if hand.kontra is not None:
-        out["kontra"] = hand.kontra
     bonuses = list(hand.bonuses)
     valat = _valat_for_points(hand)
     if valat is not None:  # given in place of the card points: not among the bonuses

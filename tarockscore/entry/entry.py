@@ -128,12 +128,8 @@ def dealt_by(ledger: Ledger, dealer: str) -> Deal:
     """The deal when ``dealer`` (a name at the table, or its beginning) deals; refused for anyone else."""
     name = at_table(dealer, ledger.players)
     if name not in ledger.players:
-        raise HandRefused(
-            N_("{allowed} not at this table; the table is {names}"),
-            allowed=one_of([dealer]),
-            names=", ".join(ledger.players),
-            where="dealer",
-        )
+        said = N_("{allowed} not at this table; the table is {names}")
+        raise HandRefused(said, allowed=one_of([dealer]), names=", ".join(ledger.players), where="dealer")
     return deal_by(ledger.players, name)
 
 
@@ -141,15 +137,13 @@ def _opened(
     evening: Evening, snapshot: Snapshot, replace: int | None, dealer: str | None = None
 ) -> HandEntry:
     led = snapshot.ledger
-    profile = led.profile
     if replace is None:
         operations.check_room(led)
         deal = next_deal(led)
-        return HandEntry(
-            evening, snapshot, len(led.hands) + 1, deal, Flow(profile, led.players, deal.players), {}, False
-        )
-    check_number(led, replace)
-    deal = hand_deal(led, replace) if dealer is None else dealt_by(led, dealer)
-    hand = led.hands[replace - 1].hand
-    flow = Flow(profile, led.players, deal.players)
-    return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(hand), True)
+    else:
+        check_number(led, replace)
+        deal = hand_deal(led, replace) if dealer is None else dealt_by(led, dealer)
+    flow = Flow(led.profile, led.players, deal.players)
+    if replace is None:
+        return HandEntry(evening, snapshot, len(led.hands) + 1, deal, flow, {}, False)
+    return HandEntry(evening, snapshot, replace, deal, flow, defaults_of(led.hands[replace - 1].hand), True)

@@ -164,13 +164,9 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
     points = read_points(text, profile)
     assert question.most is not None
     if points > question.most:
-        raise Refused(
-            _("{answer!r} is more than the {most} left of the deck's {total}").format(
-                answer=Shown(text),
-                most=render_points(question.most),
-                total=render_points(profile.game.card_points_total),
-            )
-        )
+        most, total = render_points(question.most), render_points(profile.game.card_points_total)
+        beyond = _("{answer!r} is more than the {most} left of the deck's {total}")
+        raise Refused(beyond.format(answer=Shown(text), most=most, total=total))
     return points
 
 
@@ -221,11 +217,8 @@ def _pick(question: Question, text: str) -> str:
     if len(starting) == 1:
         return starting[0].value
     if starting:
-        raise Refused(
-            _("{answer!r} could be {choices}: type more of it").format(
-                answer=Shown(text), choices=", ".join(c.label for c in starting)
-            )
-        )
+        said = _("{answer!r} could be {choices}: type more of it")
+        raise Refused(said.format(answer=Shown(text), choices=", ".join(c.label for c in starting)))
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
     hint = near_miss(text, every)
     hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
@@ -286,13 +279,8 @@ class Flow:
             if partner in (TALON, OWN):
                 called_king, partner = ("talon" if partner == TALON else "own"), None
             if called_king == "talon" and legality.concession_possible(p, contract):
-                yield Question(
-                    "conceded",
-                    _("Did the declarer concede at once?"),
-                    Kind.YES_NO,
-                    _("conceded at once"),
-                    default=False,
-                )
+                text = _("Did the declarer concede at once?")
+                yield Question("conceded", text, Kind.YES_NO, _("conceded at once"), default=False)
                 conceded = a["conceded"]
         king_half: str | None = None
         if called_king == "talon" and not conceded and (halves := legality.king_half_choices(p, contract)):
@@ -322,15 +310,13 @@ class Flow:
                     else _("{declarer} and {partner}").format(declarer=declarer, partner=partner)
                 )
                 total = render_points(p.game.card_points_total)
-                yield Question(
-                    "card_points",
-                    _("Card points of {players} (of {total})").format(players=side, total=total),
-                    Kind.POINTS,
-                    _("card points"),
-                    # besides a count: a Valat, every trick to one side
-                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else (),
-                    most=p.game.card_points_total,
+                text = _("Card points of {players} (of {total})").format(players=side, total=total)
+                # besides a count: a Valat, every trick to one side
+                valat = (
+                    (Choice(EVERY_TRICK, _("Valat"), None, ("valat",)),) if tricks.VALAT in bonuses else ()
                 )
+                most = p.game.card_points_total
+                yield Question("card_points", text, Kind.POINTS, _("card points"), valat, most=most)
                 if a["card_points"] == EVERY_TRICK:
                     yield from self._valat_made(declarer, partner, a)
                 else:
@@ -363,14 +349,8 @@ class Flow:
         sides = self._sides(
             tricks.VALAT, translated(and_listed(declarers)), translated(and_listed(defenders))
         )
-        yield Question(
-            f"{VALAT_BET}:side",
-            _("Valat: every trick to"),
-            Kind.CHOICE,
-            _("Valat, every trick to"),
-            sides,
-            sides[0].value,
-        )
+        text, line = _("Valat: every trick to"), _("Valat, every trick to")
+        yield Question(f"{VALAT_BET}:side", text, Kind.CHOICE, line, sides, sides[0].value)
         yield from self._bet(
             VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps), outcome=True
         )
@@ -413,14 +393,8 @@ class Flow:
             Choice(NONE, _("not said (in no trick)"), 0, ("none", "-")),
             *(Choice(h, words[h][0], i, words[h][1]) for i, h in enumerate(halves, 1)),
         )
-        return Question(
-            "king_half",
-            _("Whose was the talon half with the called King?"),
-            Kind.CHOICE,
-            _("the King's half"),
-            choices,
-            NONE,
-        )
+        text = _("Whose was the talon half with the called King?")
+        return Question("king_half", text, Kind.CHOICE, _("the King's half"), choices, NONE)
 
     def _asked_points(self) -> Sequence[str]:
         """Whose card points Trischaken asks: all but the last's; everyone's where the talon is out."""
@@ -434,14 +408,9 @@ class Flow:
         (rules/renonce.py). A silent bonus's outcome still is: the wronged side may claim one it
         can prove ([OÖ23 Renonce 7 via HT §7.9])."""
         none = Choice(NONE, _("none"), 0, NONE_WORDS)
+        choices = (none, *self.seat_choices(self.players))
         return Question(
-            RENONCE,
-            _("Renonce: who revoked?"),
-            Kind.CHOICE,
-            _("renonce"),
-            (none, *self.seat_choices(self.players)),
-            NONE,
-            quiet=True,
+            RENONCE, _("Renonce: who revoked?"), Kind.CHOICE, _("renonce"), choices, NONE, quiet=True
         )
 
     def _trischaken(self, contract: Contract, a: Mapping[str, Any]) -> Iterator[Question]:
@@ -451,13 +420,11 @@ class Flow:
         yield self._renonce()
         for player in () if a[RENONCE] else self._asked_points():
             key = f"points:{player}"
-            yield Question(
-                key,
-                _("Card points of {player} (at most {left})").format(player=player, left=render_points(left)),
-                Kind.POINTS,
-                _("card points of {player}").format(player=player),
-                most=left,
+            text = _("Card points of {player} (at most {left})").format(
+                player=player, left=render_points(left)
             )
+            line = _("card points of {player}").format(player=player)
+            yield Question(key, text, Kind.POINTS, line, most=left)
             left -= a[key]
         if legality.kontra_on_contract_allowed(self.profile, contract) and self.profile.playable_steps:
             yield self._kontra_question("kontra", _("Kontra on Trischaken"), _("Kontra"))
@@ -493,15 +460,11 @@ class Flow:
         yield self._kontra_question("kontra", _("Kontra on the contract"), _("Kontra"))
         said = a["kontra"] or None
         if legality.huettenfleck_allowed(p, contract) and legality.huettenfleck_combines_with(said):
-            yield Question(
-                "huettenfleck",
-                _("Was the Kontra said before the talon (Hüttenfleck)?")
-                if said
-                else _("Was Kontra said already before the talon (Hüttenfleck)?"),
-                Kind.YES_NO,
-                _("Hüttenfleck"),
-                default=False,
-            )
+            if said:
+                text = _("Was the Kontra said before the talon (Hüttenfleck)?")
+            else:
+                text = _("Was Kontra said already before the talon (Hüttenfleck)?")
+            yield Question("huettenfleck", text, Kind.YES_NO, _("Hüttenfleck"), default=False)
 
     def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
         """A Kontra step on one bet: 0 = none, then each step the profile plays, numbered up the ladder."""
@@ -528,42 +491,25 @@ class Flow:
                 *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
             )
             key = f"bonus:{i}"
-            yield Question(
-                key,
-                _("Bonus") if i == 1 else _("Another bonus"),
-                Kind.CHOICE,
-                _("bonus {number}").format(number=i),
-                offered,
-                NONE,
-            )
+            text = _("Bonus") if i == 1 else _("Another bonus")
+            yield Question(key, text, Kind.CHOICE, _("bonus {number}").format(number=i), offered, NONE)
             name = a[key]
             if not name:
                 return
             chosen.append(name)
             sides = self._sides(name, _("declarers"), _("defenders"))
-            yield Question(
-                f"{key}:side",
-                _("{bonus}: for which side").format(bonus=named(name)),
-                Kind.CHOICE,
-                _("{bonus}, side").format(bonus=named(name)),
-                sides,
-                sides[0].value,
-            )
+            text = _("{bonus}: for which side").format(bonus=named(name))
+            line = _("{bonus}, side").format(bonus=named(name))
+            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, sides[0].value)
             yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
-        return tuple(
-            Choice(side, label, i, words)
-            for i, (side, label, words) in enumerate(
-                (
-                    ("declarers", declarers, ("declarers", "Spieler")),
-                    ("defenders", defenders, ("defenders", "Gegenspieler", "Gegner")),
-                ),
-                1,
-            )
-            if legality.may_make(self.profile.bonuses[bonus], side)
+        sides = (
+            Choice("declarers", declarers, 1, ("declarers", "Spieler")),
+            Choice("defenders", defenders, 2, ("defenders", "Gegenspieler", "Gegner")),
         )
+        return tuple(c for c in sides if legality.may_make(self.profile.bonuses[bonus], c.value))
 
     def _bet(
         self, key: str, name: str, a: Mapping[str, Any], *, made: bool, doubled: bool, outcome: bool
@@ -572,16 +518,12 @@ class Flow:
         announced bonus where a renonce decides it), and the Kontra on it; its questions' keys
         begin with ``key`` (``bonus:1``, ``valat``)."""
         bonus = self.profile.bonuses[name]
+        shown = named(name)
         announced = False
         if legality.may_announce(bonus):
-            yield Question(
-                f"{key}:announced",
-                _("{bonus}: announced?").format(bonus=named(name)),
-                Kind.YES_NO,
-                _("{bonus}, announced").format(bonus=named(name)),
-                default=False,
-                words=ANNOUNCED_WORDS,
-            )
+            text = _("{bonus}: announced?").format(bonus=shown)
+            line = _("{bonus}, announced").format(bonus=shown)
+            yield Question(f"{key}:announced", text, Kind.YES_NO, line, default=False, words=ANNOUNCED_WORDS)
             announced = a[f"{key}:announced"]
         # a renonce decides an announced bonus; a silent one's outcome is asked where the profile
         # lets the wronged side claim one it can prove (renonce.silent_claimed, [OÖ23 Renonce 7 via HT §7.9])
@@ -590,20 +532,12 @@ class Flow:
             and legality.may_fail(bonus)
             and (outcome or (self.profile.renonce.silent_claimed and not announced))
         ):
-            yield Question(
-                f"{key}:made",
-                _("{bonus}: made?").format(bonus=named(name)),
-                Kind.YES_NO,
-                _("{bonus}, made").format(bonus=named(name)),
-                default=True,
-                words=MADE_WORDS,
-            )
+            text = _("{bonus}: made?").format(bonus=shown)
+            line = _("{bonus}, made").format(bonus=shown)
+            yield Question(f"{key}:made", text, Kind.YES_NO, line, default=True, words=MADE_WORDS)
         if doubled and legality.may_double(bonus, announced):
-            yield self._kontra_question(
-                f"{key}:kontra",
-                _("{bonus}: Kontra on it").format(bonus=named(name)),
-                _("{bonus}, Kontra").format(bonus=named(name)),
-            )
+            text = _("{bonus}: Kontra on it").format(bonus=shown)
+            yield self._kontra_question(f"{key}:kontra", text, _("{bonus}, Kontra").format(bonus=shown))
 
     def notes(self, a: Mapping[str, Any]) -> list[str]:
         """What the summary shows besides the answers of a complete hand (Trischaken's fourth)."""
@@ -643,11 +577,10 @@ class Flow:
             sitter = self._sitter_named(question, text)
             if sitter is None:
                 raise
-            raise Refused(
-                _(
-                    "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
-                ).format(value=Shown(sitter), names=", ".join(self.players))
-            ) from None
+            sits_out = _(
+                "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"
+            )
+            raise Refused(sits_out.format(value=Shown(sitter), names=", ".join(self.players))) from None
         if question.key == VALAT_PROVEN and value is False:
             raise AskAgain(
                 _(

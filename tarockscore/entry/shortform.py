@@ -68,45 +68,29 @@ def parse_bonus(
         for field, table in _FLAGS:
             if key in table:
                 if field in entry and entry[field] != table[key]:
-                    problems.add(
-                        where,
-                        N_("{value!r} and {word!r} contradict each other: give one of them"),
-                        value=said[field],
-                        word=word,
-                    )
+                    both = N_("{value!r} and {word!r} contradict each other: give one of them")
+                    problems.add(where, both, value=said[field], word=word)
                 entry[field] = table[key]
                 said[field] = word
                 break
         else:
             slip = _flag_slip(key) if steps is None else None
             if slip is not None:  # "defender": no Kontra step, a flag mistyped
-                problems.add(
-                    where,
-                    N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}"),
-                    word=word,
-                    BONUS_FLAGS=BONUS_FLAGS,
-                    hint=near_miss(key, [slip]),
-                )
+                no_flag = N_("{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}{hint}")
+                hint = near_miss(key, [slip])
+                problems.add(where, no_flag, word=word, BONUS_FLAGS=BONUS_FLAGS, hint=hint)
             elif steps is not None and fold(word) not in {fold(step) for step in steps}:
-                problems.add(
-                    where,
-                    N_(
-                        "{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step ({allowed}){hint}"
-                    ),
-                    word=word,
-                    BONUS_FLAGS=BONUS_FLAGS,
-                    allowed=one_of(sorted(steps)),
-                    hint=near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps]),
+                no_step = N_(
+                    "{word!r} is not a bonus flag; allowed: {BONUS_FLAGS}, or a Kontra step ({allowed}){hint}"
                 )
+                hint = near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps])
+                allowed = one_of(sorted(steps))
+                problems.add(where, no_step, word=word, BONUS_FLAGS=BONUS_FLAGS, allowed=allowed, hint=hint)
             elif "kontra" in entry and entry["kontra"] != key:
-                problems.add(
-                    where,
-                    N_(
-                        "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
-                    ),
-                    word=word,
-                    value=entry["kontra"],
+                twice = N_(
+                    "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
                 )
+                problems.add(where, twice, word=word, value=entry["kontra"])
             else:
                 entry["kontra"] = key
     return cast(BonusInput, entry)
@@ -120,6 +104,9 @@ def _flag_slip(word: str) -> str | None:
     return close[0] if close else None
 
 
+_GIVEN_TWICE = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+
+
 def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, str]:
     """``NAME=VALUE`` pairs; one name given twice with different values is refused."""
     out: dict[str, str] = {}
@@ -131,13 +118,7 @@ def _pairs(values: Sequence[str], problems: Collector, where: str) -> dict[str, 
                 continue
             name, rest = strip_spaces(name), rest.strip()
             if name in out and out[name] != rest:
-                problems.add(
-                    where,
-                    N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
-                    name=name,
-                    value=out[name],
-                    rest=rest,
-                )
+                problems.add(where, _GIVEN_TWICE, name=name, value=out[name], rest=rest)
                 continue
             out[name] = rest
     return out
@@ -239,12 +220,10 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
 def _called_king(talon: bool, own_king: bool, conceded: bool, problems: Collector) -> dict[str, Any]:
     """``--talon`` (with ``--conceded``) or ``--own-king``: where the called King was."""
     if talon and own_king:
-        problems.add(
-            "--talon",
-            N_(
-                "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand"
-            ),
+        said = N_(
+            "and --own-king contradict each other: the called King lay in the talon or in the declarer's hand"
         )
+        problems.add("--talon", said)
     if talon:
         return {"called_king": "talon", "conceded": conceded}
     out: dict[str, Any] = {"conceded": True} if conceded else {}
@@ -307,13 +286,7 @@ def seated(
             for typed, value in out[key].items():
                 who = _player(f"{key}.{typed}", typed, seats, playing, problems)
                 if who in table and table[who] != value:
-                    problems.add(
-                        f"{key}.{typed}",
-                        N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once"),
-                        name=who,
-                        value=table[who],
-                        rest=value,
-                    )
+                    problems.add(f"{key}.{typed}", _GIVEN_TWICE, name=who, value=table[who], rest=value)
                 table[who] = value
             out[key] = table
     problems.raise_if_any(HandError)
@@ -337,34 +310,20 @@ def _player(
         others = [p for p in found if p != seat]
         if not others:
             return seat
-        problems.add(
-            where,
-            N_(
-                "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"
-            ),
-            value=typed,
-            name=seat,
-            others=one_of(others),
-            seats=seat_list(seats),
+        said = N_(
+            "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"
         )
+        problems.add(where, said, value=typed, name=seat, others=one_of(others), seats=seat_list(seats))
         return typed
     if typed in seats:
         return typed
     if digits and not found:
-        problems.add(
-            where,
-            N_("{value!r} is no player's name and no seat's number: the seats are {seats}"),
-            value=typed,
-            seats=seat_list(seats),
-        )
+        nobody = N_("{value!r} is no player's name and no seat's number: the seats are {seats}")
+        problems.add(where, nobody, value=typed, seats=seat_list(seats))
     if len(found) > 1 and among is not None and not digits:
         who = among()
         found = [p for p in found if p in who] or found
     if len(found) > 1:
-        problems.add(
-            where,
-            N_("{value!r} begins the names of {allowed}: type more of it"),
-            value=typed,
-            allowed=one_of(found),
-        )
+        several = N_("{value!r} begins the names of {allowed}: type more of it")
+        problems.add(where, several, value=typed, allowed=one_of(found))
     return found[0] if len(found) == 1 else typed

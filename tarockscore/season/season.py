@@ -1,7 +1,5 @@
-"""The season as the library offers it: many evenings' ledgers read and folded into standings,
-statistics and the chart's running totals (library layer). Warnings go to ``warn`` as they are
-found and are kept in the result; nothing is printed here.
-"""
+"""The season as the library offers it (library layer): many evenings' ledgers read and folded into
+standings, statistics and the chart; warnings go to ``warn`` as found and are kept, never printed."""
 
 import datetime as dt
 import os
@@ -99,16 +97,15 @@ class LeftOut(Message):
     def __new__(cls, path: Path, problems: Sequence[Problem]) -> "LeftOut":
         more = len(problems) - 1
         values = {"path": path, "problem": ProblemText(problems[0]), "more": more}
-        said = (
-            counted(
+        if more:
+            said = counted(
                 "{path}: left out of the season: {problem} (and {more} more problem)",
                 "{path}: left out of the season: {problem} (and {more} more problems)",
                 more,
                 **values,
             )
-            if more
-            else message(N_("{path}: left out of the season: {problem}"), **values)
-        )
+        else:
+            said = message(N_("{path}: left out of the season: {problem}"), **values)
         self = cast(LeftOut, super().__new__(cls, said.template, said.values))
         self.path = path
         self.problems = tuple(problems)
@@ -213,7 +210,9 @@ class _Reading:
         # the alias file, where it is kept among the ledgers: found in a folder, it is not one of them
         self.alias_file = alias_file.resolve() if alias_file is not None else None
 
-    def said(self, warning: str) -> None:
+    def said(self, warning: str, **values: object) -> None:
+        """A warning, or with ``values`` the template it fills."""
+        warning = message(warning, **values) if values else warning
         self.warnings.append(warning)
         if self.warn is not None:
             self.warn(warning)
@@ -223,13 +222,8 @@ class _Reading:
         found = []
 
         def unreadable(exc: OSError) -> None:
-            self.said(
-                message(
-                    N_("{folder}: cannot read this folder ({why}); its ledgers are left out"),
-                    folder=exc.filename,
-                    why=exc.strerror,
-                )
-            )
+            said = N_("{folder}: cannot read this folder ({why}); its ledgers are left out")
+            self.said(said, folder=exc.filename, why=exc.strerror)
 
         for folder, dirs, files in os.walk(path, onerror=unreadable):
             dirs.sort()
@@ -239,19 +233,17 @@ class _Reading:
                     found.append(f)
         found.sort()
         if not found:
-            self.said(message(N_("{folder}: no *.toml files in this folder"), folder=source))
+            self.said(N_("{folder}: no *.toml files in this folder"), folder=source)
         return found
 
     def regular(self, f: Path) -> bool:
         try:
             mode = os.stat(f).st_mode
         except OSError as exc:
-            self.said(message(N_("{file}: cannot read ({why}), skipped"), file=f, why=exc.strerror))
+            self.said(N_("{file}: cannot read ({why}), skipped"), file=f, why=exc.strerror)
             return False
         if not stat.S_ISREG(mode):
-            self.said(
-                message(N_("{file}: not a regular file (a FIFO, a device or a socket), skipped"), file=f)
-            )
+            self.said(N_("{file}: not a regular file (a FIFO, a device or a socket), skipped"), file=f)
             return False
         return True
 
@@ -280,8 +272,7 @@ class _Reading:
         ledgers: list[tuple[str, Ledger]] = []
         problems: list[Problem] = []
         untrusted = False
-        files = self.files(sources)
-        for path, source in files:
+        for path, source in self.files(sources):
             in_folder = source is None
             snapshot: Snapshot | None = None
             try:
@@ -290,7 +281,7 @@ class _Reading:
                 as_the_rules(path, snapshot.ledger)
             except NotALedger as exc:
                 if in_folder:
-                    self.said(message(N_("{problem}, skipped"), problem=ProblemText(exc.problems[0])))
+                    self.said(N_("{problem}, skipped"), problem=ProblemText(exc.problems[0]))
                 else:
                     problems += exc.problems
                 continue
@@ -300,7 +291,7 @@ class _Reading:
                     # a path typed that is not there: no evening to begin, a name to check
                     found = [Problem.of("", NO_SUCH_SOURCE, path=source)]
                 if snapshot is None and in_folder and _not_a_ledger(exc):
-                    self.said(message(N_("{file}: not a ledger (no schema key), skipped"), file=path))
+                    self.said(N_("{file}: not a ledger (no schema key), skipped"), file=path)
                 elif skip_bad:
                     self.said(LeftOut(path, found))
                 else:
@@ -393,7 +384,7 @@ def fold_season(
     reading = _Reading(warn, None if alias_file is None else Path(alias_file))
     ledgers = reading.ledgers(names, skip_bad, bool(named))
     if not ledgers:  # a season before its first evening: empty standings, as a range without one
-        reading.said(message(N_("no ledgers found in {names}"), names=", ".join(names)))
+        reading.said(N_("no ledgers found in {names}"), names=", ".join(names))
     filters = Filters(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )
@@ -413,9 +404,7 @@ def where_given(warning: str, chosen: _Aliases) -> str:
     alias = str(values["alias"])
     if alias in chosen.in_file:
         return message(M.UNUSED_ALIAS_AT, where=chosen.in_file[alias], alias=alias, hint=values["hint"])
-    if alias in chosen.texts:
-        return Message(warning.template, (*warning.values, ("given", chosen.texts[alias])))
-    return warning
+    return Message(warning.template, (*warning.values, ("given", chosen.texts[alias])))
 
 
 def check_chart_title(title: str) -> None:

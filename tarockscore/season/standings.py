@@ -1,6 +1,7 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from fractions import Fraction
@@ -173,17 +174,12 @@ class Standing(NamedTuple):
 
 def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
     """An alias file's ``[aliases]`` table (``Hansi = "Hans"``), checked."""
-    problems: list[Problem] = []
+    unknown = N_("unknown key; an alias file has one table, [aliases]{hint}")
+    problems = [
+        Problem.of(f"{where}: {key}", unknown, hint=near_miss(key, ["aliases"]))
+        for key in sorted(set(data) - {"aliases"})
+    ]
     table = data.get("aliases")
-    unknown = sorted(set(data) - {"aliases"})
-    for key in unknown:
-        problems.append(
-            Problem.of(
-                f"{where}: {key}",
-                N_("unknown key; an alias file has one table, [aliases]{hint}"),
-                hint=near_miss(key, ["aliases"]),
-            )
-        )
     if not isinstance(table, Mapping):
         problems.append(Problem.of(where, N_('missing the [aliases] table, e.g. [aliases] Hansi = "Hans"')))
         raise UsageError(problems)
@@ -212,11 +208,8 @@ def resolve_aliases(aliases: Mapping[str, str]) -> dict[str, str]:
         seen = [alias]
         while name in links:
             if name in seen:
-                raise UsageError(
-                    N_("the aliases go round in a circle: {names}"),
-                    names=" = ".join([*seen, name]),
-                    where="alias",
-                )
+                circle = " = ".join([*seen, name])
+                raise UsageError(N_("the aliases go round in a circle: {names}"), names=circle, where="alias")
             seen.append(name)
             name = links[name]
         out[alias] = name
@@ -269,15 +262,11 @@ def _one_letter_apart(short: str, long_: str) -> bool:
 def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
     """Pairs of names that look alike but never sat at one table: probably one player."""
     where: dict[str, list[str]] = {}
-    hands: dict[str, int] = {}
-    tables: list[set[str]] = []
     for e in evenings:
-        tables.append(set(e.players))
         for p in e.players:
             where.setdefault(p, []).append(e.source)
-        for h in e.hands:
-            for p in h.hand.players:
-                hands[p] = hands.get(p, 0) + 1
+    tables = [set(e.players) for e in evenings]
+    hands = Counter(p for e in evenings for h in e.hands for p in h.hand.players)
     names = list(where)
     out: list[str] = []
     for i, a in enumerate(names):
@@ -286,15 +275,8 @@ def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
                 continue
             # Suggest folding the rarer spelling into the commoner one.
             keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
-            out.append(
-                message(
-                    ONE_PLAYER_TWO_WAYS,
-                    drop=drop,
-                    drop_in=", ".join(where[drop]),
-                    keep=keep,
-                    keep_in=", ".join(where[keep]),
-                )
-            )
+            drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
+            out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
     return out
 
 
@@ -313,14 +295,8 @@ def _apply_aliases(
             folded.setdefault(aliases.get(p, p), []).append(p)
         for name, spellings in folded.items():
             if len(spellings) > 1:
-                problems.append(
-                    Problem.of(
-                        e.source,
-                        TWO_AT_ONE_TABLE,
-                        names=" and ".join(repr(s) for s in spellings),
-                        name=name,
-                    )
-                )
+                names = " and ".join(repr(s) for s in spellings)
+                problems.append(Problem.of(e.source, TWO_AT_ONE_TABLE, names=names, name=name))
         out.append(e.renamed(aliases) if any(p in aliases for p in e.players) else e)
     if problems:
         raise UsageError(problems)
@@ -332,11 +308,8 @@ def _comparable(a: Profile, b: Profile) -> str:
     if a.settlement.mode != b.settlement.mode:
         return message(N_("they settle differently ({a} and {b})"), a=a.settlement.mode, b=b.settlement.mode)
     if a.settlement.kontra_scope != b.settlement.kontra_scope:
-        return message(
-            N_("Kontra counts differently (on the {a} and on the {b})"),
-            a=a.settlement.kontra_scope,
-            b=b.settlement.kontra_scope,
-        )
+        said = N_("Kontra counts differently (on the {a} and on the {b})")
+        return message(said, a=a.settlement.kontra_scope, b=b.settlement.kontra_scope)
     return ""
 
 
@@ -393,16 +366,10 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
     if problems:
         raise LedgerError(problems)
     total = sum(len(ledger.hands) for _, ledger in ledgers)
-    return out, [
-        message(
-            N_(
-                "every hand re-scored under profile {profile!r}: {changed} of {total} hands score differently from their ledgers"
-            ),
-            profile=profile.name,
-            changed=changed,
-            total=total,
-        )
-    ]
+    said = N_(
+        "every hand re-scored under profile {profile!r}: {changed} of {total} hands score differently from their ledgers"
+    )
+    return out, [message(said, profile=profile.name, changed=changed, total=total)]
 
 
 def _sort_key(item: Named) -> tuple[bool, date, str]:
@@ -475,34 +442,23 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
 
     with_payout = [e for e in evenings if e.pays]
     if with_payout and len(with_payout) < len(evenings):
-        warnings.append(
-            message(
-                N_(
-                    "payout is known for {known} of {count} ledgers only (profiles where Kontra changes the money, not the score): the payout column adds up those"
-                ),
-                known=len(with_payout),
-                count=len(evenings),
-            )
+        said = N_(
+            "payout is known for {known} of {count} ledgers only (profiles where Kontra changes the money, not the score): the payout column adds up those"
         )
+        warnings.append(message(said, known=len(with_payout), count=len(evenings)))
 
     players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)
     if filters.players:
         wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
-        missing = [p for p in wanted if p not in players]
+        unknown = N_("{p!r} played in none of these ledgers; players are {allowed}{hint}")
+        missing = [
+            Problem.of("player", unknown, p=p, allowed=one_of(players), hint=near_miss(p, players))
+            for p in wanted
+            if p not in players
+        ]
         if missing:
-            raise UsageError(
-                [
-                    Problem.of(
-                        "player",
-                        N_("{p!r} played in none of these ledgers; players are {allowed}{hint}"),
-                        p=p,
-                        allowed=one_of(players),
-                        hint=near_miss(p, players),
-                    )
-                    for p in missing
-                ]
-            )
+            raise UsageError(missing)
         selected = tuple(p for p in players if p in wanted)
     profiles = tuple(dict.fromkeys(e.profile.name for e in evenings))
     return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)

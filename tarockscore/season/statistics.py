@@ -188,18 +188,11 @@ def player_stats(season: Season) -> tuple[PlayerStats, ...]:
 
 def contract_order(season: Season) -> list[str]:
     """The contracts of the season's profiles, in profile order: the price list's order."""
-    names: dict[str, None] = {}
-    for e in season.evenings:
-        for c in e.profile.contracts:
-            names.setdefault(c, None)
-    return list(names)
+    return list(dict.fromkeys(c for e in season.evenings for c in e.profile.contracts))
 
 
 def contracts_declared(stats: Sequence[PlayerStats], order: Sequence[str] = ()) -> list[str]:
     """Every contract somebody declared: in ``order`` (the profile's), then any other as first seen."""
-    names: dict[str, None] = {}
-    for s in stats:
-        for c in s.declared:
-            names.setdefault(c, None)
+    names = dict.fromkeys(c for s in stats for c in s.declared)
     rank = {c: i for i, c in enumerate(order)}
     return sorted(names, key=lambda c: rank.get(c, len(rank)))

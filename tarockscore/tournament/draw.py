@@ -37,22 +37,12 @@ def table_sizes(n: int) -> tuple[int, ...]:
         if n < 4:
             why = message(N_("a table needs at least four players"))
         else:
-            why = message(
-                N_(
-                    "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
-                ),
-                n=n,
-                fours=n // 4,
-                left=n % 4,
-                fives=fives,
-                needed=5 * fives,
+            over = N_(
+                "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
             )
-        raise UnseatableCount(
-            N_("{n} players cannot be seated at tables of four and five ({reason}){hint}"),
-            n=n,
-            reason=why,
-            hint=hint,
-        )
+            why = message(over, n=n, fours=n // 4, left=n % 4, fives=fives, needed=5 * fives)
+        said = N_("{n} players cannot be seated at tables of four and five ({reason}){hint}")
+        raise UnseatableCount(said, n=n, reason=why, hint=hint)
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 
 
@@ -78,59 +68,57 @@ def _cost_with(player: str, table: Sequence[str], skip: str, history: Counter[fr
     return sum(history.get(frozenset((player, other)), 0) for other in table if other != skip)
 
 
+def _swaps(
+    tables: list[list[str]], history: Counter[frozenset[str]], fives: Counter[str], rng: random.Random
+) -> Iterator[tuple[int, int, int, int, int]]:
+    """Each swap of a player (in a shuffled order) who met someone at their table with one at another
+    table, and how it changes the repeats: ``(delta, t, i, u, j)`` swaps ``tables[t][i]`` and
+    ``tables[u][j]``. A swap between a table of four and one of five takes two players who sat at
+    fives equally often (``fives``), so the fives stay with those who sat there least."""
+    order = [(t, i) for t, table in enumerate(tables) for i in range(len(table))]
+    rng.shuffle(order)
+    for t, i in order:
+        a = tables[t][i]
+        here = _cost_with(a, tables[t], a, history)
+        if not here:
+            continue
+        for u, other in enumerate(tables):
+            if u == t:
+                continue
+            for j, b in enumerate(other):
+                if len(other) != len(tables[t]) and fives[a] != fives[b]:
+                    continue
+                after = _cost_with(a, other, b, history) + _cost_with(b, tables[t], a, history)
+                yield after - here - _cost_with(b, other, b, history), t, i, u, j
+
+
 def _improve(
     tables: list[list[str]], history: Counter[frozenset[str]], fives: Counter[str], rng: random.Random
 ) -> int:
-    """Swap players between tables while a swap lowers the repeats; the repeats left.
-
-    A swap between a table of four and one of five takes two players who sat at fives equally often
-    (``fives``), so the fives stay with those who sat there least. Where no swap lowers the repeats,
-    one that keeps them is taken, up to ``SIDEWAYS`` times, and the best tables seen are kept.
-    """
+    """Swap players between tables while a swap lowers the repeats; the repeats left. Where no swap
+    lowers them, one that keeps them is taken, up to ``SIDEWAYS`` times, and the best tables seen
+    are kept."""
     cost = repeats(tables, history)
     best, best_cost = [list(table) for table in tables], cost
     sideways = 0
     while cost:
-        order = [(t, i) for t, table in enumerate(tables) for i in range(len(table))]
-        rng.shuffle(order)
-        level: list[tuple[int, int, int, int]] = []
-        delta = 0
-        for t, i in order:
-            a = tables[t][i]
-            here = _cost_with(a, tables[t], a, history)
-            if not here:
-                continue
-            for u, other in enumerate(tables):
-                if u == t:
-                    continue
-                for j, b in enumerate(other):
-                    if len(other) != len(tables[t]) and fives[a] != fives[b]:
-                        continue
-                    delta = (
-                        _cost_with(a, other, b, history)
-                        + _cost_with(b, tables[t], a, history)
-                        - here
-                        - _cost_with(b, other, b, history)
-                    )
-                    if delta < 0:
-                        break
-                    if delta == 0:
-                        level.append((t, i, u, j))
-                if delta < 0:
-                    break
+        level: list[list[int]] = []
+        for delta, *swap in _swaps(tables, history, fives, rng):
             if delta < 0:
                 break
-        if delta < 0:
-            tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-            cost += delta
-            if cost < best_cost:
-                best, best_cost = [list(table) for table in tables], cost
-            continue
-        if not level or sideways == SIDEWAYS:
-            break
-        t, i, u, j = rng.choice(level)
+            if delta == 0:
+                level.append(swap)
+        else:  # no swap lowers the repeats
+            if not level or sideways == SIDEWAYS:
+                break
+            swap = rng.choice(level)
+            delta = 0
+            sideways += 1
+        t, i, u, j = swap
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        sideways += 1
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = [list(table) for table in tables], cost
     tables[:] = best
     return best_cost
 
@@ -156,10 +144,7 @@ def _ahead(tables: list[list[str]], history: Counter[frozenset[str]], fives: Cou
 def draw(
     players: Sequence[str], earlier: Iterable[Iterable[Sequence[str]]], seed: int | str
 ) -> list[list[str]]:
-    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds.
-
-    The tables of five go to the players who sat at fives least often in ``earlier`` rounds.
-    """
+    """Tables for ``players``, in seat order, avoiding pairs who met in ``earlier`` rounds."""
     sizes = table_sizes(len(players))
     rounds = [list(tables) for tables in earlier]
     history = met(rounds)

@@ -1,8 +1,5 @@
-"""The tournament as kept in ``DIR/tournament.toml`` (core layer, pure): players, rounds, the draws,
-and a table's result from its paper sheet checked against the draw and the profile.
-
-A :class:`Tournament` is the fold (:func:`apply`) of the file's log (docs/tournament.md). It keeps
-the resolved profile and format, so an edit of a shipped file never changes a day already begun.
+"""The day kept in ``DIR/tournament.toml`` (core layer, pure): the fold (:func:`apply`) of its log
+(docs/tournament.md), and a table's result from its paper sheet checked against the draw and the profile.
 """
 
 from collections.abc import Mapping, Sequence
@@ -32,6 +29,7 @@ from tarockscore.tournament.standings import Format, build_format
 VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (``upgrade`` converts it)
 FILE_NAME = "tournament.toml"
 KINDS = ("begin", "add", "drop", "draw", "close", "result")
+NO_SUCH_ROUND = N_("{number}: the tournament has rounds 1 to {rounds}")
 
 
 class DrawnTable(NamedTuple):
@@ -98,7 +96,7 @@ class Tournament(NamedTuple):
     games: int  # per round at a table of four
     games_five: int  # per round at a table of five
     players: tuple[str, ...]  # who is in the next draw
-    profile: ProfileRecord
+    profile: ProfileRecord  # resolved, as the format: an edit of a shipped file never changes a day begun
     format: Format
     stake: Decimal | None = None
     dropped: tuple[str, ...] = ()
@@ -122,12 +120,7 @@ def drawn_round(t: Tournament, number: int) -> Round:
     """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet."""
     drawn = t.round(number)
     if not 1 <= number <= t.rounds:
-        raise TournamentError(
-            N_("{number}: the tournament has rounds 1 to {rounds}"),
-            number=number,
-            rounds=t.rounds,
-            where="round",
-        )
+        raise TournamentError(NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
     if drawn is None:
         raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
     return drawn
@@ -138,13 +131,8 @@ def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
     drawn = drawn_round(t, round_number)
     found = next((d for d in drawn.tables if d.table == table), None)
     if found is None:
-        raise TournamentError(
-            N_("{table}: round {round} has tables 1 to {tables}"),
-            table=table,
-            round=round_number,
-            tables=len(drawn.tables),
-            where="table",
-        )
+        said = N_("{table}: round {round} has tables 1 to {tables}")
+        raise TournamentError(said, table=table, round=round_number, tables=len(drawn.tables), where="table")
     return found
 
 
@@ -159,11 +147,7 @@ def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
 
 def closed_heads(t: Tournament) -> dict[str, str]:
     """Each sheet's head as the desk noted it when its round was closed (the latest note counts)."""
-    out: dict[str, str] = {}
-    for e in t.log:
-        if e.kind == "close":
-            out.update(e.values["heads"])
-    return out
+    return {sheet: head for e in t.log if e.kind == "close" for sheet, head in e.values["heads"].items()}
 
 
 def games_at_five(games: int) -> int | None:
@@ -181,25 +165,17 @@ def add_player(tournament: Tournament, name: str) -> Tournament:
     # everyone who sat at a table is a player or dropped (a draw's entry is refused otherwise)
     for other in (*tournament.players, *tournament.dropped):
         if other != name and player_key(other) == player_key(name):
-            raise TournamentError(
-                N_("{name!r} differs from {other!r} only by case: names are matched in any case"),
-                name=name,
-                other=other,
-                where="NAME",
-            )
+            said = N_("{name!r} differs from {other!r} only by case: names are matched in any case")
+            raise TournamentError(said, name=name, other=other, where="NAME")
     dropped = tuple(p for p in tournament.dropped if p != name)
     return tournament._replace(players=(*tournament.players, name), dropped=dropped)
 
 
 def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
-        raise TournamentError(
-            N_("{name!r} is not in the tournament; players: {names}{hint}"),
-            name=name,
-            names=", ".join(tournament.players),
-            hint=near_miss(name, tournament.players),
-            where="NAME",
-        )
+        said = N_("{name!r} is not in the tournament; players: {names}{hint}")
+        names, hint = ", ".join(tournament.players), near_miss(name, tournament.players)
+        raise TournamentError(said, name=name, names=names, hint=hint, where="NAME")
     return tournament._replace(
         players=tuple(p for p in tournament.players if p != name),
         dropped=(*tournament.dropped, name),
@@ -298,10 +274,8 @@ def _profile(top: Reader, problems: Collector) -> ProfileRecord | None:
         problems.add(pr.where("document"), N_("missing: the resolved profile every table is scored under"))
         document = {}
     elif sha and profile_hash(document) != sha:
-        problems.add(
-            pr.where("document"),
-            N_("its sha256 does not match profile.sha256: the stored profile was edited"),
-        )
+        edited = N_("its sha256 does not match profile.sha256: the stored profile was edited")
+        problems.add(pr.where("document"), edited)
     pr.finish()
     if not document or problems.problems:
         return None
@@ -331,25 +305,15 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
     found = [_drawn_table(item, f"{top.where('table')} {k}", problems) for k, item in enumerate(raw, 1)]
     tables = tuple(d for d in found if d is not None)
     if not 1 <= number <= t.rounds:
-        problems.add(
-            top.where("round"),
-            N_("{number}: the tournament has rounds 1 to {rounds}"),
-            number=number,
-            rounds=t.rounds,
-        )
+        problems.add(top.where("round"), NO_SUCH_ROUND, number=number, rounds=t.rounds)
     known = {*t.players, *t.dropped}
     for d in tables:
         for name in d.players:
             if name not in known:
-                problems.add(
-                    top.where("table"),
-                    N_(
-                        "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
-                    ),
-                    name=name,
-                    round=number,
-                    table=d.table,
+                said = N_(
+                    "{name!r} sat at round {round}, table {table}, but is neither a player nor dropped: the file was edited"
                 )
+                problems.add(top.where("table"), said, name=name, round=number, table=d.table)
     others = [r for r in t.draws if r.number != number]  # a redraw replaces the round
     return t._replace(draws=tuple(sorted([*others, Round(number, seed, at, tables)], key=lambda r: r.number)))
 
@@ -440,23 +404,17 @@ def _seated(
     each name (a stranger is named there, at round and table ``label``, and a missing name at
     ``player``)."""
     named: dict[str, int] = {}
+    names = ", ".join(seats)
     for name, points in given.items():
         seat = at_table(name, seats)
         if seat not in seats and rows is not None:
+            said = N_("{name!r} is not at table {table} of round {round}; the table is {names}")
             problems.add(
-                f"{rows[name]}: player",
-                N_("{name!r} is not at table {table} of round {round}; the table is {names}"),
-                name=name,
-                table=label[1],
-                round=label[0],
-                names=", ".join(seats),
+                f"{rows[name]}: player", said, name=name, table=label[1], round=label[0], names=names
             )
         elif seat not in seats:
             problems.add(
-                where,
-                N_("{name!r} is not at this table; the table is {names}"),
-                name=name,
-                names=", ".join(seats),
+                where, N_("{name!r} is not at this table; the table is {names}"), name=name, names=names
             )
         elif seat in named:
             problems.add(where, N_("{name!r} is given twice"), name=seat)
@@ -464,11 +422,8 @@ def _seated(
             named[seat] = points
     missing = [p for p in seats if p not in named]
     if missing and not problems.problems:
-        problems.add(
-            where if rows is None else "player",
-            N_("missing: the points of {allowed}"),
-            allowed=one_of(missing),
-        )
+        at = where if rows is None else "player"
+        problems.add(at, N_("missing: the points of {allowed}"), allowed=one_of(missing))
     return {p: named.get(p, 0) for p in seats}
 
 

@@ -1,8 +1,5 @@
-"""How a tournament ranks (core layer, pure): the format a day is ranked by (its table rank points
-and tie-breaks; ``formats/*.toml``, docs/tournament.md), the day's standings and each player's money
-from every table, and a cup over a season (points per place at each tournament, each player's best
-N days added).
-"""
+"""How a tournament ranks (core layer, pure): the format a day is ranked by (``formats/*.toml``,
+docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -61,12 +58,8 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     top = Reader(document, "", problems)
     schema = top.raw("schema")
     if schema != SCHEMA or isinstance(schema, bool):
-        problems.add(
-            "schema",
-            N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)"),
-            schema=schema,
-            SCHEMA=SCHEMA,
-        )
+        said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
+        problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     name = top.text("name")
     title = top.text("title", "")
     title_de = top.text("title_de", "")
@@ -78,12 +71,9 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         if item in allowed:
             tie_breaks.append(TieBreak(item))
         else:
+            said = N_("{item!r} is not a tie-break; choose from {allowed}{hint}")
             problems.add(
-                "tie_breaks",
-                N_("{item!r} is not a tie-break; choose from {allowed}{hint}"),
-                item=item,
-                allowed=one_of(allowed),
-                hint=near_miss(item, allowed),
+                "tie_breaks", said, item=item, allowed=one_of(allowed), hint=near_miss(item, allowed)
             )
     rank_points: dict[int, tuple[int, ...]] = {}
     rp = top.table("rank_points", required=total is not Total.SCHRIFT)
@@ -97,29 +87,19 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         elif not isinstance(raw, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in raw
         ):
-            problems.add(
-                at,
-                N_("{raw!r} is {kind}; expected an array of {size} whole numbers"),
-                raw=raw,
-                kind=type_name(raw),
-                size=size,
-            )
+            said = N_("{raw!r} is {kind}; expected an array of {size} whole numbers")
+            problems.add(at, said, raw=raw, kind=type_name(raw), size=size)
         elif len(raw) != size:
-            problems.add(
-                at,
-                N_("{raw!r} has {count} numbers; a table of {size} has {size} places"),
-                raw=raw,
-                count=len(raw),
-                size=size,
-            )
+            said = N_("{raw!r} has {count} numbers; a table of {size} has {size} places")
+            problems.add(at, said, raw=raw, count=len(raw), size=size)
         else:
             rank_points[size] = tuple(raw)
     rp.finish()
     top.finish()
-    if problems:
-        raise (
-            TournamentError(problems.problems).located(where) if where else TournamentError(problems.problems)
-        )
+    try:
+        problems.raise_if_any(TournamentError)  # with the count of those beyond the first fifty
+    except TournamentError as error:
+        raise (error.located(where) if where else error) from None
     return Format(
         name=name,
         title=title,
@@ -287,22 +267,12 @@ def _whole_numbers(raw: list[Any], where: str, problems: Collector) -> bool:
     ok = True
     for place, value in enumerate(raw, 1):
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.add(
-                where,
-                N_("place {place}: {value!r} is {kind}; expected a whole number"),
-                place=place,
-                value=value,
-                kind=type_name(value),
-            )
+            said = N_("place {place}: {value!r} is {kind}; expected a whole number")
+            problems.add(where, said, place=place, value=value, kind=type_name(value))
             ok = False
         elif not -MAXIMUM <= value <= MAXIMUM:
-            problems.add(
-                where,
-                N_("place {place}: {value} is beyond the allowed range (at most {maximum} either way)"),
-                place=place,
-                value=short_number(value),
-                maximum=grouped(MAXIMUM),
-            )
+            said = N_("place {place}: {value} is beyond the allowed range (at most {maximum} either way)")
+            problems.add(where, said, place=place, value=short_number(value), maximum=grouped(MAXIMUM))
             ok = False
     return ok
 
@@ -319,29 +289,19 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
             top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
     elif not isinstance(raw, list):
-        problems.add(
-            top.where("points"),
-            N_("{raw!r} is {kind}; expected an array of whole numbers"),
-            raw=raw,
-            kind=type_name(raw),
-        )
+        said = N_("{raw!r} is {kind}; expected an array of whole numbers")
+        problems.add(top.where("points"), said, raw=raw, kind=type_name(raw))
     elif not _whole_numbers(raw, top.where("points"), problems):
         pass
     elif any(v < 0 for v in raw):
         problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
     elif rising := next((i for i in range(1, len(raw)) if raw[i] > raw[i - 1]), None):
         # a cup's points fall (or stay) as the place falls: a place above the one before it is a slip
-        problems.add(
-            top.where("points"),
-            N_(
-                "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a cup's points fall or stay level from each place to the next"
-            ),
-            raw=raw,
-            place=rising + 1,
-            more=raw[rising],
-            before=rising,
-            less=raw[rising - 1],
+        said = N_(
+            "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a cup's points fall or stay level from each place to the next"
         )
+        values = {"place": rising + 1, "more": raw[rising], "before": rising, "less": raw[rising - 1]}
+        problems.add(top.where("points"), said, raw=raw, **values)
     else:
         points = tuple(raw)
     best = top.number("best", minimum=1) if top.has("best") else None
@@ -389,26 +349,15 @@ def one_name_each(
             player = alias.get(player_key(given), given)
             shown = spelling.setdefault(player_key(player), player)
             if shown in seen:
-                problems.append(
-                    Problem.of(
-                        name,
-                        N_(
-                            "{name!r} and {other!r} are one player in the cup, but both played this tournament"
-                        ),
-                        name=seen[shown],
-                        other=given,
-                    )
-                )
+                said = N_("{name!r} and {other!r} are one player in the cup, but both played this tournament")
+                problems.append(Problem.of(name, said, name=seen[shown], other=given))
             seen[shown] = given
             first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
             if first != shown:
-                said = message(
-                    N_(
-                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
-                    ),
-                    other=first,
-                    name=shown,
+                alike = N_(
+                    "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
                 )
+                said = message(alike, other=first, name=shown)
                 if said not in warnings:
                     warnings.append(said)
             mine.append((place, shown))

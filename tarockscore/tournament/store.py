@@ -90,15 +90,11 @@ def format_document(
         path = formats_dir() / f"{ref}.toml"
         if not path.is_file():
             names = sorted(p.stem for p in formats_dir().glob("*.toml"))
-            raise TournamentError(
-                N_(
-                    "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
-                ),
-                ref=ref,
-                allowed=one_of(names),
-                hint=near_miss(ref, names),
-                where="format",
+            said = N_(
+                "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
+            hint = near_miss(ref, names)
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -151,13 +147,10 @@ def existing(folder: Path) -> Path:
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
     if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
-        raise TournamentError(
-            N_(
-                "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
-            ),
-            path=path,
-            kept=kept,
+        said = N_(
+            "{path} is a link to the day kept in {kept}: a day's sheets are kept beside its file, so this folder would mix its sheets into that day; give {kept}. Nothing was used"
         )
+        raise TournamentError(said, path=path, kept=kept)
     return path
 
 
@@ -176,20 +169,13 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     if data.get("tournament") != tm.VERSION:
         if data.get("tournament") == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
-        raise TournamentError(
-            N_(
-                "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
-            ),
-            path=path,
-            version=data.get("tournament"),
-            VERSION=tm.VERSION,
+        said = N_(
+            "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
+        raise TournamentError(said, path=path, version=data.get("tournament"), VERSION=tm.VERSION)
     if extra := sorted(set(data) - {"tournament"}):
-        raise TournamentError(
-            N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries"),
-            path=path,
-            key=extra[0],
-        )
+        said = N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries")
+        raise TournamentError(said, path=path, key=extra[0])
     t, prev = None, ledger_file.header_hash(data) or ""
     try:
         for k, event in enumerate(events if isinstance(events, list) else [events] if events else [], 1):
@@ -235,20 +221,15 @@ def day_text(
         try:
             part, head, full = ledger_file.block(event, head, TABLES, ARRAYS)
         except LedgerError:
-            raise TournamentError(
-                N_("{path}: a value of this change has no form in the day's file; nothing was written"),
-                path=path,
-            ) from None
+            said = N_("{path}: a value of this change has no form in the day's file; nothing was written")
+            raise TournamentError(said, path=path) from None
         t = tm.apply(t, full, f"entry {k}")
         text += part
     if len(text.encode("utf-8")) > safe_io.SMALL_LIMIT:
-        raise TournamentError(
-            N_(
-                "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
-            ),
-            path=path,
-            limit=safe_io.size_text(safe_io.SMALL_LIMIT),
+        said = N_(
+            "{path}: the day's file would grow past {limit}, the most it may be read at; nothing was written"
         )
+        raise TournamentError(said, path=path, limit=safe_io.size_text(safe_io.SMALL_LIMIT))
     assert t is not None
     return text, t
 
@@ -276,12 +257,10 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
-            raise TournamentError(
-                N_(
-                    "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
-                ),
-                path=path,
+            said = N_(
+                "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
             )
+            raise TournamentError(said, path=path)
         ledger_file.write_text(path, text, None)
     return t
 
@@ -316,7 +295,7 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
     missing = next((n for n in range(1, number) if t.round(n) is None), None)
     later = next((r.number for r in t.draws if r.number > number), None)
     for wrong, template, value in (
-        (not 1 <= number <= t.rounds, N_("{number}: the tournament has rounds 1 to {rounds}"), None),
+        (not 1 <= number <= t.rounds, tm.NO_SUCH_ROUND, None),
         (missing, N_("{number}: draw round {value} first (rounds are drawn in order)"), missing),
         (
             later,
@@ -344,12 +323,8 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
         try:
             snapshot = ledger_file.read(sheet)
         except LedgerError as exc:
-            said = Problem.of(
-                str(sheet),
-                N_("round {number} cannot be redrawn while this sheet cannot be read"),
-                number=number,
-            )
-            raise LedgerError([*exc.problems, said]) from None
+            said = N_("round {number} cannot be redrawn while this sheet cannot be read")
+            raise LedgerError([*exc.problems, Problem.of(str(sheet), said, number=number)]) from None
         hands = len(snapshot.ledger.hands)
         if hands:
             played.append(
@@ -359,14 +334,10 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             on_paper = True
             played.append(message(N_("{path} (a result from its paper sheet)"), path=sheet))
         elif safe_io.read_only(os.stat(sheet)):
-            raise TournamentError(
-                N_(
-                    "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
-                ),
-                path=sheet,
-                number=number,
-                where="round",
+            closed = N_(
+                "{path} is read-only: the table is closed, so round {number} is not redrawn; nothing was written"
             )
+            raise TournamentError(closed, path=sheet, number=number, where="round")
         shas[sheet] = snapshot.sha256
     if played:
         raise TournamentError(
@@ -429,13 +400,11 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
 def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
     """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
     if not path.is_file():
+        said = N_(
+            "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
+        )
         raise TournamentError(
-            N_(
-                "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
-            ),
-            where=str(path),
-            value=tm.table_label(number, d.table),
-            names=", ".join(d.players),
+            said, where=str(path), value=tm.table_label(number, d.table), names=", ".join(d.players)
         )
 
 
@@ -450,10 +419,8 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
         except TarockError as exc:
             problems += exc.problems
     if problems and strict:
-        said = Problem.of(
-            "round", N_("round {round} cannot be closed while a sheet cannot be read"), round=r.number
-        )
-        raise TournamentError([*problems, said])
+        said = N_("round {round} cannot be closed while a sheet cannot be read")
+        raise TournamentError([*problems, Problem.of("round", said, round=r.number)])
     return {"kind": "close", "at": at, "round": r.number, "heads": heads}
 
 
@@ -472,17 +439,19 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
 
 def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
     """The lock of a sheet not written yet (``ledger_file.locked`` wants a file to be there)."""
-    return safe_io.exclusive(
-        sheet,
-        ledger_file.LOCK_TIMEOUT,
-        message(N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet),
-        LedgerError,
+    busy = message(
+        N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet
     )
+    return safe_io.exclusive(sheet, ledger_file.LOCK_TIMEOUT, busy, LedgerError)
 
 
 # What a spreadsheet's column of players is headed with, in German and in English.
 _HEADINGS = frozenset(
     {"name", "namen", "spieler", "spielerin", "teilnehmer", "mitglied", "player", "players"}
+)
+_NAMED_AGAIN = N_("{name!r} is named already on line {first}")
+_OTHER_CASE = N_(
+    "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
 )
 
 
@@ -504,44 +473,22 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
         lines.append(number)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
     if sign is not None:  # a spreadsheet's rows: not one line is a name
-        raise TournamentError(
-            N_(
-                "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
-            ),
-            path=path,
-            sign=sign,
-            number=lines[0],
-            line=names[0],
+        said = N_(
+            "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
         )
+        raise TournamentError(said, path=path, sign=sign, number=lines[0], line=names[0])
     if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
-        raise TournamentError(
-            N_(
-                "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
-                "line, or write it as a comment (# {line})"
-            ),
-            path=path,
-            number=lines[0],
-            line=names[0],
+        said = N_(
+            "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
+            "line, or write it as a comment (# {line})"
         )
+        raise TournamentError(said, path=path, number=lines[0], line=names[0])
     first: dict[str, tuple[int, str]] = {}
     for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
         seen, other = first.setdefault(player_key(name), (number, name))
         if seen != number:
-            problems.append(
-                Problem.of(
-                    f"{path}:{number}", N_("{name!r} is named already on line {first}"), name=name, first=seen
-                )
-                if other == name
-                else Problem.of(
-                    f"{path}:{number}",
-                    N_(
-                        "{name!r} differs from {other!r} on line {first} only by case: names are matched in any case"
-                    ),
-                    name=name,
-                    other=other,
-                    first=seen,
-                )
-            )
+            said = _NAMED_AGAIN if other == name else _OTHER_CASE
+            problems.append(Problem.of(f"{path}:{number}", said, name=name, other=other, first=seen))
     if problems:
         raise TournamentError(problems)
     return names
@@ -550,8 +497,8 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
 RESULT_COLUMNS = ("round", "table", "player", "schrift")
 # the columns as a club keeping its sheet in German heads them
 _GERMAN_COLUMNS = {"runde": "round", "tisch": "table", "spieler": "player", "geld": "money"}
-# the columns of the draw's CSV (`tournament draw --csv`) a results file may keep, left aside
-_DRAW_COLUMNS = ("seat", "ledger")
+# every column a results file may have: money, and the draw's CSV's seat and ledger, left aside
+_COLUMNS = {*RESULT_COLUMNS, "money", "seat", "ledger"}
 _ZERO_FRACTION = re.compile(r",00?(?=\s*$)")
 NOT_WHOLE = N_("{cell!r} is not a whole number; write e.g. 12 or -4")
 MONEY_NOT_WHOLE = N_(
@@ -572,10 +519,9 @@ def results_csv(
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
-    rows: list[list[str]] = []
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
-        rows.extend(reader)
+        rows = list(reader)
     except csv.Error as exc:  # a cell past the reader's limit
         raise TournamentError(
             N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
@@ -584,19 +530,13 @@ def results_csv(
     # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
     named = [(i, c) for i, c in enumerate(header) if c]
     at = {_GERMAN_COLUMNS.get(c.casefold(), c.casefold()): i for i, c in named}
-    if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= {
-        *RESULT_COLUMNS,
-        "money",
-        *_DRAW_COLUMNS,
-    }:
-        raise TournamentError(
-            N_(
-                "{path}: the first line must name the columns round,table,player,schrift (and money), or "
-                "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
-                "draw's CSV has them, are left aside"
-            ),
-            path=path,
+    if len(at) != len(named) or not set(RESULT_COLUMNS) <= set(at) <= _COLUMNS:
+        said = N_(
+            "{path}: the first line must name the columns round,table,player,schrift (and money), or "
+            "Runde,Tisch,Spieler,Schrift (and Geld), each once, in any order; seat and ledger, as the "
+            "draw's CSV has them, are left aside"
         )
+        raise TournamentError(said, path=path)
     with_money = "money" in at
     tables: dict[tuple[int, int], tuple[dict[str, int], dict[str, int] | None]] = {}
     problems: list[Problem] = []
@@ -630,13 +570,8 @@ def results_csv(
         }
         wrong = [c for c in numeric if numbers[c] is None]
         for c in wrong:  # a cell that is no number, named by its column as the first line names it
-            problems.append(
-                Problem.of(
-                    f"{path}:{line}: {header[at[c]]}",
-                    MONEY_NOT_WHOLE if c == "money" else NOT_WHOLE,
-                    cell=row[at[c]].strip(),
-                )
-            )
+            said = MONEY_NOT_WHOLE if c == "money" else NOT_WHOLE
+            problems.append(Problem.of(f"{path}:{line}: {header[at[c]]}", said, cell=row[at[c]].strip()))
         if wrong:
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
@@ -644,15 +579,9 @@ def results_csv(
         name = clean_name(row[at["player"]])
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
+            twice = N_("{name!r} is given twice for round {round}, table {table} (first on line {first})")
             problems.append(
-                Problem.of(
-                    f"{path}:{line}",
-                    N_("{name!r} is given twice for round {round}, table {table} (first on line {first})"),
-                    name=name,
-                    round=key[0],
-                    table=key[1],
-                    first=first,
-                )
+                Problem.of(f"{path}:{line}", twice, name=name, round=key[0], table=key[1], first=first)
             )
             continue
         schrift[name] = numbers["schrift"] or 0
@@ -807,14 +736,11 @@ def _drawn_table(
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
         if broken := paper_problems(led, led.paper.schrift, led.paper.money):
-            said = Problem.of(
-                str(path),
-                N_(
-                    "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
-                ),
-                value=where,
+            said = N_(
+                "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
             )
-            raise TournamentError([*(p.moved(f"{path}: {p.where}") for p in broken), said])
+            moved = [p.moved(f"{path}: {p.where}") for p in broken]
+            raise TournamentError([*moved, Problem.of(str(path), said, value=where)])
     elif hands == 0:  # a closed round's table without hands did not play: none are still to come
         short = (_NO_HANDS if closed is None else _NOT_PLAYED)[money]
         warnings.append(message(short, where=where, path=path))
@@ -832,12 +758,8 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
             try:
                 hands = len(ledger_file.read(extra).ledger.hands)
             except LedgerError as exc:
-                problems += exc.problems
-                problems.append(
-                    Problem.of(
-                        str(extra), N_("a file in a round folder that is not in the draw and cannot be read")
-                    )
-                )
+                said = N_("a file in a round folder that is not in the draw and cannot be read")
+                problems += [*exc.problems, Problem.of(str(extra), said)]
                 continue
             if hands:
                 problems.append(
@@ -905,15 +827,10 @@ def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Prob
         led = ledger_file.read_trusted(path).ledger
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
-            return [
-                Problem.of(
-                    "table",
-                    N_(
-                        "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
-                    ),
-                    label=sheet.label,
-                )
-            ]
+            said = N_(
+                "{label}: nothing to replace: its sheet has no hands and no result yet; a first result replaces nothing"
+            )
+            return [Problem.of("table", said, label=sheet.label)]
         _on_sheet(led, sheet, at, replace)
     except TarockError as exc:
         return list(exc.problems)

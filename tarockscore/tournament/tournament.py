@@ -1,9 +1,5 @@
-"""Tournaments and cups as the library offers them: begin a tournament in a folder, add or drop
-players, draw a round, the day's standings and money, a cup over many days (library layer).
-
-Each action reads the folder, acts with the pure core and writes back under the file's lock;
-warnings come back with the result, never printed.
-"""
+"""Tournaments and cups as the library offers them (library layer): each action reads the folder,
+acts with the pure core and writes back under the file's lock; warnings come back, never printed."""
 
 import datetime as dt
 import os
@@ -361,12 +357,8 @@ class Tournament:
         try:
             day = store.read_day(self.folder)
         except TarockError:
-            return (
-                message(
-                    N_("the sheets of round {round} cannot all be read; the standings name them"),
-                    round=number,
-                ),
-            )
+            unread = N_("the sheets of round {round} cannot all be read; the standings name them")
+            return (message(unread, round=number),)
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
@@ -514,14 +506,8 @@ def cup(
             continue
         mark = day.tournament.id
         if mark and mark in first:  # a day begun before 0.2 has no mark
-            copies.append(
-                Problem.of(
-                    "folders",
-                    N_("{name} and {other} are one tournament (a copied folder); it would count twice"),
-                    name=first[mark],
-                    other=name,
-                )
-            )
+            copied = N_("{name} and {other} are one tournament (a copied folder); it would count twice")
+            copies.append(Problem.of("folders", copied, name=first[mark], other=name))
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)

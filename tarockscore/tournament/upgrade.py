@@ -1,8 +1,6 @@
-"""A day kept by tarockscore 0.1 to 0.3 (``tournament = 1``, sealed), converted to the day's log (I/O layer).
-
-Its values become the log's entries (docs/tournament.md); a paper result 0.2.0 kept in the file
-goes into its table's sheet, as a result is kept now. The old file is kept as ``tournament.toml.bak``.
-"""
+"""A day kept by tarockscore 0.1 to 0.3 (``tournament = 1``, sealed), converted to the day's log (I/O
+layer): a paper result 0.2.0 kept in the file goes into its table's sheet; the old file is kept as
+``tournament.toml.bak`` (docs/tournament.md)."""
 
 from __future__ import annotations
 
@@ -60,13 +58,10 @@ def _sealed(data: dict[str, Any], path: Path) -> None:
         if isinstance(sealed, Mapping)
         else []
     )
-    raise TournamentError(
-        N_(
-            "{path}: {names} edited by hand (the file's seal does not match), so it is not converted: put the file back as it was and run upgrade again. Nothing was written"
-        ),
-        path=path,
-        names=", ".join(names) or "seal",
+    said = N_(
+        "{path}: {names} edited by hand (the file's seal does not match), so it is not converted: put the file back as it was and run upgrade again. Nothing was written"
     )
+    raise TournamentError(said, path=path, names=", ".join(names) or "seal")
 
 
 def _entries(data: dict[str, Any], sha: str) -> list[dict[str, Any]]:
@@ -109,19 +104,16 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError, safe_io.DAY
         )
         if data.get("tournament") != OLD_VERSION or "event" in data:
-            return message(
-                N_("{path} is a day of the current format already (day head {head}); nothing was written"),
-                path=target,
-                head=files.parse_day(raw, target).head[:12],
+            current = N_(
+                "{path} is a day of the current format already (day head {head}); nothing was written"
             )
+            return message(current, path=target, head=files.parse_day(raw, target).head[:12])
         files.open_day(target)
         _sealed(data, target)
         backup = target.with_name(target.name + ".bak")
         if backup.exists() and not safe_io.holds(backup, raw):  # an upgrade stopped after its copy: again
-            raise TournamentError(
-                N_("{backup} exists already: move it away, then run upgrade again; nothing was written"),
-                backup=backup,
-            )
+            there = N_("{backup} exists already: move it away, then run upgrade again; nothing was written")
+            raise TournamentError(there, backup=backup)
         sha = hashlib.sha256(raw).hexdigest()
         try:
             entries = _entries(data, sha)
@@ -141,13 +133,8 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
         safe_io.atomic_write(backup, raw, TournamentError, "tournament")
         ledger_file.write_text(target, text, sha)
-    kinds = Counter(e.kind for e in t.log)
-    return message(
-        N_(
-            "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
-        ),
-        path=target,
-        entries=", ".join(f"{count} {kind}" for kind, count in kinds.items()),
-        backup=backup,
-        head=t.head[:12],
+    done = N_(
+        "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
     )
+    kinds = ", ".join(f"{count} {kind}" for kind, count in Counter(e.kind for e in t.log).items())
+    return message(done, path=target, entries=kinds, backup=backup, head=t.head[:12])
