@@ -856,6 +856,11 @@ def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format"
     return known[value]
 
 
+def not_both(first: str, second: str) -> UsageError:
+    """Two options given that exclude each other."""
+    return UsageError(N_("give {first} or {second}, not both"), first=first, second=second)
+
+
 def chosen(
     output: str | None,
     json_out: bool = False,
@@ -870,7 +875,7 @@ def chosen(
         if on
     ]
     if len(given) > 1:
-        raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
+        raise not_both(*given[:2])
     if json_out:
         return offered(OutputFormat.JSON.value, formats, "--json")
     if csv_out:
