@@ -895,3 +895,19 @@ def test_two_formats_at_once_are_refused_in_german(tmp_path: Path) -> None:
     ):
         result = run("de", *args)
         assert (result.exit_code, result.stderr) == (2, f"Fehler: {words}\n")
+
+
+def test_a_talon_half_typed_wrong_is_answered_with_the_words_the_help_shows() -> None:
+    """The German help shows `--king-half Spieler|Gegner`; a word typed wrong was answered "eines
+    von 'declarer', 'defenders' wählen", the English words alone."""
+    args = ["score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--talon", "-t", "40", "--king-half", "xx"]
+    result = run("de", *args)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Fehler: Kommandozeile: --king-half xx: 'xx' ist nicht erlaubt; eines von 'declarer', 'defenders' "
+        "wählen (auch wie am Tisch gesagt: Spieler, Gegner)\n",
+    )
+    assert run("en", *args).stderr == (
+        "error: command line: --king-half xx: 'xx' is not allowed; choose one of 'declarer', 'defenders'"
+        " (also as the table says them: Spieler, Gegner)\n"
+    )

@@ -410,6 +410,9 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
 # A core message that tells how to give a hand-file key, as the short form says it: the options
 # in place of the keys (``won = true or false`` is ``--won or --lost``).
 SHORT_FORM_WORDING: Mapping[str, str] = {
+    "{king_half!r} is not allowed; choose one of {allowed}": N_(
+        "{king_half!r} is not allowed; choose one of {allowed} (also as the table says them: Spieler, Gegner)"
+    ),
     "missing: Trischaken needs a table of every player's card points, {example}": N_(
         'missing: Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
     ),
