@@ -837,3 +837,20 @@ def test_the_exit_code_of_an_alias_file_that_cannot_be_read_is_the_one_the_page_
     for given in (tmp_path / "nowhere.toml", ROOT / "profiles" / "pagat.toml"):
         code, out, err = run("season", str(club), "--aliases", str(given), "--json")
         assert code == 2 and out == "" and err.startswith("error: "), err
+
+
+def test_an_alias_given_over_the_alias_file_is_said(tmp_path: Path) -> None:
+    """docs/season.md: an `--alias` that names an alias of the `--aliases` file otherwise is taken
+    over the file's, and said; it was taken without a word."""
+    _hans_and_hansi(tmp_path / "club")
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nHansi = "Hans"\n', encoding="utf-8")
+    args = ["season", str(tmp_path / "club"), "--aliases", str(aliases), "--alias", "Hansi=Hans Huber"]
+    code, out, err = run(*args, "--csv")
+    assert code == 0, err
+    assert "1,Hans Huber,2,2,2,1.00" in out.splitlines()
+    said = f"--alias 'Hansi=Hans Huber' is taken over {aliases}: aliases.Hansi = 'Hans'"
+    assert err == f"warning: {said}\n"
+    assert json.loads(run(*args, "--json")[1])["warnings"] == [said]
+    # the same name in both: nothing to say
+    assert run(*args[:-1], "Hansi=Hans", "--csv")[2] == ""

@@ -882,3 +882,32 @@ def test_with_no_kontra_said_the_huettenfleck_is_asked_without_the_kontra(tmp_pa
         answers = "\n".join(["Rufer", "Anna", "Cilli", "40", "ja", kontra, "nein", "", "n"]) + "\n"
         out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
         assert asked in out, out
+
+
+def test_two_formats_at_once_are_refused_in_german(tmp_path: Path) -> None:
+    """`show --json --csv` said "--json or --csv angeben, nicht beides": the "or" was English."""
+    ledger = str(tmp_path / "l.toml")
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani", "-l", ledger).exit_code == 0
+    for args, words in (
+        (["show", "-l", ledger, "--json", "--csv"], "--json oder --csv angeben, nicht beides"),
+        (["profiles", "show", "pagat", "--toml", "--json"], "--toml oder --json angeben, nicht beides"),
+        (["profiles", "--csv", "show", "pagat", "--json"], "--csv oder --json angeben, nicht beides"),
+    ):
+        result = run("de", *args)
+        assert (result.exit_code, result.stderr) == (2, f"Fehler: {words}\n")
+
+
+def test_a_talon_half_typed_wrong_is_answered_with_the_words_the_help_shows() -> None:
+    """The German help shows `--king-half Spieler|Gegner`; a word typed wrong was answered "eines
+    von 'declarer', 'defenders' wählen", the English words alone."""
+    args = ["score", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "--talon", "-t", "40", "--king-half", "xx"]
+    result = run("de", *args)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "Fehler: Kommandozeile: --king-half xx: 'xx' ist nicht erlaubt; eines von 'declarer', 'defenders' "
+        "wählen (auch wie am Tisch gesagt: Spieler, Gegner)\n",
+    )
+    assert run("en", *args).stderr == (
+        "error: command line: --king-half xx: 'xx' is not allowed; choose one of 'declarer', 'defenders'"
+        " (also as the table says them: Spieler, Gegner)\n"
+    )

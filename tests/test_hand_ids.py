@@ -225,6 +225,19 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
     assert [(m.after, m.hands) for m in F.read(Path(path)).ledger.radl] == [(0, 4), (0, -2)]
 
 
+def test_a_strike_with_none_pending_names_no_argument_not_typed(tmp_path: Path) -> None:
+    """`radl strike` with no Radl pending said "error: HANDS: no Radl hand is pending": the HANDS
+    the user never typed; it is named where it was typed."""
+    path = str(tmp_path / "evening.toml")
+    assert run("new", "-p", ",".join(FOUR), "-l", path).exit_code == 0
+    refused = run("radl", "strike", "-l", path)
+    assert (refused.exit_code, refused.stderr) == (
+        1,
+        "error: no Radl hand is pending, so there is none to strike\n",
+    )
+    assert run("radl", "strike", "2", "-l", path).stderr.startswith("error: HANDS: no Radl hand is pending")
+
+
 def test_a_radl_mark_edited_by_hand_is_caught(tmp_path: Path) -> None:
     path = tmp_path / "evening.toml"
     F.create(path, set_radl(evening(1), None, AT))

@@ -1192,8 +1192,22 @@ def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path)
 def test_proxy_is_an_address(evening: Path) -> None:
     refused = runner.invoke(app, ["serve", str(evening), "--proxy", "proxy.example", "--port", "0"])
     assert refused.exit_code == 2
-    assert "--proxy 'proxy.example': not an IP address" in refused.stderr
+    # the option named once, before the value as every option's error names it (it said
+    # "--proxy: --proxy 'proxy.example': …")
+    assert refused.stderr.startswith("error: --proxy: 'proxy.example': not an IP address; ")
     assert "--proxy" in runner.invoke(app, ["serve", "--help"]).stdout
+
+
+def test_an_empty_host_is_refused(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--host "$HOST"` with $HOST unset served every network the laptop is on, as 0.0.0.0 does;
+    an empty value is refused as an empty --ledger is, never read as a default."""
+    monkeypatch.setattr("tarockscore.web.app.run", lambda *args: pytest.fail("served"))
+    refused = runner.invoke(app, ["serve", str(evening), "--host", "", "--port", "0"])
+    assert (refused.exit_code, refused.stderr) == (
+        2,
+        "error: --host: '': empty; give the address to serve on (0.0.0.0: the venue's network), "
+        "or leave the option out (127.0.0.1: this laptop only)\n",
+    )
 
 
 def test_the_wrong_codes_of_many_clients_are_forgotten_quietest_first() -> None:

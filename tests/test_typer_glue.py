@@ -11,6 +11,7 @@ import typer
 import typer.core
 from typer._click import exceptions as click_errors
 from typer.main import get_command
+from typer.testing import CliRunner
 
 from tarockscore import i18n
 from tarockscore.cli import app as glue
@@ -228,3 +229,12 @@ def test_only_the_adapter_touches_typers_private_names() -> None:
 def test_the_private_name_check_can_fail() -> None:
     source = "import typer.core\nfrom typer._click import Context\ntyper.core._ = print\nimport click\nclick.core.Command\n"
     assert _private_names(source) == ["typer._click.Context", "typer.core._"]
+
+
+@pytest.mark.parametrize("columns", ["60", "70", "80"])
+def test_help_never_breaks_a_file_name_at_its_hyphen(columns: str) -> None:
+    """At 70 columns `--help` said "(docs/machine-" and "output.md)" a line below, at 80 in
+    `season --help` "tarock-" and "ledger.toml": a name no one can copy. A line breaks at a space."""
+    for args in (["show"], ["season"], ["record"], ["--lang", "de", "record"], ["stats"]):
+        page = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": columns}).stdout
+        assert "tarock-ledger.toml" in page and not [x for x in page.splitlines() if x.endswith("-")], page

@@ -12,7 +12,8 @@ two errors of an option's value carry only the option's name, so :func:`usage_wo
 apart by their sentences); ``IntParamType``, ``IntRange`` (its ``_describe_range``) and
 ``typer._types.TyperChoice``, whose refusals are said from the type's range or choices; and
 ``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``, the base of the
-help pages' words.
+help pages' words; and ``typer._click._textwrap.TextWrapper``, told to break a help line at a space
+only, never at the hyphen of a name (``tarock-ledger.toml``).
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 ``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
@@ -38,6 +39,7 @@ from typer import BadParameter
 from typer._click import Command as ClickCommand
 from typer._click import Context as ClickContext
 from typer._click import HelpFormatter, Parameter
+from typer._click._textwrap import TextWrapper
 from typer._click.exceptions import (
     BadOptionUsage,
     MissingParameter,
@@ -367,6 +369,11 @@ def argument_word(param: Parameter) -> str:
     word = param.metavar or translated(_word(param))  # finish() gives each its word in the run's language
     shown = word if param.required else f"[{word}]"
     return shown + "..." if param.nargs != 1 else shown
+
+
+# A help line breaks at a space, never at a hyphen: "tarock-" and "ledger.toml" a line below
+# could not be copied as the file's name.
+TextWrapper.wordsep_re = TextWrapper.wordsep_simple_re
 
 
 class PageWords(ClickCommand):

@@ -410,6 +410,9 @@ def short_form_field(where: str, short: Mapping[str, Any]) -> str:
 # A core message that tells how to give a hand-file key, as the short form says it: the options
 # in place of the keys (``won = true or false`` is ``--won or --lost``).
 SHORT_FORM_WORDING: Mapping[str, str] = {
+    "{king_half!r} is not allowed; choose one of {allowed}": N_(
+        "{king_half!r} is not allowed; choose one of {allowed} (also as the table says them: Spieler, Gegner)"
+    ),
     "missing: Trischaken needs a table of every player's card points, {example}": N_(
         'missing: Trischaken needs every player\'s card points, one -t NAME=POINTS each, e.g. -t Anna=20 -t Bert="20 1/3"'
     ),
@@ -856,6 +859,11 @@ def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format"
     return known[value]
 
 
+def not_both(first: str, second: str) -> UsageError:
+    """Two options given that exclude each other."""
+    return UsageError(N_("give {first} or {second}, not both"), first=first, second=second)
+
+
 def chosen(
     output: str | None,
     json_out: bool = False,
@@ -870,7 +878,7 @@ def chosen(
         if on
     ]
     if len(given) > 1:
-        raise UsageError(N_("give {options}, not both"), options=" or ".join(given))
+        raise not_both(*given[:2])
     if json_out:
         return offered(OutputFormat.JSON.value, formats, "--json")
     if csv_out:

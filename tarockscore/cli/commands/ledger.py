@@ -307,11 +307,11 @@ def upgrade(
             typer.echo(shown.upgraded_text(done))
 
 
-def _change(act: "Callable[[], tarockscore.Change]") -> None:
+def _change(act: "Callable[[], tarockscore.Change]", hands: int | None) -> None:
     try:
         change = act()
-    except LedgerError as exc:
-        raise at_options(exc, {"hands": "HANDS"}) from None  # their argument
+    except LedgerError as exc:  # at their argument, where it was typed
+        raise at_options(exc, {"hands": "" if hands is None else "HANDS"}) from None
     _told(translated(change.said), change.after)
 
 
@@ -328,7 +328,7 @@ def add(
 ) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
     evening = evening_of(ledger)
-    _change(lambda: evening.add_radl(hands, tarockscore.now()))
+    _change(lambda: evening.add_radl(hands, tarockscore.now()), hands)
 
 
 def strike(
@@ -342,4 +342,4 @@ def strike(
 ) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
     evening = evening_of(ledger)
-    _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()))
+    _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()), hands)

@@ -11,6 +11,7 @@ from tarockscore.cli.options import (
     HandArg,
     ProfileOpt,
     hand_errors,
+    not_both,
     offered,
     profile_given,
     read_hand_or_short,
@@ -100,7 +101,7 @@ def _group_format(ctx: typer.Context, fmt: OutputFormat, formats: tuple[OutputFo
     if fmt is OutputFormat.TABLE:
         return offered(given.value, formats)  # ``profiles --csv show NAME``: show has no CSV
     if given is not OutputFormat.TABLE and given is not fmt:
-        raise UsageError(N_("give {options}, not both"), options=f"--{given.value} or --{fmt.value}")
+        raise not_both(f"--{given.value}", f"--{fmt.value}")
     return fmt
 
 
@@ -116,7 +117,7 @@ def profiles_show(
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
     fmt = _group_format(ctx, fmt, SHOW_FORMATS)
     if toml_out and fmt is not OutputFormat.TABLE:
-        raise UsageError(N_("give {options}, not both"), options=f"--toml or --{fmt.value}")
+        raise not_both("--toml", f"--{fmt.value}")
     prof = tarockscore.load_profile(profile_given(name, "NAME"))
     if toml_out:
         utf8_output()

@@ -18,7 +18,7 @@ from tarockscore.errors import N_, UsageError
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
-EVERYWHERE = ("0.0.0.0", "::", "")
+EVERYWHERE = ("0.0.0.0", "::")
 # A private address that a UDP socket is "connected" to, only to learn which of this machine's
 # addresses faces the network: connecting a UDP socket sends nothing.
 PROBE = ("10.255.255.255", 1)
@@ -60,7 +60,7 @@ def proxy_address(given: str) -> str:
         return str(ipaddress.ip_address(given.strip().strip("[]")))
     except ValueError:
         raise UsageError(
-            N_("--proxy {given!r}: not an IP address; give the proxy's address, e.g. --proxy 127.0.0.1"),
+            N_("{given!r}: not an IP address; give the proxy's address, e.g. --proxy 127.0.0.1"),
             where="--proxy",
             given=given,
         ) from None
@@ -107,6 +107,14 @@ def serve(
     if lang is not None:
         lang = language_given(lang)
         i18n.use(lang)
+    if not host.strip():  # an unset "$HOST": never every network the laptop is on
+        raise UsageError(
+            N_(
+                "{host!r}: empty; give the address to serve on (0.0.0.0: the venue's network), or leave the option out (127.0.0.1: this laptop only)"
+            ),
+            where="--host",
+            host=host,
+        )
     if proxy is not None:
         proxy = proxy_address(proxy)
     # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
