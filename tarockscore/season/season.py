@@ -60,6 +60,7 @@ class SeasonMessages:
     ALIAS_NAME = N_("alias {text!r}: {name!r}: {wrong}")
     ALIAS_TWICE = N_("alias {first!r} and alias {second!r}: one alias, two names; give one")
     NO_ALIAS_FILE = N_("alias file {alias_file!r}: no such file")
+    ALIAS_OVER_FILE = N_("alias {text!r} is taken over {file}: aliases.{alias} = {name!r}")
     DATES_CROSSED = N_("the first day {start} is after the last day {end}")
     LEAVE_OUT_BAD = N_("or leave out of the season a ledger that fails its check")
     EMPTY_PROFILE = N_("{value!r}: empty; give a profile's name or the path to a profile file")
@@ -153,6 +154,7 @@ class _Aliases(NamedTuple):
     names: dict[str, str]
     texts: dict[str, str]  # alias → the text it was given as
     in_file: dict[str, str]  # alias → "FILE: aliases.KEY"
+    overridden: tuple[Message, ...]  # each --alias that gives an alias of the file another name
 
 
 def given_aliases(
@@ -165,6 +167,8 @@ def given_aliases(
     first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
+    from_file: dict[str, str] = {}
+    overridden: list[Message] = []
     if alias_file is not None:
         from_file = _alias_file(alias_file)
         in_file.update((a, f"{os.fspath(alias_file)}: aliases.{a}") for a in from_file)
@@ -185,12 +189,15 @@ def given_aliases(
         if key(names.get(before, name)) != key(name) and before in texts:  # else the last kept, unsaid
             problems.append(Problem.of("", M.ALIAS_TWICE, first=texts[before], second=text))
             continue
+        if key(from_file.get(alias, name)) != key(name):  # the command line's taken, and said
+            said = message(M.ALIAS_OVER_FILE, text=text, file=alias_file, alias=alias, name=from_file[alias])
+            overridden.append(said)
         names[alias] = name
         texts[alias] = text
         in_file.pop(alias, None)
     if problems:
         raise UsageError(problems)
-    return _Aliases(names, texts, in_file)
+    return _Aliases(names, texts, in_file, tuple(overridden))
 
 
 def _profile(rescore: str | Profile | None) -> Profile | None:
@@ -382,6 +389,8 @@ def fold_season(
     named = [os.fspath(s) for s in sources]
     names = named or [os.fspath(find_ledger())]
     reading = _Reading(warn, None if alias_file is None else Path(alias_file))
+    for said in chosen.overridden:
+        reading.said(said)
     ledgers = reading.ledgers(names, skip_bad, bool(named))
     if not ledgers:  # a season before its first evening: empty standings, as a range without one
         reading.said(N_("no ledgers found in {names}"), names=", ".join(names))

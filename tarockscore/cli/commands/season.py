@@ -1,7 +1,6 @@
 """The season commands of the command line (CLI layer): season, stats, chart: the ledgers given
 folded with one call of the library, warnings on stderr a few of a kind, the view printed."""
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -124,6 +123,7 @@ AS_OPTIONS: Wording = {
     M.ALIAS_NAME: N_("--alias {text!r}: {name!r}: {wrong}"),
     M.ALIAS_TWICE: N_("--alias {first!r} and --alias {second!r}: one alias, two names; give one"),
     M.NO_ALIAS_FILE: N_("--aliases {alias_file!r}: no such file"),
+    M.ALIAS_OVER_FILE: N_("--alias {text!r} is taken over {file}: aliases.{alias} = {name!r}"),
     M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
     M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
     M.EMPTY_PROFILE: EMPTY_PROFILE,
@@ -205,38 +205,8 @@ def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeaso
         )
     except TarockError as exc:
         raise season_error(exc) from None
-    overridden = _overridden(asked)
-    for text in overridden:
-        said.say(warning(text), kind_of(text))
     said.close()
-    return folded._replace(left_out=(*folded.left_out, *overridden))
-
-
-def _overridden(asked: dict[str, Any]) -> tuple[Message, ...]:
-    """Each ``--alias`` that gives an alias of the ``--aliases`` file (both read and checked by the
-    fold) another name: taken over the file's, and said."""
-    if asked["aliases"] is None or not asked["alias"]:
-        return ()
-    try:
-        with open(asked["aliases"], "rb") as file:
-            table = tomllib.load(file)["aliases"]
-    except (OSError, ValueError):  # changed since the fold read it: nothing to compare
-        return ()
-    in_file = {tarockscore.clean_name(a): tarockscore.clean_name(n) for a, n in table.items()}
-    said = []
-    for text in asked["alias"]:
-        alias, name = (tarockscore.clean_name(part) for part in text.split("=", 1))
-        if in_file.get(alias, name) != name:
-            said.append(
-                message(
-                    N_("--alias {text!r} is taken over {file}: aliases.{alias} = {name!r}"),
-                    text=Shown(text),
-                    file=asked["aliases"],
-                    alias=alias,
-                    name=in_file[alias],
-                )
-            )
-    return tuple(said)
+    return folded
 
 
 def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
