@@ -175,8 +175,9 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
 ) -> None:
     """A Rufer won on card points, no bonus: three taps for contract, declarer and partner, one
-    into the card points, Show the arithmetic, Record: six taps and the digits. Then the heading,
-    the deal and the corrections are the next hand's, as the sheet has them (finding 3)."""
+    into the card points, Show the arithmetic, Record: six taps and the digits. "Hand 1 is recorded"
+    is in sight. Then the heading, the deal and the corrections are the next hand's, as the sheet
+    has them (finding 3)."""
     server, path = evening
     words = WORDS[lang]
     page = phone()
@@ -193,6 +194,8 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     assert thumb.taps <= 6
     expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
     expect(page.locator("#notice")).to_contain_text(words["line"])
+    # where the thumb is: the player sees the hand went in, without scrolling up for it
+    expect(page.locator("#notice .notice.ok")).to_be_in_viewport()
     assert hands(path) == 1
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
     expect(page.locator("#hand-head")).to_contain_text(words["deal"])
