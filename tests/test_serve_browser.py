@@ -2208,7 +2208,8 @@ def test_without_script_a_radl_set_keeps_the_hand_half_entered(
 ) -> None:
     """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
     hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
-    answers come back with the count typed (2) set on the sheet."""
+    answers come back with the count typed (2) set on the sheet. Enter typed in the count showed
+    the next hand's arithmetic instead: it sends nothing now."""
     server, path = evening
     context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
@@ -2220,13 +2221,43 @@ def test_without_script_a_radl_set_keeps_the_hand_half_entered(
         thumb.choose("declarer", "Bert")
         thumb.points("44")
         page.locator("#radl summary").click()
-        page.locator("#radl input[name=hands]").first.fill("2")
+        count = page.locator("#radl [name=hands]").first
+        count.fill("2")
+        count.press("Enter")
         page.locator("#radl").get_by_role("button", name="Set a Radl").click()
         expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
         expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
         expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
         expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
         assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
+
+
+def test_without_script_a_strike_keeps_the_hand_half_entered(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: radl.hands 4. Without script "Strike" sent its own form, and the next hand's
+    answers given so far were gone; it sends the form of the next hand now, as "Set a Radl" does,
+    and one doubled hand of the four is struck (3 pending)."""
+    server, path = evening
+    cli("radl", "add", "--ledger", str(path))
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.points("44")
+        page.locator("#radl summary").click()
+        page.locator("#radl").get_by_role("button", name="Strike").click()
+        expect(page.locator("#notice")).to_contain_text("3 pending")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
         no_sideways_scrolling(page)
     finally:
         context.close()

@@ -318,7 +318,7 @@ def corrections(
         forms[what] = (
             f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
         )
-    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl")}
+    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
     radl = radl_html(seen.ledger, forms, sends if hand else None)
     if not seen.sheet.hands:
