@@ -678,6 +678,8 @@ def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(
 def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
     client, site = client_of(evening, base_url="http://192.168.1.20:8000")
     assert client.get("/cards").status_code == 403
+    german = client.get("/cards?lang=de", headers=JSON).json()["problems"][0]["message"]
+    assert "Turnierleitung" not in german  # an evening has no tournament
     assert (
         client.get(f"/cards?code={site.code('evening')}").status_code == 403
     )  # a table's code is not enough
@@ -899,6 +901,7 @@ def test_a_ledger_edited_while_served_is_said_in_the_players_words(evening: Path
     assert answers[1].json()["error"] == "unavailable"
     german = client.get(f"/t/evening?code={code}&lang=de")
     assert german.status_code == 503 and "die Schrift dieses Tisches kann gerade nicht" in german.text
+    assert "Turnierleitung" not in german.text  # an evening has no tournament: the organiser's word
     no_path(german.text, evening)
     assert client.get("/board").status_code == 200
     evening.write_text(kept, encoding="utf-8")  # mended
@@ -941,6 +944,9 @@ def test_a_full_disk_or_a_sheet_the_server_may_not_write_is_said_without_a_path(
         assert answer.status_code == 503 and answer.headers["retry-after"]
         assert words in answer.json()["problems"][0]["message"]
         no_path(answer.text, evening)
+        # a club evening has no tournament: its German speaks of the organiser, never of one
+        german = client.get(f"/t/evening?code={code}&lang=de", headers=JSON).json()["problems"][0]
+        assert "Turnierleitung" not in german["message"]
 
 
 def test_a_hand_the_disk_cannot_take_is_kept_to_be_sent_again(
