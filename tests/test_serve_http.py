@@ -857,6 +857,10 @@ def test_every_refusal_is_in_the_players_words_and_language(evening: Path) -> No
     assert (put.status_code, put.json()["error"]) == (405, "method")
     assert set(put.headers["allow"].split(", ")) == {"GET", "HEAD"}
     assert client.post("/board").status_code == 405
+    # a change of no such name at a table there is: no such page (the table is there)
+    unknown = client.post("/t/evening/foo", data={"code": code}, headers={**JSON, **SAME_SITE})
+    assert (unknown.status_code, unknown.json()["error"]) == (404, "not_found")
+    assert unknown.json()["problems"][0]["message"] == "there is no such page"
     for address in ("/t/evening/fields", "/t/evening/undo", "/t/evening/hand", "/t/nowhere/undo"):
         big = client.post(address, content=b"code=" + b"x" * (1 << 20), headers={**JSON, **SAME_SITE})
         assert (big.status_code, big.json()["error"]) == (413, "too_large"), address

@@ -526,13 +526,13 @@ class Web:
     # -- writing -----------------------------------------------------------------------------
 
     async def write(self, request: Request) -> Response:
+        what = request.path_params["what"]
+        if what not in WRITES:  # no change of this name: no such page, whatever the table
+            raise HTTPException(404)
         form = await form_of(request)
         place = self.place(request)
         code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
-        what = request.path_params["what"]
-        if what not in WRITES:
-            raise Refused(404, "not_found", N_("no such table"))
         number = form.get("number", "")
         if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
             raise Refused(
