@@ -913,20 +913,26 @@ def test_a_ledger_edited_while_served_is_said_in_the_players_words(evening: Path
     assert len(results(evening)) == 1
 
 
-def test_a_write_to_a_ledger_edited_while_served_names_no_folder(evening: Path) -> None:
+def test_a_write_to_a_ledger_edited_while_served_is_said_as_its_page_says_it(evening: Path) -> None:
+    """A hand shown, recorded or taken back on a sheet edited by hand while served was refused
+    (422) with the file's name and line and the command line's words ("entry 2", untranslated in
+    German), and the phone dropped the hand. It is 503, said as the table's page says it, without
+    the file: the phone keeps the hand and sends it again once the organiser has mended the file."""
     client, code, version, _kept = edited_while_served(evening)
     edited = evening.read_text(encoding="utf-8")
+    undo = {"code": code, "expected": version, "request": "u"}
     answers = [
         record(client, code, version, key="after"),
-        client.post(
-            "/t/evening/undo",
-            data={"code": code, "expected": version, "request": "u"},
-            headers={**JSON, **SAME_SITE},
-        ),
+        record(client, code, version, key="shown", action="preview", **RUFER),
+        client.post("/t/evening/undo", data=undo, headers={**JSON, **SAME_SITE}),
+        client.post("/t/evening/undo?lang=de", data=undo, headers={**JSON, **SAME_SITE}),
     ]
     for answer in answers:
-        assert 400 <= answer.status_code < 600 and answer.status_code != 500, answer.text
-        assert str(evening.parent) not in answer.text, answer.text
+        assert (answer.status_code, answer.json()["error"]) == (503, "unavailable"), answer.text
+        assert answer.headers["retry-after"]
+        no_path(answer.text, evening)
+    assert "this table's sheet cannot be read or written just now" in answers[0].text
+    assert "die Schrift dieses Tisches kann gerade nicht" in answers[-1].text
     assert evening.read_text(encoding="utf-8") == edited  # nothing written
 
 

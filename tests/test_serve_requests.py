@@ -301,16 +301,16 @@ def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Pa
     said = " ".join(p["message"] for p in answer.json()["problems"])
     assert "friday.toml is read-only" in said
     assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
-    # a ledger edited by hand while served: the reason, without the folder, and nothing written
+    # a ledger edited by hand while served: said as its page says it (503, the players' words,
+    # no file), and nothing written
     done = post(client, site, "hand", "k1", version, **RUFER)
     assert done.status_code == 200
     edited = evening.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 50")
     evening.write_text(edited, encoding="utf-8")
     broken = post(client, site, "undo", "k2", done.json()["version"])
-    assert broken.status_code == 422
+    assert broken.status_code == 503
     said = " ".join(p["message"] for p in broken.json()["problems"])
-    assert "friday.toml:" in said and "hand 1 was changed outside tarockscore" in said
-    assert str(evening.parent) not in said
+    assert "this table's sheet cannot be read or written just now" in said and "friday.toml" not in said
     assert evening.read_text(encoding="utf-8") == edited
 
 

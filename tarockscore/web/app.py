@@ -35,7 +35,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
@@ -580,11 +579,8 @@ class Web:
     def preview(self, sent: Sent, given: dict[str, str]) -> Response:
         evening, number = sent.place.evening, sent.number
         expected = sent.form.get("expected") or evening.version()
-        try:
-            snapshot: tarockscore.Snapshot | None = evening.read()
-        except TarockError:  # a ledger that does not read: the arithmetic says why
-            snapshot = None
-        if snapshot is not None and snapshot.head != expected:
+        snapshot = evening.read()  # one that does not read is answered as its page is (503)
+        if snapshot.head != expected:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
         dealer = (sent.form.get("dealer") or None) if number is not None else None

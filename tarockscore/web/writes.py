@@ -177,10 +177,8 @@ def write(
         )
         return refused(None, [{"where": "expected", "message": missing}])
     with site.lock(place.key):
-        try:
-            snapshot = place.evening.read()
-        except TarockError as exc:
-            return refused(None, problems_of(exc, place.evening.path))
+        # a sheet that does not read (edited by hand) is answered as its page is: 503, kept and sent again
+        snapshot = place.evening.read()
         if key and (done := snapshot.requests.get(key)) is not None:
             return resent(snapshot, done)
         dealer = (form.get("dealer") or None) if number is not None else None
