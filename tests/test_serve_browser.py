@@ -375,6 +375,8 @@ def test_a_refused_hand_shows_the_reason_and_records_nothing(
     page.get_by_role("button", name="Show the arithmetic").click()
     page.wait_for_selector("#notice .notice.refused")
     assert "80 is outside 0 to 70" in page.inner_text("#notice")
+    # at a phone's width the reason is where the thumb is, not above it out of sight
+    expect(page.locator("#notice .notice.refused")).to_be_in_viewport()
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_contain_text("80 is outside 0 to 70")
     assert hands(path) == 0
 

@@ -502,7 +502,8 @@
           return;
         }
         var stale = res.status === 409;
-        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged"));
+        // said where the thumb is: the notice heads the page, the button is far below it on a phone
+        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged")).scrollIntoView();
         markErrors(res.answer.problems);
         if (res.status === 409) {  // the answers stay, to be shown again on the sheet as it is now
           fetchLive({}).then(function (live) { applyLive(live, true); refreshFields(); });
