@@ -195,7 +195,7 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
     expect(page.locator("#notice")).to_contain_text(words["line"])
     # where the thumb is: the player sees the hand went in, without scrolling up for it
-    expect(page.locator("#notice .notice.ok")).to_be_in_viewport()
+    expect(page.locator("#notice .notice.ok")).to_be_in_viewport(ratio=1)
     assert hands(path) == 1
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
     expect(page.locator("#hand-head")).to_contain_text(words["deal"])

@@ -445,7 +445,7 @@
     renderOutbox();
     if (waited !== item.id) { waited = item.id; waits(); }
   }
-  // what says a hand waits or is recorded, shown where the thumb is: the form emptied under it
+  // what says a hand waits, shown where the thumb is: the form emptied under it
   function waits() { outboxView.scrollIntoView(); }
 
   function queue(data, stage, number) {
@@ -530,7 +530,7 @@
           clearForm(false);
         }
         flush();
-        waits();  // what became of the hand is said where the thumb is
+        window.scrollTo(0, 0);  // what became of the hand is said at the page's top, above the next form
       });
       change.addEventListener("click", function () {
         preview.hidden = true;
