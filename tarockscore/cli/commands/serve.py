@@ -1,6 +1,7 @@
 """``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer):
 the site opened, the address bound, each table's address (and QR code) printed, run until Ctrl-C."""
 
+import errno
 import ipaddress
 import json
 import os
@@ -43,9 +44,13 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
+        # a port taken or not ours to take, else an address that is none of this machine's
+        at_port = exc.errno in (errno.EADDRINUSE, errno.EACCES)
         raise UsageError(
-            N_("{host}:{port}: cannot serve there ({why}); --port 0 takes a free port"),
-            where="--port",
+            N_("{host}:{port}: cannot serve there ({why}); --port 0 takes a free port")
+            if at_port
+            else N_("{host}: cannot serve there ({why}); give an address of this machine, or 0.0.0.0"),
+            where="--port" if at_port else "--host",
             host=host,
             port=port,
             why=exc.strerror or str(exc),
