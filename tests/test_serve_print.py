@@ -433,3 +433,14 @@ def test_an_address_not_of_this_machine_is_refused_at_host_a_port_taken_at_port(
         result = runner.invoke(app, ["serve", str(evening), "--port", str(port)])
     assert result.exit_code == 2
     assert "--port" in result.stderr and "--port 0 takes a free port" in result.stderr, result.stderr
+
+
+def test_a_path_that_is_no_ledger_is_refused_in_serves_own_words(tmp_path: Path) -> None:
+    """``serve`` takes its ledger as PATH: a mistyped one, or a file that is no ledger, was told to
+    "choose one with --ledger PATH", an option serve does not have."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hi\n", encoding="utf-8")
+    for given in (tmp_path / "fridy.toml", notes):
+        result = runner.invoke(app, ["serve", str(given)])
+        assert result.exit_code in (1, 2) and "--ledger" not in result.stderr, result.stderr
+        assert "a tournament's folder" in result.stderr, result.stderr

@@ -12,14 +12,24 @@ from typing import Annotated
 
 import typer
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.options import language_given, ledger_path_of
-from tarockscore.errors import N_, UsageError
+from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of
+from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
 EVERYWHERE = ("0.0.0.0", "::", "")
+# A ledger not found, said as serve takes it (its PATH; serve has no --ledger)
+WORDING: Wording = {
+    tarockscore.ways_out.NO_LEDGER: N_(
+        "{path}: no ledger here; give serve an evening's ledger (`tarockscore new` starts one) or a tournament's folder"
+    ),
+    tarockscore.ways_out.NOT_A_LEDGER: N_(
+        "{path}: not an evening's ledger; give serve an evening's ledger or a tournament's folder; nothing was read or written"
+    ),
+}
 # A private address that a UDP socket is "connected" to, only to learn which of this machine's
 # addresses faces the network: connecting a UDP socket sends nothing.
 PROBE = ("10.255.255.255", 1)
@@ -116,8 +126,11 @@ def serve(
         proxy = proxy_address(proxy)
     # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
     os.umask(0o077)
-    where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = server.Site(where, warn=terminal.warn)
+    try:
+        where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
+        site = server.Site(where, warn=terminal.warn)
+    except TarockError as exc:
+        raise type(exc)([advised(p, WORDING) for p in exc.problems]) from None
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
