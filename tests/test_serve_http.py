@@ -1687,6 +1687,7 @@ def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
         (f"/t/evening?code={code}&replace=1", "English", "Deutsch"),
         ("/t/evening/explain/1", "English", "Deutsch"),
         ("/board", "English", "Deutsch"),
+        ("/", "English", "Deutsch"),  # the list of tables too
     ]:
         shown = client.get(address, headers=french).text
         path, _, query = address.partition("?")

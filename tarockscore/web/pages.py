@@ -470,7 +470,7 @@ def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> st
         for p in places
     )
     body = (
-        header(site_title)
+        header(site_title, languages("/"))
         + f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
     )
     return page(site_title, body)
