@@ -154,16 +154,15 @@ def serve(
         )
     out = sys.stderr if json_out else sys.stdout
     print(terminal.one_line(_("Serving {name}").format(name=site.title)), file=out)
-    for place in places:
-        url = f"{base}{place.path}?code={site.code(place.key)}"
+    for table in tables:
         name = (
-            _("Round {round}, table {table}").format(round=place.round, table=place.table)
-            if place.round is not None
+            _("Round {round}, table {table}").format(**table)
+            if table["round"] is not None
             else _("the table")
         )
-        print(f"{name}: {url}", file=out)
+        print(f"{name}: {table['url']}", file=out)
         if not json_out and sys.stdout.isatty():
-            server.terminal_qr(url, out)
+            server.terminal_qr(str(table["url"]), out)
     print(_("board: {url}").format(url=board), file=out)
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)
