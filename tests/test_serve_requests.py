@@ -365,3 +365,22 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
     board = client.get("/board?lang=en").text
     assert "<td>not played</td>" in board and "<td>1 / 4</td>" in board and "<td>0 / 4</td>" not in board
     assert "<td>nicht gespielt</td>" in client.get("/board?lang=de").text
+
+
+def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(evening: Path) -> None:
+    """An evening closed on the laptop (its ledger read-only) while served: its page with the code
+    said "this table has played all its games", which a club evening, with no game limit, never
+    has; it says the evening is closed, in English and German."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    os.chmod(evening, 0o444)
+    try:
+        pages = [
+            client.get(f"/t/evening?code={code}").text,
+            client.get(f"/t/evening?code={code}&lang=de").text,
+        ]
+    finally:
+        os.chmod(evening, 0o644)
+    assert "this evening is closed" in pages[0] and "played all its games" not in pages[0]
+    assert "dieser Abend ist abgeschlossen" in pages[1]
+    assert 'id="hand-form"' not in pages[0]  # nothing to enter

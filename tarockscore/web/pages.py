@@ -15,7 +15,7 @@ import segno
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError, message
+from tarockscore.errors import N_, GameLimitReached, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
@@ -75,6 +75,18 @@ def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> ta
         return tarockscore.hand_entry(place.evening, replace, dealer=dealer if replace is not None else None)
     except TarockError:  # the table has played its games, or no such hand or dealer: no form
         return None
+
+
+def no_next_hand(place: Place) -> str:
+    """Why a table has no next hand to enter: it has played its games, else its evening is closed
+    (its ledger made read-only on the laptop)."""
+    try:
+        tarockscore.hand_entry(place.evening)
+    except GameLimitReached:
+        pass
+    except TarockError:
+        return _("this evening is closed: nothing more is recorded on its sheet")
+    return _("this table has played all its games")
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -184,7 +196,7 @@ def table_page(
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer) if code else None
     if entry is None and code and replace is None and not seen.sheet.on_paper:
-        notice += message_html("ok", [_("this table has played all its games")])
+        notice += message_html("ok", [no_next_hand(place)])
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
         # only the organiser's code opens a closed round: the form is a correction, and says so
         status_line = _(
