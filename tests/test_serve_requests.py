@@ -379,8 +379,11 @@ def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(
             client.get(f"/t/evening?code={code}").text,
             client.get(f"/t/evening?code={code}&lang=de").text,
         ]
+        live = client.get(f"/t/evening?code={code}&part=live").json()
     finally:
         os.chmod(evening, 0o644)
     assert "this evening is closed" in pages[0] and "played all its games" not in pages[0]
     assert "dieser Abend ist abgeschlossen" in pages[1]
     assert 'id="hand-form"' not in pages[0]  # nothing to enter
+    # a page open as it was closed: its form goes, and the page says why
+    assert live["number"] is None and "this evening is closed" in live["notice"]

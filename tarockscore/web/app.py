@@ -441,6 +441,9 @@ class Web:
         lang = self.lang_param(request)
         params = request.query_params
         entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
+        notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+        if entry is None and code and replace is None:  # the form goes: the page says why
+            notice += pages.no_next_hand(place, seen)
         return {
             "ok": True,
             "version": seen.version,
@@ -452,7 +455,7 @@ class Web:
             "corrections": pages.corrections(
                 seen, code=code, lang=lang, hand=entry is not None and not entry.replacing
             ),
-            "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
+            "notice": notice,
         }
 
     async def table(self, request: Request) -> Response:

@@ -77,16 +77,19 @@ def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> ta
         return None
 
 
-def no_next_hand(place: Place) -> str:
-    """Why a table has no next hand to enter: it has played its games, else its evening is closed
-    (its ledger made read-only on the laptop)."""
+def no_next_hand(place: Place, seen: Seen) -> str:
+    """Why a table has no next hand to enter (none said for a sheet from paper): it has played its
+    games, else its evening is closed (its ledger made read-only on the laptop)."""
+    if seen.sheet.on_paper:
+        return ""
+    said = _("this table has played all its games")
     try:
         tarockscore.hand_entry(place.evening)
     except GameLimitReached:
         pass
     except TarockError:
-        return _("this evening is closed: nothing more is recorded on its sheet")
-    return _("this table has played all its games")
+        said = _("this evening is closed: nothing more is recorded on its sheet")
+    return message_html("ok", [said])
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -195,8 +198,8 @@ def table_page(
     code = given_code if site.opens(place, given_code) else None
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer) if code else None
-    if entry is None and code and replace is None and not seen.sheet.on_paper:
-        notice += message_html("ok", [no_next_hand(place)])
+    if entry is None and code and replace is None:
+        notice += no_next_hand(place, seen)
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
         # only the organiser's code opens a closed round: the form is a correction, and says so
         status_line = _(
