@@ -1163,7 +1163,7 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     record(page, "Anna", "Bert", 40, shown="Rufer")
     answer_rufer(page, "Cilli", "Dani", "20")  # hand 2 half entered when the Radl is drawn
     page.click("#radl summary")
-    expect(page.locator('form[data-change="radl"] input[name="hands"]')).to_have_value("4")
+    expect(page.locator('form[data-change="radl"] [name="hands"]')).to_have_value("4")
     assert page.locator('form[data-change="strike"]').count() == 0  # no Radl owes a hand yet
     page.click('form[data-change="radl"] button[type="submit"]')
     expect(page.locator("#notice .ok")).to_have_text(set_said)
@@ -1179,11 +1179,11 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(2)
     page.click("#radl summary")
-    page.fill('form[data-change="strike"] input[name="hands"]', "5")
+    page.fill('form[data-change="strike"] [name="strike"]', "5")
     page.click('form[data-change="strike"] button[type="submit"]')
     expect(page.locator("#notice .refused")).to_contain_text(too_many)
     page.click("#radl summary")
-    page.fill('form[data-change="strike"] input[name="hands"]', "3")
+    page.fill('form[data-change="strike"] [name="strike"]', "3")
     page.click('form[data-change="strike"] button[type="submit"]')
     expect(page.locator("#notice .ok")).to_have_text(struck)
     assert page.locator("#hand-head .radl").count() == 0  # hand 3 counts once

@@ -175,8 +175,9 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
 ) -> None:
     """A Rufer won on card points, no bonus: three taps for contract, declarer and partner, one
-    into the card points, Show the arithmetic, Record: six taps and the digits. Then the heading,
-    the deal and the corrections are the next hand's, as the sheet has them (finding 3)."""
+    into the card points, Show the arithmetic, Record: six taps and the digits. "Hand 1 is recorded"
+    is in sight. Then the heading, the deal and the corrections are the next hand's, as the sheet
+    has them (finding 3)."""
     server, path = evening
     words = WORDS[lang]
     page = phone()
@@ -193,6 +194,8 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
     assert thumb.taps <= 6
     expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
     expect(page.locator("#notice")).to_contain_text(words["line"])
+    # where the thumb is: the player sees the hand went in, without scrolling up for it
+    expect(page.locator("#notice .notice.ok")).to_be_in_viewport(ratio=1)
     assert hands(path) == 1
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
     expect(page.locator("#hand-head")).to_contain_text(words["deal"])
@@ -372,6 +375,8 @@ def test_a_refused_hand_shows_the_reason_and_records_nothing(
     page.get_by_role("button", name="Show the arithmetic").click()
     page.wait_for_selector("#notice .notice.refused")
     assert "80 is outside 0 to 70" in page.inner_text("#notice")
+    # at a phone's width the reason is where the thumb is, not above it out of sight
+    expect(page.locator("#notice .notice.refused")).to_be_in_viewport()
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_contain_text("80 is outside 0 to 70")
     assert hands(path) == 0
 
@@ -2205,7 +2210,8 @@ def test_without_script_a_radl_set_keeps_the_hand_half_entered(
 ) -> None:
     """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
     hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
-    answers come back with the count typed (2) set on the sheet."""
+    answers come back with the count typed (2) set on the sheet. Enter typed in the count showed
+    the next hand's arithmetic instead: it sends nothing now."""
     server, path = evening
     context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
@@ -2217,13 +2223,43 @@ def test_without_script_a_radl_set_keeps_the_hand_half_entered(
         thumb.choose("declarer", "Bert")
         thumb.points("44")
         page.locator("#radl summary").click()
-        page.locator("#radl input[name=hands]").first.fill("2")
+        count = page.locator("#radl [name=hands]").first
+        count.fill("2")
+        count.press("Enter")
         page.locator("#radl").get_by_role("button", name="Set a Radl").click()
         expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
         expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
         expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
         expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
         assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+        no_sideways_scrolling(page)
+    finally:
+        context.close()
+
+
+def test_without_script_a_strike_keeps_the_hand_half_entered(
+    browser: Any, evening: tuple[Server, Path]
+) -> None:
+    """koenigrufen: radl.hands 4. Without script "Strike" sent its own form, and the next hand's
+    answers given so far were gone; it sends the form of the next hand now, as "Set a Radl" does,
+    and one doubled hand of the four is struck (3 pending)."""
+    server, path = evening
+    cli("radl", "add", "--ledger", str(path))
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url("evening"))
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        thumb.choose("declarer", "Bert")
+        thumb.points("44")
+        page.locator("#radl summary").click()
+        page.locator("#radl").get_by_role("button", name="Strike").click()
+        expect(page.locator("#notice")).to_contain_text("3 pending")
+        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
         no_sideways_scrolling(page)
     finally:
         context.close()

@@ -678,6 +678,8 @@ def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(
 def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
     client, site = client_of(evening, base_url="http://192.168.1.20:8000")
     assert client.get("/cards").status_code == 403
+    german = client.get("/cards?lang=de", headers=JSON).json()["problems"][0]["message"]
+    assert "Turnierleitung" not in german  # an evening has no tournament
     assert (
         client.get(f"/cards?code={site.code('evening')}").status_code == 403
     )  # a table's code is not enough
@@ -855,6 +857,10 @@ def test_every_refusal_is_in_the_players_words_and_language(evening: Path) -> No
     assert (put.status_code, put.json()["error"]) == (405, "method")
     assert set(put.headers["allow"].split(", ")) == {"GET", "HEAD"}
     assert client.post("/board").status_code == 405
+    # a change of no such name at a table there is: no such page (the table is there)
+    unknown = client.post("/t/evening/foo", data={"code": code}, headers={**JSON, **SAME_SITE})
+    assert (unknown.status_code, unknown.json()["error"]) == (404, "not_found")
+    assert unknown.json()["problems"][0]["message"] == "there is no such page"
     for address in ("/t/evening/fields", "/t/evening/undo", "/t/evening/hand", "/t/nowhere/undo"):
         big = client.post(address, content=b"code=" + b"x" * (1 << 20), headers={**JSON, **SAME_SITE})
         assert (big.status_code, big.json()["error"]) == (413, "too_large"), address
@@ -899,6 +905,7 @@ def test_a_ledger_edited_while_served_is_said_in_the_players_words(evening: Path
     assert answers[1].json()["error"] == "unavailable"
     german = client.get(f"/t/evening?code={code}&lang=de")
     assert german.status_code == 503 and "die Schrift dieses Tisches kann gerade nicht" in german.text
+    assert "Turnierleitung" not in german.text  # an evening has no tournament: the organiser's word
     no_path(german.text, evening)
     assert client.get("/board").status_code == 200
     evening.write_text(kept, encoding="utf-8")  # mended
@@ -906,20 +913,26 @@ def test_a_ledger_edited_while_served_is_said_in_the_players_words(evening: Path
     assert len(results(evening)) == 1
 
 
-def test_a_write_to_a_ledger_edited_while_served_names_no_folder(evening: Path) -> None:
+def test_a_write_to_a_ledger_edited_while_served_is_said_as_its_page_says_it(evening: Path) -> None:
+    """A hand shown, recorded or taken back on a sheet edited by hand while served was refused
+    (422) with the file's name and line and the command line's words ("entry 2", untranslated in
+    German), and the phone dropped the hand. It is 503, said as the table's page says it, without
+    the file: the phone keeps the hand and sends it again once the organiser has mended the file."""
     client, code, version, _kept = edited_while_served(evening)
     edited = evening.read_text(encoding="utf-8")
+    undo = {"code": code, "expected": version, "request": "u"}
     answers = [
         record(client, code, version, key="after"),
-        client.post(
-            "/t/evening/undo",
-            data={"code": code, "expected": version, "request": "u"},
-            headers={**JSON, **SAME_SITE},
-        ),
+        record(client, code, version, key="shown", action="preview", **RUFER),
+        client.post("/t/evening/undo", data=undo, headers={**JSON, **SAME_SITE}),
+        client.post("/t/evening/undo?lang=de", data=undo, headers={**JSON, **SAME_SITE}),
     ]
     for answer in answers:
-        assert 400 <= answer.status_code < 600 and answer.status_code != 500, answer.text
-        assert str(evening.parent) not in answer.text, answer.text
+        assert (answer.status_code, answer.json()["error"]) == (503, "unavailable"), answer.text
+        assert answer.headers["retry-after"]
+        no_path(answer.text, evening)
+    assert "this table's sheet cannot be read or written just now" in answers[0].text
+    assert "die Schrift dieses Tisches kann gerade nicht" in answers[-1].text
     assert evening.read_text(encoding="utf-8") == edited  # nothing written
 
 
@@ -941,6 +954,9 @@ def test_a_full_disk_or_a_sheet_the_server_may_not_write_is_said_without_a_path(
         assert answer.status_code == 503 and answer.headers["retry-after"]
         assert words in answer.json()["problems"][0]["message"]
         no_path(answer.text, evening)
+        # a club evening has no tournament: its German speaks of the organiser, never of one
+        german = client.get(f"/t/evening?code={code}&lang=de", headers=JSON).json()["problems"][0]
+        assert "Turnierleitung" not in german["message"]
 
 
 def test_a_hand_the_disk_cannot_take_is_kept_to_be_sent_again(
@@ -1685,6 +1701,7 @@ def test_each_page_leads_to_itself_in_the_other_language(evening: Path) -> None:
         (f"/t/evening?code={code}&replace=1", "English", "Deutsch"),
         ("/t/evening/explain/1", "English", "Deutsch"),
         ("/board", "English", "Deutsch"),
+        ("/", "English", "Deutsch"),  # the list of tables too
     ]:
         shown = client.get(address, headers=french).text
         path, _, query = address.partition("?")

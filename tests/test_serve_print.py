@@ -414,3 +414,33 @@ def test_the_board_fits_a_phone_and_shows_a_round_drawn_meanwhile(
     page.locator("table.progress", has_text=third).wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+def test_an_address_not_of_this_machine_is_refused_at_host_a_port_taken_at_port(tmp_path: Path) -> None:
+    """``--host 192.0.2.1`` (an address of no machine here) was refused at ``--port``, with "--port
+    0 takes a free port", which cannot help: it is refused at ``--host``; a port taken stays ``--port``."""
+    import socket
+
+    evening = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(evening))
+    result = runner.invoke(app, ["serve", str(evening), "--host", "192.0.2.1"])
+    assert result.exit_code == 2
+    assert "--host" in result.stderr and "--port" not in result.stderr, result.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", str(evening), "--port", str(port)])
+    assert result.exit_code == 2
+    assert "--port" in result.stderr and "--port 0 takes a free port" in result.stderr, result.stderr
+
+
+def test_a_path_that_is_no_ledger_is_refused_in_serves_own_words(tmp_path: Path) -> None:
+    """``serve`` takes its ledger as PATH: a mistyped one, or a file that is no ledger, was told to
+    "choose one with --ledger PATH", an option serve does not have."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hi\n", encoding="utf-8")
+    for given in (tmp_path / "fridy.toml", notes):
+        result = runner.invoke(app, ["serve", str(given)])
+        assert result.exit_code in (1, 2) and "--ledger" not in result.stderr, result.stderr
+        assert "a tournament's folder" in result.stderr, result.stderr

@@ -301,16 +301,16 @@ def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Pa
     said = " ".join(p["message"] for p in answer.json()["problems"])
     assert "friday.toml is read-only" in said
     assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
-    # a ledger edited by hand while served: the reason, without the folder, and nothing written
+    # a ledger edited by hand while served: said as its page says it (503, the players' words,
+    # no file), and nothing written
     done = post(client, site, "hand", "k1", version, **RUFER)
     assert done.status_code == 200
     edited = evening.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 50")
     evening.write_text(edited, encoding="utf-8")
     broken = post(client, site, "undo", "k2", done.json()["version"])
-    assert broken.status_code == 422
+    assert broken.status_code == 503
     said = " ".join(p["message"] for p in broken.json()["problems"])
-    assert "friday.toml:" in said and "hand 1 was changed outside tarockscore" in said
-    assert str(evening.parent) not in said
+    assert "this table's sheet cannot be read or written just now" in said and "friday.toml" not in said
     assert evening.read_text(encoding="utf-8") == edited
 
 
@@ -365,3 +365,25 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
     board = client.get("/board?lang=en").text
     assert "<td>not played</td>" in board and "<td>1 / 4</td>" in board and "<td>0 / 4</td>" not in board
     assert "<td>nicht gespielt</td>" in client.get("/board?lang=de").text
+
+
+def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(evening: Path) -> None:
+    """An evening closed on the laptop (its ledger read-only) while served: its page with the code
+    said "this table has played all its games", which a club evening, with no game limit, never
+    has; it says the evening is closed, in English and German."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    os.chmod(evening, 0o444)
+    try:
+        pages = [
+            client.get(f"/t/evening?code={code}").text,
+            client.get(f"/t/evening?code={code}&lang=de").text,
+        ]
+        live = client.get(f"/t/evening?code={code}&part=live").json()
+    finally:
+        os.chmod(evening, 0o644)
+    assert "this evening is closed" in pages[0] and "played all its games" not in pages[0]
+    assert "dieser Abend ist abgeschlossen" in pages[1]
+    assert 'id="hand-form"' not in pages[0]  # nothing to enter
+    # a page open as it was closed: its form goes, and the page says why
+    assert live["number"] is None and "this evening is closed" in live["notice"]

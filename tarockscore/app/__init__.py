@@ -342,7 +342,7 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         return _reply(ok, evening_page(notice, given), kept=given is not None)
 
     try:
-        done = writes.mark_radl(evening, what, form.get("hands", ""))
+        done = writes.mark_radl(evening, what, form)
     except TarockError as exc:
         return answer(False, _said(exc))
     return answer(True, [radl_said(done.after)])

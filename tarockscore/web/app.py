@@ -35,7 +35,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-import tarockscore
 from tarockscore import i18n
 from tarockscore.errors import N_, TarockError, message
 from tarockscore.i18n import _
@@ -442,6 +441,9 @@ class Web:
         lang = self.lang_param(request)
         params = request.query_params
         entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
+        notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+        if entry is None and code and replace is None:  # the form goes: the page says why
+            notice += pages.no_next_hand(place, seen)
         return {
             "ok": True,
             "version": seen.version,
@@ -453,7 +455,7 @@ class Web:
             "corrections": pages.corrections(
                 seen, code=code, lang=lang, hand=entry is not None and not entry.replacing
             ),
-            "notice": pages.done_notice(seen, params.get("done", ""), whole(params.get("hand"))),
+            "notice": notice,
         }
 
     async def table(self, request: Request) -> Response:
@@ -526,13 +528,13 @@ class Web:
     # -- writing -----------------------------------------------------------------------------
 
     async def write(self, request: Request) -> Response:
+        what = request.path_params["what"]
+        if what not in WRITES:  # no change of this name: no such page, whatever the table
+            raise HTTPException(404)
         form = await form_of(request)
         place = self.place(request)
         code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
-        what = request.path_params["what"]
-        if what not in WRITES:
-            raise Refused(404, "not_found", N_("no such table"))
         number = form.get("number", "")
         if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
             raise Refused(
@@ -580,11 +582,8 @@ class Web:
     def preview(self, sent: Sent, given: dict[str, str]) -> Response:
         evening, number = sent.place.evening, sent.number
         expected = sent.form.get("expected") or evening.version()
-        try:
-            snapshot: tarockscore.Snapshot | None = evening.read()
-        except TarockError:  # a ledger that does not read: the arithmetic says why
-            snapshot = None
-        if snapshot is not None and snapshot.head != expected:
+        snapshot = evening.read()  # one that does not read is answered as its page is (503)
+        if snapshot.head != expected:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
         dealer = (sent.form.get("dealer") or None) if number is not None else None

@@ -490,22 +490,23 @@ def radl_html(
 ) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
     doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by default);
-    ``forms``: as :func:`corrections_html`, ``radl`` and ``strike``. With ``sends``, setting it
-    sends the form of the next hand, as a correction does (:func:`sending`)."""
+    ``forms``: as :func:`corrections_html`, ``radl`` and ``strike``. With ``sends``, setting it or
+    striking sends the form of the next hand, as a correction does (:func:`sending`), the strike's
+    count in a field of its own (``strike``). A count is a box of one line where Enter sends
+    nothing: in the form of the next hand Enter would show that hand's arithmetic."""
     rule = ledger.profile.radl
+    box = '<textarea name="{}" rows="1" inputmode="numeric" autocomplete="off"' + sending(sends, "hands")
     parts = [
         '<details class="radl" id="radl">',
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f'{forms["radl"]}<label>{esc(_("doubled hands"))} <input type="text" name="hands"{sending(sends, "hands")}'
-        f' inputmode="numeric" autocomplete="off" value="{rule.hands}"></label>'
+        f"{forms['radl']}<label>{esc(_('doubled hands'))} {box.format('hands')}>{rule.hands}</textarea></label>"
         f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
-            f'{forms["strike"]}<label>{esc(_("doubled hands to strike"))} <input type="text"'
-            ' name="hands" inputmode="numeric" autocomplete="off" value="1"></label>'
-            f'<button type="submit" class="danger">{esc(_("Strike"))}</button></form>'
+            f"{forms['strike']}<label>{esc(_('doubled hands to strike'))} {box.format('strike')}>1</textarea></label>"
+            f'<button type="submit" class="danger"{sending(sends, "strike")}>{esc(_("Strike"))}</button></form>'
         )
     parts.append("</details>")
     return "\n".join(parts)
@@ -534,7 +535,9 @@ def unchanged(hand: bool = True) -> str:
 
 # The form's own fields: everything else it sends is an answer to a question of the flow (the
 # hand to replace or delete is chosen in it where a correction sends it).
-CONTROL = frozenset("code expected request action lang number replace delete deal dealer hands".split())
+CONTROL = frozenset(
+    "code expected request action lang number replace delete deal dealer hands strike".split()
+)
 # The next hand's answers given before a hand was opened to be replaced, carried in that hand's form
 # as hidden fields (NEXT + key), so that they come back in the next hand's form once it is replaced
 # or kept.

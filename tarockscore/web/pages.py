@@ -15,7 +15,7 @@ import segno
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError, message
+from tarockscore.errors import N_, GameLimitReached, TarockError, message
 from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
@@ -75,6 +75,21 @@ def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> ta
         return tarockscore.hand_entry(place.evening, replace, dealer=dealer if replace is not None else None)
     except TarockError:  # the table has played its games, or no such hand or dealer: no form
         return None
+
+
+def no_next_hand(place: Place, seen: Seen) -> str:
+    """Why a table has no next hand to enter (none said for a sheet from paper): it has played its
+    games, else its evening is closed (its ledger made read-only on the laptop)."""
+    if seen.sheet.on_paper:
+        return ""
+    said = _("this table has played all its games")
+    try:
+        tarockscore.hand_entry(place.evening)
+    except GameLimitReached:
+        pass
+    except TarockError:
+        said = _("this evening is closed: nothing more is recorded on its sheet")
+    return message_html("ok", [said])
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -183,8 +198,8 @@ def table_page(
     code = given_code if site.opens(place, given_code) else None
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer) if code else None
-    if entry is None and code and replace is None and not seen.sheet.on_paper:
-        notice += message_html("ok", [_("this table has played all its games")])
+    if entry is None and code and replace is None:
+        notice += no_next_hand(place, seen)
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
         # only the organiser's code opens a closed round: the form is a correction, and says so
         status_line = _(
@@ -318,7 +333,7 @@ def corrections(
         forms[what] = (
             f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
         )
-    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl")}
+    sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
     radl = radl_html(seen.ledger, forms, sends if hand else None)
     if not seen.sheet.hands:
@@ -470,7 +485,7 @@ def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> st
         for p in places
     )
     body = (
-        header(site_title)
+        header(site_title, languages("/"))
         + f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
     )
     return page(site_title, body)

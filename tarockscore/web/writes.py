@@ -177,10 +177,8 @@ def write(
         )
         return refused(None, [{"where": "expected", "message": missing}])
     with site.lock(place.key):
-        try:
-            snapshot = place.evening.read()
-        except TarockError as exc:
-            return refused(None, problems_of(exc, place.evening.path))
+        # a sheet that does not read (edited by hand) is answered as its page is: 503, kept and sent again
+        snapshot = place.evening.read()
         if key and (done := snapshot.requests.get(key)) is not None:
             return resent(snapshot, done)
         dealer = (form.get("dealer") or None) if number is not None else None
@@ -268,7 +266,7 @@ def change(
             redealt = tarockscore.hand_entry(evening, number, snapshot, dealer).redealt()
             done = evening.replace(number, redealt, expected=expected, request=key)
         elif what in RADL:
-            done = mark_radl(evening, what, given.get("hands", ""), expected=expected, request=key)
+            done = mark_radl(evening, what, given, expected=expected, request=key)
         elif what == "deal":
             said = _("give the number of the hand and who dealt it")
             return refused(snapshot, [{"where": "number" if number is None else "dealer", "message": said}])
@@ -295,16 +293,17 @@ def change(
 def mark_radl(
     evening: tarockscore.Evening,
     what: str,
-    text: str,
+    form: Mapping[str, str],
     *,
     expected: str | None = None,
     request: str | None = None,
 ) -> tarockscore.Change:
     """A Radl set (``radl``) as ``radl add`` sets it, or doubled hands struck (``strike``) as
-    ``radl strike`` strikes them; ``text``: how many, as typed (none: the default). Refused
+    ``radl strike`` strikes them; how many as typed in the form's ``hands`` (none: the default),
+    a strike's in ``strike`` where the form has it (the page's, beside the Radl's count). Refused
     naming the field by its label."""
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
-    text = text.strip()
+    text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
     count = whole(text) if text else None
     if text and not count:
         raise UsageError(

@@ -1,6 +1,7 @@
 """``tarockscore serve``: the evening or the tournament day on the players' phones (CLI layer):
 the site opened, the address bound, each table's address (and QR code) printed, run until Ctrl-C."""
 
+import errno
 import ipaddress
 import json
 import os
@@ -11,14 +12,24 @@ from typing import Annotated
 
 import typer
 
+import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.options import language_given, ledger_path_of
-from tarockscore.errors import N_, UsageError
+from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of
+from tarockscore.errors import N_, TarockError, UsageError
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
 EVERYWHERE = ("0.0.0.0", "::")
+# A ledger not found, said as serve takes it (its PATH; serve has no --ledger)
+WORDING: Wording = {
+    tarockscore.ways_out.NO_LEDGER: N_(
+        "{path}: no ledger here; give serve an evening's ledger (`tarockscore new` starts one) or a tournament's folder"
+    ),
+    tarockscore.ways_out.NOT_A_LEDGER: N_(
+        "{path}: not an evening's ledger; give serve an evening's ledger or a tournament's folder; nothing was read or written"
+    ),
+}
 # A private address that a UDP socket is "connected" to, only to learn which of this machine's
 # addresses faces the network: connecting a UDP socket sends nothing.
 PROBE = ("10.255.255.255", 1)
@@ -43,9 +54,13 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
+        # a port taken or not ours to take, else an address that is none of this machine's
+        at_port = exc.errno in (errno.EADDRINUSE, errno.EACCES)
         raise UsageError(
-            N_("{host}:{port}: cannot serve there ({why}); --port 0 takes a free port"),
-            where="--port",
+            N_("{host}:{port}: cannot serve there ({why}); --port 0 takes a free port")
+            if at_port
+            else N_("{host}: cannot serve there ({why}); give an address of this machine, or 0.0.0.0"),
+            where="--port" if at_port else "--host",
             host=host,
             port=port,
             why=exc.strerror or str(exc),
@@ -119,8 +134,11 @@ def serve(
         proxy = proxy_address(proxy)
     # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
     os.umask(0o077)
-    where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
-    site = server.Site(where, warn=terminal.warn)
+    try:
+        where = Path(path) if path is not None and Path(path).is_dir() else ledger_path_of(path)
+        site = server.Site(where, warn=terminal.warn)
+    except TarockError as exc:
+        raise type(exc)([advised(p, WORDING) for p in exc.problems]) from None
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
@@ -144,16 +162,15 @@ def serve(
         )
     out = sys.stderr if json_out else sys.stdout
     print(terminal.one_line(_("Serving {name}").format(name=site.title)), file=out)
-    for place in places:
-        url = f"{base}{place.path}?code={site.code(place.key)}"
+    for table in tables:
         name = (
-            _("Round {round}, table {table}").format(round=place.round, table=place.table)
-            if place.round is not None
+            _("Round {round}, table {table}").format(**table)
+            if table["round"] is not None
             else _("the table")
         )
-        print(f"{name}: {url}", file=out)
+        print(f"{name}: {table['url']}", file=out)
         if not json_out and sys.stdout.isatty():
-            server.terminal_qr(url, out)
+            server.terminal_qr(str(table["url"]), out)
     print(_("board: {url}").format(url=board), file=out)
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)

@@ -502,7 +502,8 @@
           return;
         }
         var stale = res.status === 409;
-        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged"));
+        // said where the thumb is: the notice heads the page, the button is far below it on a phone
+        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged")).scrollIntoView();
         markErrors(res.answer.problems);
         if (res.status === 409) {  // the answers stay, to be shown again on the sheet as it is now
           fetchLive({}).then(function (live) { applyLive(live, true); refreshFields(); });
@@ -529,6 +530,7 @@
           clearForm(false);
         }
         flush();
+        window.scrollTo(0, 0);  // what became of the hand is said at the page's top, above the next form
       });
       change.addEventListener("click", function () {
         preview.hidden = true;
