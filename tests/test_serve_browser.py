@@ -2170,6 +2170,27 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
     no_sideways_scrolling(page)
 
 
+def test_with_script_enter_in_the_radl_count_sets_the_radl(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """koenigrufen: radl.factor 2. A Radl's count is a box of one line, so that without script
+    Enter in it sends nothing; with script Enter sets the Radl as its button does (it added a
+    line to the box), the hand half entered kept."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Anna")
+    page.locator("#radl summary").click()
+    count = page.locator("#radl [name=hands]").first
+    count.fill("2")
+    count.press("Enter")
+    expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Anna"]')).to_be_checked()
+    assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+
+
 def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
     browser: Any, evening: tuple[Server, Path]
 ) -> None:

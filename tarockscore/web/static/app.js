@@ -605,6 +605,15 @@
     });
   }
 
+  // A Radl's count is a box of one line, where Enter sends nothing without script (in the form
+  // of the next hand it would show that hand's arithmetic): with script, Enter presses its button.
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
+    event.preventDefault();
+    box.closest("label").nextElementSibling.click();
+  });
+
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
   // A take-back, a delete, a deal corrected or a hand replaced from this page, the next hand half
