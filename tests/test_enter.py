@@ -412,6 +412,13 @@ def test_enter_a_plain_rufer_in_at_most_five_answers(ledger: str) -> None:
     assert totals(ledger) == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}  # 38 ≥ 35 2/3: won
 
 
+def test_a_misspelt_answer_in_german_is_guessed_in_the_words_shown(ledger: str) -> None:
+    # German shows "Rufer", capitalised: "rufr" was guessed as 'a_rufer', a key word of the
+    # Besserrufer, compared with regard to case; the answer is taken in any case, so is the guess
+    result = run("--lang", "de", "enter", "--ledger", ledger, input="rufr\n")
+    assert result.stderr.splitlines()[0] == "  'rufr' ist keine der Möglichkeiten (meinst du 'Rufer'?)"
+
+
 def test_enter_back_and_a_changed_line_at_the_summary(ledger: str) -> None:
     # Bert first, then back to Anna; card points 30 (lost), changed at the summary to 40 (won).
     answers = ["rufer", "Bert", "back", "anna", "cilli", "30", "", "4", "40", ""]

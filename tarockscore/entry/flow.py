@@ -220,7 +220,7 @@ def _pick(question: Question, text: str) -> str:
         said = _("{answer!r} could be {choices}: type more of it")
         raise Refused(said.format(answer=Shown(text), choices=", ".join(c.label for c in starting)))
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
-    hint = near_miss(text, every)
+    hint = near_miss(text, every, any_case=True, cutoff=0.7)  # a guess only where it is close
     hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
     raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))
 
