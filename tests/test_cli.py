@@ -1080,3 +1080,11 @@ def test_a_profile_not_found_or_broken_is_told_at_the_option_that_named_it(
     assert not (tmp_path / "other.toml").exists() and not (tmp_path / "t").exists()
     code, out, err = run("--lang", "de", "rescore", "-P", "nix")
     assert (code, out) == (1, "") and err.startswith("Fehler: --profile: ")
+
+
+def test_a_profile_typed_in_capitals_is_told_its_name() -> None:
+    # `-P KOENIGRUFEN` (caps lock) was refused with the list alone, no word of the one meant
+    for typed in ("KOENIGRUFEN", "Pagat"):
+        code, out, err = run("score", "-P", typed, "-p", "A,B,C,D", "-c", "dreier", "-d", "A", "-t", "40")
+        assert (code, out) == (1, "")
+        assert err.endswith(f"(did you mean '{typed.lower()}'?); or give the path to a .toml file\n"), err
