@@ -336,21 +336,22 @@ def test_an_extends_that_names_nothing_is_said_where_the_extends_is(tmp_path: Pa
     code, out, err = run("profiles", "show", str(friday))
     assert code == 1 and out == ""
     assert err.startswith(
-        f"error: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
+        f"error: NAME: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
     )
     friday.write_text('extends = "koenigrufn"\n', encoding="utf-8")
     code, _, err = run("profiles", "show", str(friday))
     assert code == 1
-    assert err.startswith(f"error: {friday}: extends: unknown profile 'koenigrufn'")
+    assert err.startswith(f"error: NAME: {friday}: extends: unknown profile 'koenigrufn'")
     assert "did you mean 'koenigrufen'?" in err
     friday.write_text('extends = " "\n', encoding="utf-8")
     code, _, err = run("profiles", "show", str(friday))
     assert code == 1
     assert (
-        err == f"error: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
+        err
+        == f"error: NAME: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
     )
     code, _, err = run("--lang", "de", "profiles", "show", str(friday))
-    assert code == 1 and err.startswith(f"Fehler: {friday}: extends: ' ': leer;")
+    assert code == 1 and err.startswith(f"Fehler: NAME: {friday}: extends: ' ': leer;")
 
 
 @pytest.mark.parametrize(
@@ -580,10 +581,10 @@ def test_a_file_of_another_kind_is_named_for_what_it_is_in_one_short_line(
         (["score", str(pagat)], f"{pagat}: not a hand file: this is a profile"),
         (["score", str(aliases)], f"{aliases}: not a hand file: this is an alias file"),
         (["show", "-l", str(hand)], f"{hand}: not a ledger: this is a hand file"),
-        (["score", str(hand), "-P", str(evening)], f"{evening}: not a profile: this is a ledger"),
+        (["score", str(hand), "-P", str(evening)], f"--profile: {evening}: not a profile: this is a ledger"),
         (
             ["new", "-l", str(tmp_path / "n.toml"), "-p", "A,B,C,D", "-P", str(hand)],
-            f"{hand}: not a profile: this is a hand file",
+            f"--profile: {hand}: not a profile: this is a hand file",
         ),
     ]
     for args, wanted in cases:
@@ -829,7 +830,7 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     long = tmp_path / f"{'x' * 41}.toml"
     long.write_text('extends = "koenigrufen"\n', encoding="utf-8")
     code, out, err = run("profiles", "show", str(long))
-    assert (code, out, err) == (1, "", f"error: {long}: name: missing (required)\n")
+    assert (code, out, err) == (1, "", f"error: NAME: {long}: name: missing (required)\n")
 
 
 def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
@@ -847,9 +848,9 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
     )
     hand = ["-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40", "--json"]
     for given in ("koenigrufen.toml", "./koenigrufen.toml", str(club)):
-        refusal = f"error: {Path(given)}{refused}"  # the file named as it was given
-        assert run("profiles", "show", given) == (1, "", refusal)
-        assert run("score", "-P", given, *hand) == (1, "", refusal)
+        refusal = f"{Path(given)}{refused}"  # the file named as it was given, at its option
+        assert run("profiles", "show", given) == (1, "", f"error: NAME: {refusal}")
+        assert run("score", "-P", given, *hand) == (1, "", f"error: --profile: {refusal}")
     assert not list(tmp_path.glob("*ledger*"))
     club.write_text(
         'extends = "koenigrufen"\nname = "stammtisch"\n[contracts.rufer]\nvalue = 3\n', encoding="utf-8"
@@ -1033,3 +1034,57 @@ def test_a_kontra_given_to_a_bonus_as_to_a_player_says_how_a_bonus_takes_it(cont
         "error: command line: -k pagat=kontra: 'pagat' is a bonus, not a player: the Kontra on a bonus "
         "is said with it, e.g. -b pagat,announced,kontra\n"
     )
+
+
+def test_a_profile_not_found_or_broken_is_told_at_the_option_that_named_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `-P nix` was refused as "unknown profile 'nix'" with no word of the option it came from
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "-p", "A,B,C,D")[0] == 0
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["A", "B", "C", "D"]\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    allowed = ", ".join(repr(name) for name in shipped_names())
+    unknown = f"unknown profile 'nix'; shipped profiles: {allowed}; or give the path to a .toml file\n"
+    short = ("-p", "A,B,C,D", "-c", "dreier", "-d", "A", "-t", "40")
+    day = ("--rounds", "1", "--games", "4", "--format", "schrift")
+    for args, where in (
+        (("new", "-p", "A,B,C,D", "-P", "nix", "--ledger", "other.toml"), "--profile"),
+        (("score", "-P", "nix", *short), "--profile"),
+        (("score", str(hand), "--profile", "nix"), "--profile"),
+        (("rescore", "-P", "nix"), "--profile"),
+        (("season", "tarock-ledger.toml", "--rescore", "nix"), "--rescore"),
+        (("tournament", "new", "t", "-p", "A,B,C,D", *day, "--profile", "nix"), "--profile"),
+        (("profiles", "show", "nix"), "NAME"),
+    ):
+        assert run(*args) == (1, "", f"error: {where}: {unknown}"), args
+    # a profile file not found, and one that breaks the schema: the option, then the file's key
+    for args, where in (
+        (("score", "-P", "missing.toml", *short), "--profile"),
+        (("season", "tarock-ledger.toml", "--rescore", "missing.toml"), "--rescore"),
+    ):
+        assert run(*args) == (1, "", f"error: {where}: profile file 'missing.toml' not found\n"), args
+    Path("club.toml").write_text(
+        'extends = "koenigrufen"\n[contracts.rufer]\nvalue = "x"\n', encoding="utf-8"
+    )
+    broken = "club.toml: contracts.rufer.value: 'x' is a string; expected a whole number\n"
+    for args, where in (
+        (("new", "-p", "A,B,C,D", "-P", "club.toml", "--ledger", "other.toml"), "--profile"),
+        (("tournament", "new", "t", "-p", "A,B,C,D", *day, "-P", "club.toml"), "--profile"),
+        (("stats", "tarock-ledger.toml", "--rescore", "club.toml"), "--rescore"),
+    ):
+        assert run(*args) == (1, "", f"error: {where}: {broken}"), args
+    assert not (tmp_path / "other.toml").exists() and not (tmp_path / "t").exists()
+    code, out, err = run("--lang", "de", "rescore", "-P", "nix")
+    assert (code, out) == (1, "") and err.startswith("Fehler: --profile: ")
+
+
+def test_a_profile_typed_in_capitals_is_told_its_name() -> None:
+    # `-P KOENIGRUFEN` (caps lock) was refused with the list alone, no word of the one meant
+    for typed in ("KOENIGRUFEN", "Pagat"):
+        code, out, err = run("score", "-P", typed, "-p", "A,B,C,D", "-c", "dreier", "-d", "A", "-t", "40")
+        assert (code, out) == (1, "")
+        assert err.endswith(f"(did you mean '{typed.lower()}'?); or give the path to a .toml file\n"), err

@@ -767,10 +767,15 @@ def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Pat
     (tmp_path / "club" / "base.toml").write_text("extends = 7\n", encoding="utf-8")
     score = ("score", "-c", "rufer", "-p", TABLE, "-d", "1", "-w", "2", "-t", "40", "-P")
     done = cli(*score, "big.toml", cwd=tmp_path)
-    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    assert done.returncode == 1 and done.stderr.startswith("error: --profile: big.toml is 2.0 MiB"), (
+        done.stderr
+    )
     done = cli(*score, "club/house.toml", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
-    assert done.stderr == f"error: {Path('club/base.toml')}: extends: 7 is not a profile name or path\n"
+    assert (
+        done.stderr
+        == f"error: --profile: {Path('club/base.toml')}: extends: 7 is not a profile name or path\n"
+    )
     (tmp_path / "club" / "ours.toml").write_text('extends = "ours.toml"\n', encoding="utf-8")
     begin = (
         "tournament",

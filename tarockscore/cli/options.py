@@ -801,6 +801,18 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
         raise
 
 
+@contextmanager
+def profile_at(option: str, given: object = True) -> Iterator[None]:
+    """A profile named at ``option`` (when ``given``) that is not found or cannot be read: told at
+    that option, a broken file's problem then at the file's key (``--profile: club.toml: …``)."""
+    try:
+        yield
+    except ProfileError as exc:
+        if not given:
+            raise
+        raise exc.located(option) from None
+
+
 def head_given(head: str | None, refusal: str) -> None:
     """A ``--head`` as given: a head, or its first digits (4 to 64 hex digits); else ``refusal``."""
     if head is not None and not re.fullmatch(r"[0-9a-fA-F]{4,64}", head.strip()):

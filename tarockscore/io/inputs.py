@@ -204,7 +204,7 @@ def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -
             ),
             ref=ref,
             allowed=one_of(names),
-            hint=near_miss(ref, names),
+            hint=near_miss(ref, names, any_case=True),
         )
     return path
 

@@ -23,6 +23,7 @@ from tarockscore.cli.options import (
     hand_number,
     head_given,
     ledger_path_of,
+    profile_at,
     profile_given,
     read_hand_or_short,
     read_option,
@@ -68,16 +69,17 @@ def new(
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
-        begun = tarockscore.Evening.begin(
-            ledger_path_of(ledger),
-            typed_names(players),
-            ref or "",
-            stake=amount,
-            date=day,
-            place=place,
-            at=tarockscore.now(),
-            problems=problems,
-        )
+        with profile_at("--profile"):
+            begun = tarockscore.Evening.begin(
+                ledger_path_of(ledger),
+                typed_names(players),
+                ref or "",
+                stake=amount,
+                date=day,
+                place=place,
+                at=tarockscore.now(),
+                problems=problems,
+            )
     except UsageError as exc:
         raise as_options(exc, "players", "place") from None
     for warning in begun.warnings:
@@ -234,7 +236,8 @@ def rescore(
     ref = profile_given(profile) or ""
     evening = evening_of(ledger)
     try:
-        rescored = evening.rescore(ref, write=write, at=tarockscore.now())
+        with profile_at("--profile"):
+            rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
         raise as_options(exc, "profile") from None
     show_view(shown.rescored_view(rescored, evening.path), fmt)

@@ -13,6 +13,7 @@ from tarockscore.cli.options import (
     hand_errors,
     not_both,
     offered,
+    profile_at,
     profile_given,
     read_hand_or_short,
     seated_names,
@@ -50,16 +51,17 @@ def score(
             option=given,
         )
     profile = profile_given(profile)
-    mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
-    with hand_errors(source, short):
-        players = mapping.get("players")
-        seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-        mapping = seated_names(mapping, source, lambda: seats)
-        folder = source.folder if isinstance(source, tarockscore.HandFile) else None
-        result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
-        clash = tarockscore.table_names(result.players, "players")  # two columns of one name
-        if fmt is OutputFormat.CSV and clash:
-            raise HandError(clash)
+    with profile_at("--profile", profile is not None):
+        mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
+        with hand_errors(source, short):
+            players = mapping.get("players")
+            seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+            mapping = seated_names(mapping, source, lambda: seats)
+            folder = source.folder if isinstance(source, tarockscore.HandFile) else None
+            result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
+            clash = tarockscore.table_names(result.players, "players")  # two columns of one name
+            if fmt is OutputFormat.CSV and clash:
+                raise HandError(clash)
     if explain:
         typer.echo(render.explain(result, prof))
         return
@@ -118,7 +120,8 @@ def profiles_show(
     fmt = _group_format(ctx, fmt, SHOW_FORMATS)
     if toml_out and fmt is not OutputFormat.TABLE:
         raise not_both("--toml", f"--{fmt.value}")
-    prof = tarockscore.load_profile(profile_given(name, "NAME"))
+    with profile_at("NAME"):
+        prof = tarockscore.load_profile(profile_given(name, "NAME"))
     if toml_out:
         utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)

@@ -17,6 +17,7 @@ from tarockscore.cli.options import (
     in_words,
     option,
     parameter,
+    profile_at,
     read_option,
     show,
     utf8_output,
@@ -192,17 +193,18 @@ def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeaso
     problems.raise_if_any(UsageError)
     said = Warnings()
     try:
-        folded = tarockscore.fold_season(
-            sources,
-            since=since,
-            until=until,
-            players=asked["player"],
-            aliases=asked["alias"],
-            alias_file=asked["aliases"],
-            rescore=asked["rescore"],
-            skip_bad=asked["skip_bad"],
-            warn=lambda text: said.say(warning(in_command_words(text)), kind_of(text)),
-        )
+        with profile_at("--rescore"):
+            folded = tarockscore.fold_season(
+                sources,
+                since=since,
+                until=until,
+                players=asked["player"],
+                aliases=asked["alias"],
+                alias_file=asked["aliases"],
+                rescore=asked["rescore"],
+                skip_bad=asked["skip_bad"],
+                warn=lambda text: said.say(warning(in_command_words(text)), kind_of(text)),
+            )
     except TarockError as exc:
         raise season_error(exc) from None
     said.close()

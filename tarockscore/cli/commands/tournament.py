@@ -21,6 +21,7 @@ from tarockscore.cli.options import (
     at_options,
     day_folder,
     head_given,
+    profile_at,
     read_option,
     show,
     typed_names,
@@ -220,20 +221,21 @@ def new(
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
-        started = tarockscore.Tournament.begin(
-            folder,
-            names,
-            rounds=rounds,
-            games=games,
-            games_five=games_five,
-            profile=profile,
-            format=format_ref,
-            stake=amount,
-            title=title,
-            date=day,
-            place=place,
-            given=problems.problems,
-        )
+        with profile_at("--profile"):
+            started = tarockscore.Tournament.begin(
+                folder,
+                names,
+                rounds=rounds,
+                games=games,
+                games_five=games_five,
+                profile=profile,
+                format=format_ref,
+                stake=amount,
+                title=title,
+                date=day,
+                place=place,
+                given=problems.problems,
+            )
     except UsageError as exc:
         raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
