@@ -289,18 +289,27 @@ def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -
         Site(evening)
 
 
-def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Path) -> None:
+def test_a_write_to_a_closed_evening_is_refused_in_the_players_words(evening: Path) -> None:
+    """A hand or a Radl sent from a page still open as the evening was closed on the laptop (its
+    ledger made read-only): refused as the page says a closed evening, not with the organiser's
+    `chmod` and the ledger's file name; in English and German, with script and without."""
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
     os.chmod(evening, 0o444)  # the evening closed on the laptop
     try:
-        answer = post(client, site, "hand", "k", version, **RUFER)
+        answers = [post(client, site, what, "k", version, **RUFER) for what in ("hand", "radl")]
+        german = client.post(
+            "/t/evening/radl?lang=de", data={"code": site.code("evening"), "expected": version}
+        )
     finally:
         os.chmod(evening, 0o644)
-    assert answer.status_code == 422
-    said = " ".join(p["message"] for p in answer.json()["problems"])
-    assert "friday.toml is read-only" in said
-    assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
+    for answer in answers:
+        assert answer.status_code == 422
+        reasons = [p["message"] for p in answer.json()["problems"]]
+        assert reasons == ["this evening is closed: nothing more is recorded on its sheet"]
+    assert german.status_code == 422
+    assert "dieser Abend ist abgeschlossen" in german.text and "chmod" not in german.text
+    assert german.text.count("dieser Abend ist abgeschlossen") == 1  # said once, not again below
     # a ledger edited by hand while served: said as its page says it (503, the players' words,
     # no file), and nothing written
     done = post(client, site, "hand", "k1", version, **RUFER)

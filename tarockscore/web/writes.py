@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, Message, Problem, TarockError, UsageError
+from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import labelled, missing, radl_said, whole
@@ -21,6 +21,8 @@ from tarockscore.web.site import Place, Site
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
 WRITES = ("hand", "undo", "delete", "deal", *RADL)
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
+# An evening closed on the laptop (its ledger made read-only), as its page and a change sent to it say it
+CLOSED = N_("this evening is closed: nothing more is recorded on its sheet")
 
 
 class Answer(NamedTuple):
@@ -280,6 +282,8 @@ def change(
     except TarockError as exc:
         if os_error(exc) is not None:  # the file, not the change: 503, and the page sends it again
             raise
+        if isinstance(exc, LedgerClosed):  # in the players' words, not the organiser's `chmod`
+            return refused(snapshot, [{"where": "", "message": i18n.gettext(CLOSED)}])
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
