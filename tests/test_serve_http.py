@@ -1802,6 +1802,14 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert wrong.json()["problems"][0]["message"] == (
         "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
     )
+    # a count pasted at length is quoted by its start and its length, as a card point count is
+    for what, field in (("radl", "hands"), ("strike", "strike")):
+        long = {"code": code, "expected": version, "request": "r5", field: "9" * 60_000}
+        wrong = client.post(f"/t/evening/{what}", data=long, headers=JSON)
+        assert wrong.status_code == 422
+        assert wrong.json()["problems"][0]["message"].endswith(
+            ": '99999999999999999999'… (60000 characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+        )
     stale = client.post(
         "/t/evening/radl?lang=de", data={"code": code, "expected": "0" * 12, "request": "r4"}, headers=JSON
     )

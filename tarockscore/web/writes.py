@@ -310,11 +310,12 @@ def mark_radl(
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
     count = whole(text) if text else None
     if text and not count:
-        raise UsageError(
-            N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
-            text=text,
-            where=label,
-        )
+        said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
+        if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are
+            said = N_(
+                "{start!r}… ({length} characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+            )
+        raise UsageError(said, text=text, start=text[:20], length=len(text), where=label)
     try:
         if what == "radl":
             return evening.add_radl(count, tarockscore.now(), expected=expected, request=request)
