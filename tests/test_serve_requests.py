@@ -320,6 +320,11 @@ def test_a_write_to_a_closed_evening_is_refused_in_the_players_words(evening: Pa
     assert broken.status_code == 503
     said = " ".join(p["message"] for p in broken.json()["problems"])
     assert "this table's sheet cannot be read or written just now" in said and "friday.toml" not in said
+    # without script the answer is a page of its own: it leads back to the table's page
+    code = site.code("evening")
+    page = client.post("/t/evening/undo?lang=de", data={"code": code, "expected": "x", "request": "k3"})
+    assert page.status_code == 503
+    assert f'<a href="/t/evening?code={code}&amp;lang=de">zurück zur Schrift</a>' in page.text
     assert evening.read_text(encoding="utf-8") == edited
 
 

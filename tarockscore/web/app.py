@@ -388,12 +388,20 @@ class Web:
             return self.answer(request, why.status, body, html, why.headers)
 
     def way_on(self, request: Request, why: Refused) -> str:
-        """Below a wrong code in a table's address: a link to its sheet, which reading needs no code for."""
+        """Below a wrong code in a table's address: a link to its sheet, which reading needs no code
+        for; below a change the sheet could not take now (503): back to the table's page."""
         place = self.site.place(request.path_params.get("key", ""))
-        if why.error != "wrong_code" or request.method != "GET" or place is None:
+        lang = self.lang_param(request)
+        if place is None:
             return ""
-        href = pages.link(place.path, lang=self.lang_param(request))
-        return f'<p><a href="{escape(href)}">{escape(_("the sheet, reading only"))}</a></p>'
+        if why.error == "wrong_code" and request.method == "GET":
+            href, said = pages.link(place.path, lang=lang), _("the sheet, reading only")
+        elif why.status == 503 and request.method == "POST":
+            code = getattr(request.state, "code", None)  # the write's, once it opened the table
+            href, said = pages.link(place.path, code=code, lang=lang), _("back to the sheet")
+        else:
+            return ""
+        return f'<p><a href="{escape(href)}">{escape(said)}</a></p>'
 
     async def in_thread(self, request: Request, work: Callable[[], Response | str]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language;
@@ -535,6 +543,7 @@ class Web:
         place = self.place(request)
         code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
+        request.state.code = code
         number = form.get("number", "")
         if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
             raise Refused(
