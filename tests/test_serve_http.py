@@ -1477,6 +1477,10 @@ def test_the_explanation_opened_with_the_tables_code_leads_back_to_its_form(even
     answer = client.get(href)
     assert answer.status_code == 200 and f'href="/t/evening?code={code}"' in answer.text
     assert client.get("/t/evening/explain/1?code=wrong123").status_code == 403
+    # a hand taken back since its line was tapped: the page says so, and leads back to the form
+    gone = client.get(f"/t/evening/explain/2?code={code}&lang=de")
+    assert gone.status_code == 404
+    assert f'<a href="/t/evening?code={code}&amp;lang=de">zurück zur Schrift</a>' in gone.text
     live = client.get(f"/t/evening?code={code}&part=live").json()
     assert f'<a href="{html.escape(href)}">' in live["sheet"]  # the sheet drawn anew keeps the links
 

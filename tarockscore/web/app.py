@@ -388,19 +388,18 @@ class Web:
             return self.answer(request, why.status, body, html, why.headers)
 
     def way_on(self, request: Request, why: Refused) -> str:
-        """Below a wrong code in a table's address: a link to its sheet, which reading needs no code
-        for; below a change the sheet could not take now (503): back to the table's page."""
+        """Below a refusal at a table's address, the way back to its page: with the code that opened
+        it (a change the sheet could not take now, a hand taken back since its line was tapped); a
+        wrong code's to its sheet, which reading needs no code for."""
         place = self.site.place(request.path_params.get("key", ""))
         lang = self.lang_param(request)
         if place is None:
             return ""
         if why.error == "wrong_code" and request.method == "GET":
             href, said = pages.link(place.path, lang=lang), _("the sheet, reading only")
-        elif why.status == 503 and request.method == "POST":
-            code = getattr(request.state, "code", None)  # the write's, once it opened the table
-            href, said = pages.link(place.path, code=code, lang=lang), _("back to the sheet")
         else:
-            return ""
+            code = getattr(request.state, "code", None)  # set once the code opened the table
+            href, said = pages.link(place.path, code=code, lang=lang), _("back to the sheet")
         return f'<p><a href="{escape(href)}">{escape(said)}</a></p>'
 
     async def in_thread(self, request: Request, work: Callable[[], Response | str]) -> Response:
@@ -435,6 +434,7 @@ class Web:
             raise Refused(403, "round_closed", message(pages.ROUND_CLOSED, round=place.round))
         if write and not code:
             raise Refused(403, "no_code", N_("recording needs the table's code (its card's address)"))
+        request.state.code = code
 
     def wrong_code(self, request: Request, text: str) -> Refused:
         if self.site.limiter.wrong(self.client(request)):
@@ -543,7 +543,6 @@ class Web:
         place = self.place(request)
         code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
-        request.state.code = code
         number = form.get("number", "")
         if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
             raise Refused(
