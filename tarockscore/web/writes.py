@@ -130,9 +130,8 @@ def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **b
 
 def refused(snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]]) -> Answer:
     """422 with each reason, and the sheet as it is (where it could be read)."""
-    if snapshot is None:
-        return answered(422, None, error="refused", problems=problems)
-    return answered(422, snapshot.ledger, snapshot.head, error="refused", problems=problems)
+    ledger, head = (snapshot.ledger, snapshot.head) if snapshot is not None else (None, "")
+    return answered(422, ledger, head, error="refused", problems=problems)
 
 
 # What to do after a change refused because the sheet moved since the page was read, by change
