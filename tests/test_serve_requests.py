@@ -384,9 +384,11 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
 def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(evening: Path) -> None:
     """An evening closed on the laptop (its ledger read-only) while served: its page with the code
     said "this table has played all its games", which a club evening, with no game limit, never
-    has; it says the evening is closed, in English and German."""
+    has; it says the evening is closed, in English and German, and offers no correction or Radl
+    (each would be refused)."""
     client, site = client_of(evening)
     code = site.code("evening")
+    assert post(client, site, "hand", "k", tarockscore.Evening(evening).version(), **RUFER).status_code == 200
     os.chmod(evening, 0o444)
     try:
         pages = [
@@ -399,5 +401,8 @@ def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(
     assert "this evening is closed" in pages[0] and "played all its games" not in pages[0]
     assert "dieser Abend ist abgeschlossen" in pages[1]
     assert 'id="hand-form"' not in pages[0]  # nothing to enter
-    # a page open as it was closed: its form goes, and the page says why
+    # nor a correction or a Radl offered, each of which would be refused
+    assert 'method="post"' not in pages[0] and "Take back hand 1" not in pages[0]
+    # a page open as it was closed: its form and its corrections go, and the page says why
     assert live["number"] is None and "this evening is closed" in live["notice"]
+    assert live["corrections"] == ""

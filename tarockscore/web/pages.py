@@ -78,17 +78,24 @@ def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> ta
         return None
 
 
-def no_next_hand(place: Place, seen: Seen, notice: str = "") -> str:
-    """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
-    ``notice`` above says it): it has played its games, else its evening is closed (its ledger made
-    read-only on the laptop)."""
-    said = _("this table has played all its games")
+def evening_closed(place: Place) -> bool:
+    """Whether the table's evening is closed (its ledger made read-only on the laptop): no hand,
+    no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
         tarockscore.hand_entry(place.evening)
     except GameLimitReached:
         pass
     except TarockError:
-        said = i18n.gettext(writes.CLOSED)
+        return True
+    return False
+
+
+def no_next_hand(place: Place, seen: Seen, notice: str = "") -> str:
+    """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
+    ``notice`` above says it): it has played its games, else its evening is closed (its ledger made
+    read-only on the laptop)."""
+    closed = evening_closed(place)
+    said = i18n.gettext(writes.CLOSED) if closed else _("this table has played all its games")
     return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
 
 
@@ -310,13 +317,14 @@ def corrections(
     dealing: tuple[int | None, str | None] = (None, None),
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
-    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it.
+    sheet; none once the evening is closed); ``deleting``: the hand chosen to delete, its line shown
+    beside the button that deletes it.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
     carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
-    if not code:
+    if not code or evening_closed(seen.place):
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
