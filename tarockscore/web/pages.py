@@ -324,7 +324,7 @@ def corrections(
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
     carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
-    if not code or evening_closed(seen.place):
+    if not code or (not hand and evening_closed(seen.place)):  # the next hand's form: not closed
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers
