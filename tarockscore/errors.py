@@ -372,6 +372,10 @@ class GameLimitReached(LedgerError):
     """The table's game limit is reached: no further hand is recorded."""
 
 
+class LedgerClosed(LedgerError):
+    """The evening is closed (its ledger read-only): nothing more is recorded."""
+
+
 class Unreadable(TarockError):
     """A file that cannot be read, raised as its family's kind, so the exit code is the family's."""
 

@@ -1477,6 +1477,10 @@ def test_the_explanation_opened_with_the_tables_code_leads_back_to_its_form(even
     answer = client.get(href)
     assert answer.status_code == 200 and f'href="/t/evening?code={code}"' in answer.text
     assert client.get("/t/evening/explain/1?code=wrong123").status_code == 403
+    # a hand taken back since its line was tapped: the page says so, and leads back to the form
+    gone = client.get(f"/t/evening/explain/2?code={code}&lang=de")
+    assert gone.status_code == 404
+    assert f'<a href="/t/evening?code={code}&amp;lang=de">zurück zur Schrift</a>' in gone.text
     live = client.get(f"/t/evening?code={code}&part=live").json()
     assert f'<a href="{html.escape(href)}">' in live["sheet"]  # the sheet drawn anew keeps the links
 
@@ -1802,6 +1806,14 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert wrong.json()["problems"][0]["message"] == (
         "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
     )
+    # a count pasted at length is quoted by its start and its length, as a card point count is
+    for what, field in (("radl", "hands"), ("strike", "strike")):
+        long = {"code": code, "expected": version, "request": "r5", field: "9" * 60_000}
+        wrong = client.post(f"/t/evening/{what}", data=long, headers=JSON)
+        assert wrong.status_code == 422
+        assert wrong.json()["problems"][0]["message"].endswith(
+            ": '99999999999999999999'… (60000 characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+        )
     stale = client.post(
         "/t/evening/radl?lang=de", data={"code": code, "expected": "0" * 12, "request": "r4"}, headers=JSON
     )

@@ -431,8 +431,16 @@ def test_an_address_not_of_this_machine_is_refused_at_host_a_port_taken_at_port(
         taken.listen(1)
         port = taken.getsockname()[1]
         result = runner.invoke(app, ["serve", str(evening), "--port", str(port)])
+        german = runner.invoke(app, ["serve", str(evening), "--port", str(port), "--lang", "de"])
     assert result.exit_code == 2
     assert "--port" in result.stderr and "--port 0 takes a free port" in result.stderr, result.stderr
+    # in German the system's reason is said in German too, not as the system's English
+    assert german.stderr == (
+        f"Fehler: --port: 127.0.0.1:{port}: dort kann nicht bereitgestellt werden (der Port ist belegt);"
+        " --port 0 nimmt einen freien Port\n"
+    )
+    german = runner.invoke(app, ["serve", str(evening), "--host", "192.0.2.1", "--lang", "de"])
+    assert "(keine Adresse dieses Rechners)" in german.stderr, german.stderr
 
 
 def test_a_path_that_is_no_ledger_is_refused_in_serves_own_words(tmp_path: Path) -> None:

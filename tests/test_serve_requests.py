@@ -289,18 +289,27 @@ def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -
         Site(evening)
 
 
-def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Path) -> None:
+def test_a_write_to_a_closed_evening_is_refused_in_the_players_words(evening: Path) -> None:
+    """A hand or a Radl sent from a page still open as the evening was closed on the laptop (its
+    ledger made read-only): refused as the page says a closed evening, not with the organiser's
+    `chmod` and the ledger's file name; in English and German, with script and without."""
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
     os.chmod(evening, 0o444)  # the evening closed on the laptop
     try:
-        answer = post(client, site, "hand", "k", version, **RUFER)
+        answers = [post(client, site, what, "k", version, **RUFER) for what in ("hand", "radl")]
+        german = client.post(
+            "/t/evening/radl?lang=de", data={"code": site.code("evening"), "expected": version}
+        )
     finally:
         os.chmod(evening, 0o644)
-    assert answer.status_code == 422
-    said = " ".join(p["message"] for p in answer.json()["problems"])
-    assert "friday.toml is read-only" in said
-    assert str(evening.parent) not in said and str(evening.parent.resolve()) not in said
+    for answer in answers:
+        assert answer.status_code == 422
+        reasons = [p["message"] for p in answer.json()["problems"]]
+        assert reasons == ["this evening is closed: nothing more is recorded on its sheet"]
+    assert german.status_code == 422
+    assert "dieser Abend ist abgeschlossen" in german.text and "chmod" not in german.text
+    assert german.text.count("dieser Abend ist abgeschlossen") == 1  # said once, not again below
     # a ledger edited by hand while served: said as its page says it (503, the players' words,
     # no file), and nothing written
     done = post(client, site, "hand", "k1", version, **RUFER)
@@ -311,6 +320,11 @@ def test_a_refused_write_names_the_sheet_but_no_folder_of_the_server(evening: Pa
     assert broken.status_code == 503
     said = " ".join(p["message"] for p in broken.json()["problems"])
     assert "this table's sheet cannot be read or written just now" in said and "friday.toml" not in said
+    # without script the answer is a page of its own: it leads back to the table's page
+    code = site.code("evening")
+    page = client.post("/t/evening/undo?lang=de", data={"code": code, "expected": "x", "request": "k3"})
+    assert page.status_code == 503
+    assert f'<a href="/t/evening?code={code}&amp;lang=de">zurück zur Schrift</a>' in page.text
     assert evening.read_text(encoding="utf-8") == edited
 
 
@@ -370,9 +384,11 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
 def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(evening: Path) -> None:
     """An evening closed on the laptop (its ledger read-only) while served: its page with the code
     said "this table has played all its games", which a club evening, with no game limit, never
-    has; it says the evening is closed, in English and German."""
+    has; it says the evening is closed, in English and German, and offers no correction or Radl
+    (each would be refused)."""
     client, site = client_of(evening)
     code = site.code("evening")
+    assert post(client, site, "hand", "k", tarockscore.Evening(evening).version(), **RUFER).status_code == 200
     os.chmod(evening, 0o444)
     try:
         pages = [
@@ -385,5 +401,8 @@ def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(
     assert "this evening is closed" in pages[0] and "played all its games" not in pages[0]
     assert "dieser Abend ist abgeschlossen" in pages[1]
     assert 'id="hand-form"' not in pages[0]  # nothing to enter
-    # a page open as it was closed: its form goes, and the page says why
+    # nor a correction or a Radl offered, each of which would be refused
+    assert 'method="post"' not in pages[0] and "Take back hand 1" not in pages[0]
+    # a page open as it was closed: its form and its corrections go, and the page says why
     assert live["number"] is None and "this evening is closed" in live["notice"]
+    assert live["corrections"] == ""

@@ -17,6 +17,7 @@ from tarockscore.errors import (
     N_,
     Collector,
     LedgerChanged,
+    LedgerClosed,
     LedgerError,
     Message,
     Problem,
@@ -740,7 +741,7 @@ def check_writable(path: Path) -> None:
     closed = N_(
         "{path} is read-only: the evening is closed, so nothing was written. To reopen it, make it writable again (`chmod u+w {path}`, or untick read-only in its properties)"
     )
-    st = safe_io.open_for_change(path, message(closed, path=path), LedgerError)
+    st = safe_io.open_for_change(path, message(closed, path=path), LedgerClosed)
     if st is not None and st.st_nlink > 1:
         raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
 

@@ -388,12 +388,19 @@ class Web:
             return self.answer(request, why.status, body, html, why.headers)
 
     def way_on(self, request: Request, why: Refused) -> str:
-        """Below a wrong code in a table's address: a link to its sheet, which reading needs no code for."""
+        """Below a refusal at a table's address, the way back to its page: with the code that opened
+        it (a change the sheet could not take now, a hand taken back since its line was tapped); a
+        wrong code's to its sheet, which reading needs no code for."""
         place = self.site.place(request.path_params.get("key", ""))
-        if why.error != "wrong_code" or request.method != "GET" or place is None:
+        lang = self.lang_param(request)
+        if place is None:
             return ""
-        href = pages.link(place.path, lang=self.lang_param(request))
-        return f'<p><a href="{escape(href)}">{escape(_("the sheet, reading only"))}</a></p>'
+        if why.error == "wrong_code" and request.method == "GET":
+            href, said = pages.link(place.path, lang=lang), _("the sheet, reading only")
+        else:
+            code = getattr(request.state, "code", None)  # set once the code opened the table
+            href, said = pages.link(place.path, code=code, lang=lang), _("back to the sheet")
+        return f'<p><a href="{escape(href)}">{escape(said)}</a></p>'
 
     async def in_thread(self, request: Request, work: Callable[[], Response | str]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language;
@@ -427,6 +434,7 @@ class Web:
             raise Refused(403, "round_closed", message(pages.ROUND_CLOSED, round=place.round))
         if write and not code:
             raise Refused(403, "no_code", N_("recording needs the table's code (its card's address)"))
+        request.state.code = code
 
     def wrong_code(self, request: Request, text: str) -> Refused:
         if self.site.limiter.wrong(self.client(request)):

@@ -20,6 +20,7 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.render.profile import profile_line
+from tarockscore.web import writes
 from tarockscore.web.html import (
     DONE,
     EXTRAS,
@@ -77,19 +78,25 @@ def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> ta
         return None
 
 
-def no_next_hand(place: Place, seen: Seen) -> str:
-    """Why a table has no next hand to enter (none said for a sheet from paper): it has played its
-    games, else its evening is closed (its ledger made read-only on the laptop)."""
-    if seen.sheet.on_paper:
-        return ""
-    said = _("this table has played all its games")
+def evening_closed(place: Place) -> bool:
+    """Whether the table's evening is closed (its ledger made read-only on the laptop): no hand,
+    no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
         tarockscore.hand_entry(place.evening)
     except GameLimitReached:
         pass
     except TarockError:
-        said = _("this evening is closed: nothing more is recorded on its sheet")
-    return message_html("ok", [said])
+        return True
+    return False
+
+
+def no_next_hand(place: Place, seen: Seen, notice: str = "") -> str:
+    """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
+    ``notice`` above says it): it has played its games, else its evening is closed (its ledger made
+    read-only on the laptop)."""
+    closed = evening_closed(place)
+    said = i18n.gettext(writes.CLOSED) if closed else _("this table has played all its games")
+    return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -199,7 +206,7 @@ def table_page(
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer) if code else None
     if entry is None and code and replace is None:
-        notice += no_next_hand(place, seen)
+        notice += no_next_hand(place, seen, notice)
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
         # only the organiser's code opens a closed round: the form is a correction, and says so
         status_line = _(
@@ -310,13 +317,14 @@ def corrections(
     dealing: tuple[int | None, str | None] = (None, None),
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
-    sheet); ``deleting``: the hand chosen to delete, its line shown beside the button that deletes it.
+    sheet; none once the evening is closed); ``deleting``: the hand chosen to delete, its line shown
+    beside the button that deletes it.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
     carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
-    if not code:
+    if not code or (not hand and evening_closed(seen.place)):  # the next hand's form: not closed
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers

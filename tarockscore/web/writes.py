@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, Message, Problem, TarockError, UsageError
+from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import labelled, missing, radl_said, whole
@@ -21,6 +21,8 @@ from tarockscore.web.site import Place, Site
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
 WRITES = ("hand", "undo", "delete", "deal", *RADL)
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
+# An evening closed on the laptop (its ledger made read-only), as its page and a change sent to it say it
+CLOSED = N_("this evening is closed: nothing more is recorded on its sheet")
 
 
 class Answer(NamedTuple):
@@ -128,9 +130,8 @@ def answered(status: int, ledger: tarockscore.Ledger | None, head: str = "", **b
 
 def refused(snapshot: tarockscore.Snapshot | None, problems: list[dict[str, str]]) -> Answer:
     """422 with each reason, and the sheet as it is (where it could be read)."""
-    if snapshot is None:
-        return answered(422, None, error="refused", problems=problems)
-    return answered(422, snapshot.ledger, snapshot.head, error="refused", problems=problems)
+    ledger, head = (snapshot.ledger, snapshot.head) if snapshot is not None else (None, "")
+    return answered(422, ledger, head, error="refused", problems=problems)
 
 
 # What to do after a change refused because the sheet moved since the page was read, by change
@@ -280,6 +281,8 @@ def change(
     except TarockError as exc:
         if os_error(exc) is not None:  # the file, not the change: 503, and the page sends it again
             raise
+        if isinstance(exc, LedgerClosed):  # in the players' words, not the organiser's `chmod`
+            return refused(snapshot, [{"where": "", "message": i18n.gettext(CLOSED)}])
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
@@ -306,11 +309,12 @@ def mark_radl(
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
     count = whole(text) if text else None
     if text and not count:
-        raise UsageError(
-            N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
-            text=text,
-            where=label,
-        )
+        said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
+        if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are
+            said = N_(
+                "{start!r}… ({length} characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+            )
+        raise UsageError(said, text=text, start=text[:20], length=len(text), where=label)
     try:
         if what == "radl":
             return evening.add_radl(count, tarockscore.now(), expected=expected, request=request)

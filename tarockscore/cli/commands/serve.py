@@ -16,7 +16,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of
-from tarockscore.errors import N_, TarockError, UsageError
+from tarockscore.errors import N_, TarockError, UsageError, message
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
@@ -46,6 +46,15 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
+# Why an address cannot be served, in the user's language where the system's words are known
+NOT_SERVED = {
+    errno.EADDRINUSE: N_("the port is in use"),
+    errno.EACCES: N_("the port is not open to this user"),
+    errno.EADDRNOTAVAIL: N_("not an address of this machine"),
+    socket.EAI_NONAME: N_("no machine of this name is known"),
+}
+
+
 def bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -63,7 +72,7 @@ def bind(host: str, port: int) -> socket.socket:
             where="--port" if at_port else "--host",
             host=host,
             port=port,
-            why=exc.strerror or str(exc),
+            why=message(NOT_SERVED[exc.errno]) if exc.errno in NOT_SERVED else exc.strerror or str(exc),
         ) from None
     sock.listen(128)
     return sock
