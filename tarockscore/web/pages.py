@@ -95,7 +95,7 @@ def no_next_hand(place: Place, seen: Seen, notice: str = "") -> str:
     ``notice`` above says it): it has played its games, else its evening is closed (its ledger made
     read-only on the laptop)."""
     closed = evening_closed(place)
-    said = i18n.gettext(writes.CLOSED) if closed else _("this table has played all its games")
+    said = writes.closed(place) if closed else _("this table has played all its games")
     return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
 
 
