@@ -83,10 +83,8 @@ def evening_closed(place: Place) -> bool:
     no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
         tarockscore.hand_entry(place.evening)
-    except GameLimitReached:
-        pass
-    except TarockError:
-        return True
+    except TarockError as exc:
+        return not isinstance(exc, GameLimitReached)
     return False
 
 
