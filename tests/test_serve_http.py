@@ -323,6 +323,25 @@ def test_wrong_codes_are_limited_and_the_right_one_still_opens(evening: Path) ->
     assert len(results(evening)) == 1
 
 
+def test_a_code_typed_in_capitals_or_with_a_space_opens_its_table(evening: Path) -> None:
+    """A code typed from the card by hand: a phone's keyboard capitalises its first letter, and a
+    space after it is easily typed. A code is its letters (docs/serve.md: 31 letters and digits,
+    none in capitals): it opened nothing and counted as a wrong code. It opens the table, the
+    sheet and the cards; a wrong code in capitals is still counted."""
+    client, site = client_of(evening, limiter=Limiter(most=1, window=60))
+    code, organiser = site.code("evening"), site.code("organiser")
+    version = tarockscore.Evening(evening).version()
+    for typed in (code.upper(), code.capitalize(), f"{code} ", f" {code[:4]} {code[4:]}"):
+        page = client.get("/t/evening", params={"code": typed})
+        assert page.status_code == 200 and 'id="hand-form"' in page.text, typed
+    assert client.get("/cards", params={"code": organiser.upper() + " "}).status_code == 200
+    assert record(client, code.upper() + " ", version).status_code == 200
+    assert len(results(evening)) == 1
+    # none of them was counted: the one wrong code the limit allows is still to come, in capitals
+    assert record(client, "GUESS123", version, "k2").status_code == 403
+    assert record(client, "GUESS123", version, "k3").status_code == 429
+
+
 def test_x_forwarded_for_is_believed_only_from_the_proxy_named(evening: Path) -> None:
     """Without --proxy no one's X-Forwarded-For counts (a guesser cannot dodge the limit, nor
     pin it on someone else); with --proxy, only that peer's, and only the address it added."""

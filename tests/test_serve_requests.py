@@ -406,3 +406,58 @@ def test_a_closed_evenings_page_says_it_is_closed_not_that_its_games_are_played(
     # a page open as it was closed: its form and its corrections go, and the page says why
     assert live["number"] is None and "this evening is closed" in live["notice"]
     assert live["corrections"] == ""
+
+
+def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
+    """An evening closed on the laptop (its ledger read-only): its page said "this evening is
+    closed" and right under it the sheet's "next: hand 2, Bert deals, …", a hand that will never
+    be dealt. The sheet names no next hand, with the code and without; the page without the code
+    says the evening is closed, not that recording needs the code."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    assert post(client, site, "hand", "k", tarockscore.Evening(evening).version(), **RUFER).status_code == 200
+    os.chmod(evening, 0o444)
+    try:
+        pages = {
+            (lang, given): client.get(f"/t/evening?code={given}&lang={lang}").text
+            for lang in ("en", "de")
+            for given in (code, "")
+        }
+        lives = [client.get(f"/t/evening?code={given}&part=live").json()["sheet"] for given in (code, "")]
+    finally:
+        os.chmod(evening, 0o644)
+    for (lang, given), page in pages.items():
+        assert ("next: hand 2" if lang == "en" else "als Nächstes: Spiel 2") not in page, (lang, given)
+        assert ("this evening is closed" if lang == "en" else "dieser Abend ist abgeschlossen") in page
+        assert "Anna" in page and 'data-hand="1"' in page  # the sheet itself stays
+    assert "recording needs the table" not in pages[("en", "")]
+    assert all("next: hand" not in live and 'data-hand="1"' in live for live in lives)
+    # open again, its next hand is named again
+    assert "next: hand 2" in client.get("/t/evening").text
+
+
+def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(tmp_path: Path) -> None:
+    """A tournament table whose ledger was made read-only at the desk: its page and a hand sent
+    to it said "this evening is closed", words of a club evening. They say the table is closed."""
+    day = tmp_path / "day"
+    new_day(day, 8, 2)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+    place = site.place("r1t1")
+    assert place is not None
+    code, version = site.code("r1t1"), place.evening.version()
+    hand = {"code": code, "expected": version, "request": "k", "action": "record", "contract": "dreier"}
+    hand |= {"declarer": place.players[0], "card_points": "40"}
+    os.chmod(place.evening.path, 0o444)
+    try:
+        pages = [client.get(f"/t/r1t1?code={code}&lang={lang}").text for lang in ("en", "de")]
+        sent = client.post("/t/r1t1/hand", data=hand, headers=JSON)
+        german = client.post("/t/r1t1/hand?lang=de", data=hand)
+    finally:
+        os.chmod(place.evening.path, 0o644)
+    said = "this table is closed: nothing more is recorded on its sheet"
+    assert said in pages[0] and "evening" not in pages[0]
+    assert "dieser Tisch ist abgeschlossen" in pages[1] and "Abend" not in pages[1]
+    assert sent.status_code == 422 and [p["message"] for p in sent.json()["problems"]] == [said]
+    assert "dieser Tisch ist abgeschlossen" in german.text and "Abend" not in german.text
+    assert hands(place.evening.path) == []

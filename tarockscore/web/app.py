@@ -449,19 +449,19 @@ class Web:
         lang = self.lang_param(request)
         params = request.query_params
         entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
+        closed = entry is None and pages.evening_closed(place)
         notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
         if entry is None and code and replace is None:  # the form goes: the page says why
-            notice += pages.no_next_hand(place, seen)
+            notice += pages.no_next_hand(place, seen, closed)
+        instead = pages.instead_of_next(place, seen, closed)
         return {
             "ok": True,
             "version": seen.version,
             "number": entry.number if entry is not None else None,
             "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
-            "sheet": sheet_html(
-                seen.ledger, seen.sheet, pages.closed_round(place), pages.explain_link(place, code, lang)
-            ),
+            "sheet": sheet_html(seen.ledger, seen.sheet, instead, pages.explain_link(place, code, lang)),
             "corrections": pages.corrections(
-                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing
+                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
             "notice": notice,
         }

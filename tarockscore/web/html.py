@@ -71,26 +71,17 @@ Explaining = Callable[[int], str]
 def sheet_html(
     ledger: tarockscore.Ledger,
     sheet: tarockscore.Sheet,
-    closed: int | None = None,
+    instead: str | None = None,
     explain: Explaining | None = None,
 ) -> str:
     """The evening as the table reads it: the totals and money, who deals next, each hand (latest first).
 
-    ``closed``: the number of the tournament round this table belongs to, once it is closed; a
-    table of a closed round without hands did not play, and no next hand is named. ``explain``:
-    each hand's line leads to its explanation at the address it gives."""
+    ``instead``: said where the next hand is named, at a table that has none ("": nothing said).
+    ``explain``: each hand's line leads to its explanation at the address it gives."""
     headers, rows = render_evening.totals_rows(ledger)
-    not_played = closed is not None and not sheet.hands and not sheet.on_paper
-    if not_played:
-        said = _("round {round} is closed and this table has no hands: it was not played").format(
-            round=closed
-        )
-    else:
-        said = render_evening.next_text(ledger)
-    parts = [
-        f'<p class="next" id="next">{esc(said)}</p>',
-        table(headers, rows, cls="totals"),
-    ]
+    said = render_evening.next_text(ledger) if instead is None else instead
+    parts = [f'<p class="next" id="next">{esc(said)}</p>'] if said else []
+    parts.append(table(headers, rows, cls="totals"))
     if sheet.table.stake is not None:
         stake = _("stake {amount} per point").format(amount=money(sheet.table.stake))
         parts.append(f'<p class="meta">{esc(unbroken(stake))}</p>')
@@ -99,7 +90,7 @@ def sheet_html(
         parts.append(f'<ul class="payments" aria-label="{esc(_("settlement"))}">{items}</ul>')
     if sheet.hands:
         parts.append(schrift_html(sheet, explain))
-    elif not sheet.on_paper and not not_played:  # either says so above, where the next hand would be
+    elif not sheet.on_paper and instead is None:  # either says so above, where the next hand would be
         parts.append(f'<p class="meta">{esc(_("no hands yet"))}</p>')
     return "\n".join(parts)
 
@@ -192,10 +183,10 @@ def short_headings(players: Sequence[str]) -> dict[str, Heading]:
 def sheet_section(
     ledger: tarockscore.Ledger,
     sheet: tarockscore.Sheet,
-    closed: int | None = None,
+    instead: str | None = None,
     explain: Explaining | None = None,
 ) -> str:
-    said = sheet_html(ledger, sheet, closed, explain)
+    said = sheet_html(ledger, sheet, instead, explain)
     return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
 
 

@@ -83,20 +83,27 @@ def evening_closed(place: Place) -> bool:
     no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
         tarockscore.hand_entry(place.evening)
-    except GameLimitReached:
-        pass
-    except TarockError:
-        return True
+    except TarockError as exc:
+        return not isinstance(exc, GameLimitReached)
     return False
 
 
-def no_next_hand(place: Place, seen: Seen, notice: str = "") -> str:
+def no_next_hand(place: Place, seen: Seen, closed: bool, notice: str = "") -> str:
     """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
-    ``notice`` above says it): it has played its games, else its evening is closed (its ledger made
-    read-only on the laptop)."""
-    closed = evening_closed(place)
-    said = i18n.gettext(writes.CLOSED) if closed else _("this table has played all its games")
+    ``notice`` above says it): its evening is ``closed`` (its ledger made read-only on the laptop),
+    else it has played its games."""
+    said = writes.closed(place) if closed else _("this table has played all its games")
     return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
+
+
+def instead_of_next(place: Place, seen: Seen, closed: bool) -> str | None:
+    """What the sheet says where it names the next hand, at a table that has none (None: it has one):
+    a table of a closed round without hands was not played; a ``closed`` evening's is said above."""
+    if place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
+        return _("round {round} is closed and this table has no hands: it was not played").format(
+            round=place.round
+        )
+    return "" if closed else None
 
 
 def place_title(place: Place, site_title: str) -> str:
@@ -205,8 +212,9 @@ def table_page(
     code = given_code if site.opens(place, given_code) else None
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer) if code else None
+    closed = entry is None and evening_closed(place)
     if entry is None and code and replace is None:
-        notice += no_next_hand(place, seen, notice)
+        notice += no_next_hand(place, seen, closed, notice)
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
         # only the organiser's code opens a closed round: the form is a correction, and says so
         status_line = _(
@@ -216,6 +224,8 @@ def table_page(
         status_line = ""
     elif given_code:
         status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
+    elif closed:
+        status_line = writes.closed(place)
     else:
         status_line = _("reading only: recording needs the table's code (its card's address)")
     title = place_title(place, site.title)
@@ -238,9 +248,8 @@ def table_page(
         head = hand_head(seen, entry, code=code, lang=lang, parked=parked)
         action = link(place.path + "/hand", lang=lang)
         parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
-    parts.append(
-        sheet_section(seen.ledger, seen.sheet, closed_round(place), explain_link(place, given_code, lang))
-    )
+    instead = instead_of_next(place, seen, closed)
+    parts.append(sheet_section(seen.ledger, seen.sheet, instead, explain_link(place, given_code, lang)))
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
@@ -250,6 +259,7 @@ def table_page(
         lang=lang,
         deleting=deleting,
         hand=entry is not None and not replacing,
+        closed=closed,
         carried=parked if replacing else kept(given or {}, replaced=False),
         dealing=dealing,
     )
@@ -284,11 +294,6 @@ def explain_page(
     return page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
 
 
-def closed_round(place: Place) -> int | None:
-    """The number of the round ``place`` belongs to once that round is closed; None while it is open."""
-    return place.round if place.closed else None
-
-
 def hand_head(
     seen: Seen,
     entry: tarockscore.HandEntry,
@@ -313,18 +318,19 @@ def corrections(
     lang: str | None,
     deleting: int | None = None,
     hand: bool = False,
+    closed: bool = False,
     carried: Mapping[str, str] | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
-    sheet; none once the evening is closed); ``deleting``: the hand chosen to delete, its line shown
+    sheet; none once the evening is ``closed``); ``deleting``: the hand chosen to delete, its line shown
     beside the button that deletes it.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
     carries the answers ``carried`` (those a hand being replaced keeps for the next)."""
     path = seen.place.path
-    if not code or (not hand and evening_closed(seen.place)):  # the next hand's form: not closed
+    if not code or closed:
         return ""
     answers = hidden_fields(carried or {})
     common = hidden_fields({"code": code, "expected": seen.version}) + answers

@@ -37,8 +37,10 @@ def new_code(length: int) -> str:
 
 
 def same_code(given: str, kept: str) -> bool:
-    """Whether a code given matches the one kept, compared in constant time."""
-    return hmac.compare_digest(given.encode("utf-8"), kept.encode("utf-8"))
+    """Whether a code given matches the one kept, compared in constant time. A code is its letters:
+    typed by hand, in capitals (a phone's keyboard capitalises the first) or with spaces, it is the same."""
+    typed = "".join(given.split()).lower()
+    return hmac.compare_digest(typed.encode("utf-8"), kept.encode("utf-8"))
 
 
 class Codes:

@@ -23,6 +23,12 @@ WRITES = ("hand", "undo", "delete", "deal", *RADL)
 MAX_KEY = 200  # a request key is the page's 128 random bits in hex; longer is refused, never cut
 # An evening closed on the laptop (its ledger made read-only), as its page and a change sent to it say it
 CLOSED = N_("this evening is closed: nothing more is recorded on its sheet")
+TABLE_CLOSED = N_("this table is closed: nothing more is recorded on its sheet")  # a tournament's table
+
+
+def closed(place: Place) -> str:
+    """A closed sheet (its ledger read-only) in the players' words: an evening's, or a tournament table's."""
+    return i18n.gettext(CLOSED if place.round is None else TABLE_CLOSED)
 
 
 class Answer(NamedTuple):
@@ -187,7 +193,10 @@ def write(
             return moved(place.evening, what, given, number, expected, snapshot, dealer)
         # a Radl's count is the form's own field, not an answer of the next hand the form may carry
         answers = form if what in RADL else given
-        return change(place.evening, what, answers, number, snapshot, key or None, dealer)
+        try:
+            return change(place.evening, what, answers, number, snapshot, key or None, dealer)
+        except LedgerClosed:  # in the players' words, not the organiser's `chmod`
+            return refused(snapshot, [{"where": "", "message": closed(place)}])
 
 
 def resent(snapshot: tarockscore.Snapshot, done: tarockscore.Request) -> Answer:
@@ -279,10 +288,8 @@ def change(
     except LedgerChanged:  # the command line wrote in between
         return stale(evening.read(), what)
     except TarockError as exc:
-        if os_error(exc) is not None:  # the file, not the change: 503, and the page sends it again
+        if os_error(exc) is not None or isinstance(exc, LedgerClosed):  # the file, not the change: 503, 422
             raise
-        if isinstance(exc, LedgerClosed):  # in the players' words, not the organiser's `chmod`
-            return refused(snapshot, [{"where": "", "message": i18n.gettext(CLOSED)}])
         return refused(snapshot, problems_of(exc, evening.path))
     recorded = what == "hand" and number is None
     last = len(done.after.hands)
