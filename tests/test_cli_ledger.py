@@ -495,7 +495,7 @@ def test_explain(ledger: str) -> None:
     evening(ledger)
     result = run("explain", "1", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
-    out = result.stdout
+    out = unfolded(result.stdout)
     assert out.startswith("hand 1: rufer by Anna with Cilli, kontra, won (Dani deals, Anna is Forehand)")
     # each number with the number of its source, the sources once under the arithmetic: the
     # stored profile's [sources] (koenigrufen: the CTK rules)
@@ -523,16 +523,18 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
     result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
-    assert "Radl ×2" in result.stdout.splitlines()[0]
+    assert "Radl ×2" in unfolded(result.stdout).splitlines()[0]
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
-    assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in result.stdout
+    assert "Radl: this hand counts ×2, a doubled round started by hand 1 (after Valat)" in unfolded(
+        result.stdout
+    )
     # Rufer won 1, doubled in the bet's own arithmetic: 2 each, the numbers on the sheet; the
     # players in the sheet's seat order, as its columns list them (not the deal's, B first)
-    assert "   ×2 Radl started by hand 1 (after Valat) = 2 [3]\n" in result.stdout
-    assert "on the sheet: B +2, D +2\n" in result.stdout
-    assert "Victory Points: A 0, B +2, C 0, D +2\n" in result.stdout
-    assert "[3] profile 'radl', a house rule: each hand of a Radl counts ×2\n" in result.stdout
+    assert "   ×2 Radl started by hand 1 (after Valat) = 2 [3]\n" in unfolded(result.stdout)
+    assert "on the sheet: B +2, D +2\n" in unfolded(result.stdout)
+    assert "Victory Points: A 0, B +2, C 0, D +2\n" in unfolded(result.stdout)
+    assert "[3] profile 'radl', a house rule: each hand of a Radl counts ×2\n" in unfolded(result.stdout)
     shown = run("show", "--ledger", path).stdout.splitlines()
     assert "×2" not in shown[3] and "×2" in shown[4]
 
@@ -551,9 +553,9 @@ def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(t
     record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
-    assert "a doubled round started by hand 1 (after Trischaken)\n" in result.stdout
+    assert "a doubled round started by hand 1 (after Trischaken)\n" in unfolded(result.stdout)
     german = run("--lang", "de", "explain", "2", "--ledger", path)
-    assert "ausgelöst von Spiel 1 (nach Trischaken)\n" in german.stdout
+    assert "ausgelöst von Spiel 1 (nach Trischaken)\n" in unfolded(german.stdout)
 
 
 def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp_path: Path) -> None:
@@ -572,14 +574,14 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     result = run("explain", "2", "--ledger", path)
     assert result.exit_code == 0
     assert "\nRadl: this hand started a doubled round (after Trischaken): the next 4 hands count ×2\n" in (
-        result.stdout
+        unfolded(result.stdout)
     )
     record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     record(path, "-c", "rufer", "-d", "C", "-w", "A", "-t", "40")
     result = run("explain", "2", "--ledger", path)
     said = "\nRadl: this hand started a doubled round (after Trischaken): hands 3 and 4 count ×2, 2 more to come\n"
-    assert said in result.stdout
-    german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
+    assert said in unfolded(result.stdout)
+    german = unfolded(run("--lang", "de", "explain", "2", "--ledger", path).stdout)
     assert (
         "\nRadl: dieses Spiel hat ein Radl ausgelöst (nach Trischaken): Spiele 3 und 4 zählen ×2, 2 kommen noch\n"
         in german
@@ -588,10 +590,10 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
     result = run("explain", "2", "--ledger", path)
     assert "\nRadl: this hand started a doubled round (after Trischaken): hands 3, 4, 5 and 6 count ×2\n" in (
-        result.stdout
+        unfolded(result.stdout)
     )
-    assert "started a doubled round" not in run("explain", "1", "--ledger", path).stdout
-    assert "started a doubled round" not in run("explain", "3", "--ledger", path).stdout
+    assert "started a doubled round" not in unfolded(run("explain", "1", "--ledger", path).stdout)
+    assert "started a doubled round" not in unfolded(run("explain", "3", "--ledger", path).stdout)
 
 
 def test_check(ledger: str) -> None:
@@ -976,10 +978,10 @@ def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
     path = str(tmp_path / "five.toml")
     assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", path).exit_code == 0
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
-    out = run("explain", "1", "--ledger", path).stdout.splitlines()
+    out = unfolded(run("explain", "1", "--ledger", path).stdout).splitlines()
     # in her seat, as the sheet's columns list her, with 0
     assert "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0, Eva 0 (sat out as dealer)" in out
-    german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
+    german = unfolded(run("--lang", "de", "explain", "1", "--ledger", path).stdout).splitlines()
     assert "Punkte: Anna 0, Bert +5, Cilli 0, Dani 0, Eva 0 (hat als Geber ausgesetzt)" in german
     # at four nobody sits out and the line names the four alone
     four = str(tmp_path / "four.toml")
@@ -987,7 +989,7 @@ def test_explain_at_five_names_who_sat_out(tmp_path: Path) -> None:
     record(four, "-c", "dreier", "-d", "Bert", "-t", "40")
     assert (
         "Victory Points: Anna 0, Bert +5, Cilli 0, Dani 0"
-        in run("explain", "1", "-l", four).stdout.splitlines()
+        in unfolded(run("explain", "1", "-l", four).stdout).splitlines()
     )
 
 
@@ -1004,23 +1006,23 @@ def test_explain_lists_the_players_in_the_sheets_seat_order(tmp_path: Path) -> N
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
     record(path, "-c", "dreier", "-d", "Cilli", "-t", "40")
     record(path, "-c", "dreier", "-d", "Cilli", "-t", "40", "-k", "kontra", "-b", "trull,defenders")
-    out = run("explain", "3", "--ledger", path).stdout.splitlines()
+    out = unfolded(run("explain", "3", "--ledger", path).stdout).splitlines()
     assert out[0] == "hand 3: dreier by Cilli, kontra, won (Bert deals, Cilli is Forehand, Bert sits out)"
     assert "   won by Cilli; on the sheet: Anna -5, Cilli +15, Dani -5, Eva -5" in out
     assert "   won by Anna, Dani, Eva; on the sheet: Anna +1, Cilli -3, Dani +1, Eva +1" in out
     assert "Victory Points: Anna -4, Bert 0 (sat out as dealer), Cilli +12, Dani -4, Eva -4" in out
     assert "Payout: Anna -9, Bert 0 (sat out as dealer), Cilli +27, Dani -9, Eva -9" in out
-    german = run("--lang", "de", "explain", "3", "--ledger", path).stdout.splitlines()
+    german = unfolded(run("--lang", "de", "explain", "3", "--ledger", path).stdout).splitlines()
     assert "Punkte: Anna -4, Bert 0 (hat als Geber ausgesetzt), Cilli +12, Dani -4, Eva -4" in german
     assert "Auszahlung: Anna -9, Bert 0 (hat als Geber ausgesetzt), Cilli +27, Dani -9, Eva -9" in german
     # the JSON keeps its keys and values
-    data = json.loads(run("explain", "3", "--json", "--ledger", path).stdout)
+    data = json.loads(unfolded(run("explain", "3", "--json", "--ledger", path).stdout))
     assert data["victory_points"] == {"Cilli": 12, "Dani": -4, "Eva": -4, "Anna": -4}
     # hand 4: Cilli deals and sits out, Dani is Forehand; a Trischaken's card points as the columns run
     record(path, "-c", "trischaken", "-t", "Dani=30", "-t", "Eva=20", "-t", "Anna=10", "-t", "Bert=10")
     assert (
         "Card points: Anna 10, Bert 10, Dani 30, Eva 20"
-        in run("explain", "4", "-l", path).stdout.splitlines()
+        in unfolded(run("explain", "4", "-l", path).stdout).splitlines()
     )
 
 
@@ -1031,10 +1033,10 @@ def test_explain_at_five_pays_who_sat_out_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "five.toml")
     assert run("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--profile", "wien", "--ledger", path).exit_code == 0
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40", "-k", "kontra")
-    out = run("explain", "1", "--ledger", path).stdout.splitlines()
+    out = unfolded(run("explain", "1", "--ledger", path).stdout).splitlines()
     assert "Payout: Anna -10, Bert +30, Cilli -10, Dani -10, Eva 0 (sat out as dealer)" in out
-    german = run("--lang", "de", "explain", "1", "--ledger", path).stdout.splitlines()
+    german = unfolded(run("--lang", "de", "explain", "1", "--ledger", path).stdout).splitlines()
     assert "Auszahlung: Anna -10, Bert +30, Cilli -10, Dani -10, Eva 0 (hat als Geber ausgesetzt)" in german
     # the JSON names her as the one who sat out, and her payout on the sheet 0
-    data = json.loads(run("explain", "1", "--json", "--ledger", path).stdout)
+    data = json.loads(unfolded(run("explain", "1", "--json", "--ledger", path).stdout))
     assert (data["sitting_out"], data["sheet_payout"]["Eva"]) == ("Eva", 0)

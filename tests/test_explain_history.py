@@ -55,7 +55,7 @@ def corrected_evening(tmp_path: Path) -> str:
 
 def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it_was(tmp_path: Path) -> None:
     path = corrected_evening(tmp_path)
-    out = ok("explain", "1", "--ledger", path).stdout
+    out = unfolded(ok("explain", "1", "--ledger", path).stdout)
     assert history(out, "history") == [
         "history of hand 1 (hand 2 in the audit trail):",
         "recorded <time>",
@@ -63,7 +63,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
         "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, kontra, won; "
         "card_points: 30 → 36; kontra: – → Kontra",
     ]
-    german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
+    german = unfolded(ok("--lang", "de", "explain", "1", "--ledger", path).stdout)
     assert history(german, "Verlauf") == [
         "Verlauf von Spiel 1 (im Protokoll Spiel 2):",
         "eingetragen <time>",
@@ -77,14 +77,14 @@ def test_a_radl_marked_after_a_hand_is_in_its_history_and_in_that_of_the_hand_it
     tmp_path: Path,
 ) -> None:
     path = corrected_evening(tmp_path)
-    out = ok("explain", "3", "--ledger", path).stdout
+    out = unfolded(ok("explain", "3", "--ledger", path).stdout)
     assert history(out, "history")[2:] == [
         "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
         "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
     ]
     # hand 4 (id 5) came after every correction; the Radl set after hand 3 doubles it (the mark's
     # line before or after its recording as the clock had it: the same second keeps it after)
-    lines = history(ok("explain", "4", "--ledger", path).stdout, "history")
+    lines = history(unfolded(ok("explain", "4", "--ledger", path).stdout), "history")
     assert lines[0] == "history of hand 4 (hand 5 in the audit trail):"
     assert sorted(lines[1:]) == [
         "audit <time>: Radl set on the sheet after hand 4 (no. 3 on the sheet): 2 more hands ×2; 2 pending",
@@ -98,12 +98,12 @@ def test_a_hand_never_corrected_says_so(tmp_path: Path) -> None:
     ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
     ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
     ok("replace", "2", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
-    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+    assert history(unfolded(ok("explain", "1", "--ledger", path).stdout), "history") == [
         "history of hand 1:",
         "recorded <time>",
         "no correction of it in the audit trail",
     ]
-    german = ok("--lang", "de", "explain", "1", "--ledger", path).stdout
+    german = unfolded(ok("--lang", "de", "explain", "1", "--ledger", path).stdout)
     assert history(german, "Verlauf") == [
         "Verlauf von Spiel 1:",
         "eingetragen <time>",
@@ -116,7 +116,7 @@ def test_a_hand_numbered_as_recorded_names_no_second_number(tmp_path: Path) -> N
     ok("new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", path)
     ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)
     ok("replace", "1", "-c", "dreier", "-d", "Cilli", "-t", "40", "--ledger", path)
-    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+    assert history(unfolded(ok("explain", "1", "--ledger", path).stdout), "history") == [
         "history of hand 1:",
         "recorded <time>",
         "audit <time>: hand 1 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40",
@@ -138,16 +138,16 @@ def test_a_hand_a_repair_took_as_found_says_so(tmp_path: Path) -> None:
     assert edited != text
     ledger.write_text(edited, encoding="utf-8")
     ok("repair", "--write", "--ledger", path)
-    lines = history(ok("explain", "2", "--ledger", path).stdout, "history")
+    lines = history(unfolded(ok("explain", "2", "--ledger", path).stdout), "history")
     assert lines[:2] == ["history of hand 2:", "recorded <time>"]
     assert lines[2].startswith("audit <time>: repaired: every hand re-scored from its stored keys")
     assert lines[2].endswith("; changed hand 2; found: hand 2 was changed outside tarockscore")
     assert lines[3:] == ["changed outside tarockscore, and taken as it was found by the repair of <time>"]
     # hand 1 was not touched by it
-    assert history(ok("explain", "1", "--ledger", path).stdout, "history")[2:] == [
+    assert history(unfolded(ok("explain", "1", "--ledger", path).stdout), "history")[2:] == [
         "no correction of it in the audit trail"
     ]
-    german = history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf")
+    german = history(unfolded(ok("--lang", "de", "explain", "2", "--ledger", path).stdout), "Verlauf")
     assert (
         german[-1]
         == "außerhalb von tarockscore geändert und von der Reparatur vom <time> so übernommen, wie es vorgefunden wurde"
@@ -192,7 +192,7 @@ def test_a_radl_set_or_struck_by_hand_is_in_the_history_of_the_hands_it_doubles_
     evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:15:00+01:00")
     evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:20:00+01:00")
     assert [e.result.radl for e in evening.ledger.hands] == [1, 2, 2, 1]
-    out = {n: ok("explain", str(n), "--ledger", str(path)).stdout for n in (1, 2, 3, 4)}
+    out = {n: unfolded(ok("explain", str(n), "--ledger", str(path)).stdout) for n in (1, 2, 3, 4)}
     set_line = "audit 2025-03-14 20:06: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
     struck = "audit 2025-03-14 20:11: Radl struck on the sheet after hand 2: 1 doubled hand fewer; 1 pending"
     heading = "history"
@@ -224,20 +224,20 @@ def test_a_hand_recorded_after_an_undo_says_whose_place_it_took(tmp_path: Path) 
     ok("record", "-c", "dreier", "-d", "Cilli", "-t", "30", "--ledger", path)  # id 2
     ok("undo", "--ledger", path)
     ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 3, hand 2
-    assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
+    assert history(unfolded(ok("explain", "2", "--ledger", path).stdout), "history") == [
         "history of hand 2 (hand 3 in the audit trail):",
         "audit <time>: hand 2 undone: dreier by Cilli, lost",
         "recorded <time>, in the place of the hand undone above",
         "no correction of it in the audit trail",
     ]
-    assert history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf") == [
+    assert history(unfolded(ok("--lang", "de", "explain", "2", "--ledger", path).stdout), "Verlauf") == [
         "Verlauf von Spiel 2 (im Protokoll Spiel 3):",
         "Protokoll <time>: Spiel 2 zurückgenommen: Dreier von Cilli, verloren",
         "eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels",
         "im Protokoll keine Korrektur dazu",
     ]
     # hand 1, recorded before the undo, has nothing of it
-    assert history(ok("explain", "1", "--ledger", path).stdout, "history") == [
+    assert history(unfolded(ok("explain", "1", "--ledger", path).stdout), "history") == [
         "history of hand 1:",
         "recorded <time>",
         "no correction of it in the audit trail",
@@ -257,16 +257,16 @@ def test_two_undos_before_a_hand_are_both_named_and_a_later_hand_has_none(tmp_pa
     ok("undo", "--ledger", path)  # id 2
     ok("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", path)  # id 4, hand 2
     ok("record", "-c", "dreier", "-d", "Dani", "-t", "40", "--ledger", path)  # id 5, hand 3
-    assert history(ok("explain", "2", "--ledger", path).stdout, "history") == [
+    assert history(unfolded(ok("explain", "2", "--ledger", path).stdout), "history") == [
         "history of hand 2 (hand 4 in the audit trail):",
         "audit <time>: hand 3 undone: rufer by Bert with Dani, won",
         "audit <time>: hand 2 undone: dreier by Cilli, lost",
         "recorded <time>, after the 2 undos above",
         "no correction of it in the audit trail",
     ]
-    german = history(ok("--lang", "de", "explain", "2", "--ledger", path).stdout, "Verlauf")
+    german = history(unfolded(ok("--lang", "de", "explain", "2", "--ledger", path).stdout), "Verlauf")
     assert german[3] == "eingetragen <time>, nach den 2 Rücknahmen oben"
-    assert history(ok("explain", "3", "--ledger", path).stdout, "history")[1:] == [
+    assert history(unfolded(ok("explain", "3", "--ledger", path).stdout), "history")[1:] == [
         "recorded <time>",
         "no correction of it in the audit trail",
     ]
@@ -289,14 +289,14 @@ def test_a_radl_set_before_an_undo_comes_before_the_undo_in_the_history_of_the_h
     evening.add_radl(4, at="2025-03-14T19:49:27+01:00")
     evening.undo(at="2025-03-14T19:49:28+01:00")
     evening.record(rufer("Cilli", "Anna"), at="2025-03-14T19:49:40+01:00")
-    english = history(ok("explain", "2", "--ledger", str(path)).stdout, "history")
+    english = history(unfolded(ok("explain", "2", "--ledger", str(path)).stdout), "history")
     assert english == [
         "history of hand 2 (hand 3 in the audit trail):",
         "audit <time>: Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending",
         "audit <time>: hand 2 undone: rufer by Bert with Dani, won",
         "recorded <time>, in the place of the hand undone above",
     ]
-    german = history(ok("--lang", "de", "explain", "2", "--ledger", str(path)).stdout, "Verlauf")
+    german = history(unfolded(ok("--lang", "de", "explain", "2", "--ledger", str(path)).stdout), "Verlauf")
     assert "Radl" in german[1] and "zurückgenommen" in german[2], german
     assert german[3].startswith("eingetragen <time>, an der Stelle des oben zurückgenommenen Spiels"), german
 
@@ -312,7 +312,7 @@ def test_explain_says_its_times_as_people_read_them_in_english_as_in_german(
     evening = Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], at="2026-12-05T23:50:00+00:00").evening
     evening.record(rufer("Anna", "Cilli"), at="2026-12-05T23:54:40+00:00")
     evening.replace(1, {**rufer("Anna", "Cilli"), "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
-    out = ok("explain", "1", "--ledger", str(path)).stdout
+    out = unfolded(ok("explain", "1", "--ledger", str(path)).stdout)
     assert out.splitlines()[1].startswith("recorded 2026-12-06 00:54; profile koenigrufen")
     assert out.split("\n\n")[-1].splitlines()[:3] == [
         "history of hand 1:",
@@ -320,7 +320,7 @@ def test_explain_says_its_times_as_people_read_them_in_english_as_in_german(
         "audit 2026-12-06 00:58: hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, "
         "lost; card_points: 40 → 30",
     ]
-    german = ok("--lang", "de", "explain", "1", "--ledger", str(path)).stdout
+    german = unfolded(ok("--lang", "de", "explain", "1", "--ledger", str(path)).stdout)
     assert german.split("\n\n")[-1].splitlines()[1] == "eingetragen 06.12.2026 00:54"
     machine = json.loads(ok("explain", "1", "--json", "--ledger", str(path)).stdout)
     assert [a["at"] for a in machine["history"]] == ["2026-12-05T23:58:10+00:00"]
@@ -335,7 +335,7 @@ def test_show_s_audit_trail_says_its_times_as_explain_does(tmp_path: Path, vienn
     evening.record(rufer("Anna", "Cilli"), at="2025-03-14T20:05:00+01:00")
     evening.add_radl(3, at="2025-03-14T20:06:00+01:00")
     set_line = "audit 2025-03-14 20:06: Radl set on the sheet after hand 1: 3 more hands ×2; 3 pending"
-    assert set_line in ok("explain", "1", "--ledger", str(path)).stdout.splitlines()
+    assert set_line in unfolded(ok("explain", "1", "--ledger", str(path)).stdout).splitlines()
     assert unfolded(ok("show", "--ledger", str(path)).stdout).splitlines()[-1] == set_line
     shown = json.loads(ok("show", "--json", "--ledger", str(path)).stdout)
     assert "2025-03-14T20:06:00+01:00" in json.dumps(shown)

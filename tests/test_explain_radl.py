@@ -9,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 
@@ -56,7 +57,7 @@ def two_trischaken_then_a_rufer(tmp_path: Path) -> str:
 
 def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: Path) -> None:
     path = two_trischaken_then_a_rufer(tmp_path)
-    out = run("explain", "3", "--ledger", path).stdout
+    out = unfolded(run("explain", "3", "--ledger", path).stdout)
     rufer = out.split("\n1. Rufer\n")[1].split("\n\n")[0].splitlines()
     assert rufer == [
         "   base 1 [2]",
@@ -84,7 +85,7 @@ def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: 
 
 def test_a_hand_inside_two_radls_in_german(tmp_path: Path) -> None:
     path = two_trischaken_then_a_rufer(tmp_path)
-    out = run("--lang", "de", "explain", "3", "--ledger", path).stdout
+    out = unfolded(run("--lang", "de", "explain", "3", "--ledger", path).stdout)
     assert "   ×2 Radl, ausgelöst von Spiel 1 (nach Trischaken) = 4 [4]\n" in out
     assert "   ×2 Radl, ausgelöst von Spiel 2 (nach Trischaken) = 8 [4] [5]\n" in out
     assert "\nPunkte: A +16, B 0, C +16, D 0\n" in out
@@ -97,7 +98,7 @@ def test_a_radl_set_on_the_sheet_is_named_so_in_the_arithmetic(tmp_path: Path) -
     path = evening(tmp_path, 'extends = "koenigrufen"\nname = "house"\n')
     assert run("radl", "add", "4", "--ledger", path).exit_code == 0
     record(path, "-c", "dreier", "-d", "A", "-t", "40")  # Dreier 5, × Radl 2 = 10
-    out = run("explain", "1", "--ledger", path).stdout
+    out = unfolded(run("explain", "1", "--ledger", path).stdout)
     assert "   ×2 Radl set on the sheet = 10 [3]\n" in out
     assert "won by A; on the sheet: A +10\n" in out
     assert "\nVictory Points: A +10, B 0, C 0, D 0\n" in out
@@ -113,7 +114,7 @@ def test_a_fraction_is_rounded_after_the_radl_in_the_shown_arithmetic(tmp_path: 
     )
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     record(path, "-c", "bettler", "-d", "B", "--lost", "-k", "C=kontra")
-    out = run("explain", "2", "--ledger", path).stdout
+    out = unfolded(run("explain", "2", "--ledger", path).stdout)
     assert (
         "   ×2 Radl started by hand 1 (after Trischaken) = 5 [4]\n   won by D; on the sheet: B -5, D +5\n"
         in out
@@ -130,15 +131,15 @@ def test_the_trischaken_payment_in_its_heading_is_the_one_the_radl_doubles(tmp_p
     # WTC19/20]), Simplified Scoring: A, C and D each write the Trischaken's 5 [STC-TB] ×2 = 10,
     # ×2 in the Radl = 20. The heading said "each write +10" above a sheet of +20 each.
     path = two_trischaken_then_a_rufer(tmp_path)
-    out = run("explain", "2", "--ledger", path).stdout
+    out = unfolded(run("explain", "2", "--ledger", path).stdout)
     assert "1. Trischaken: B loses; A, C and D each write +20\n" in out
     # in the sheet's seat order, the rule of who loses cited beside it (Simplified Scoring)
     assert "on the sheet: A +20, C +20, D +20 [" in out
-    german = run("--lang", "de", "explain", "2", "--ledger", path).stdout
+    german = unfolded(run("--lang", "de", "explain", "2", "--ledger", path).stdout)
     assert "1. Trischaken: B verliert; A, C und D schreiben je +20\n" in german
     # outside a Radl the heading is the hand's own: hand 1, A is Forehand, B not: 5 each
-    assert (
-        "1. Trischaken: B loses; A, C and D each write +5\n" in run("explain", "1", "--ledger", path).stdout
+    assert "1. Trischaken: B loses; A, C and D each write +5\n" in unfolded(
+        run("explain", "1", "--ledger", path).stdout
     )
 
 
@@ -147,7 +148,7 @@ def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path:
     path = evening(tmp_path, RUEDIGER + '[settlement]\nmode = "zero_sum"\n')
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
-    out = run("explain", "2", "--ledger", path).stdout
+    out = unfolded(run("explain", "2", "--ledger", path).stdout)
     assert "1. Trischaken: B pays 20 to each of A, C and D\n" in out
     assert "on the sheet: A +20, B -60, C +20, D +20\n" in out  # in the sheet's seat order
 
@@ -173,11 +174,10 @@ def test_a_radl_queued_behind_another_names_the_hands_it_doubles(tmp_path: Path)
     record(path, "-c", "trischaken", "-t", "A=30", "-t", "B=20", "-t", "C=15", "-t", "D=5")
     record(path, "-c", "rufer", "-d", "C", "-w", "D", "-b", "valat")
     said = "\nRadl: this hand started a doubled round (after Valat): hands 7, 8, 9, 10 and 11 count ×2\n"
-    assert said in run("explain", "2", "--ledger", path).stdout
+    assert said in unfolded(run("explain", "2", "--ledger", path).stdout)
     record(path, "-c", "rufer", "-d", "D", "-w", "E", "-t", "40")  # hand 3: the Trischaken's Radl
-    assert said in run("explain", "2", "--ledger", path).stdout
+    assert said in unfolded(run("explain", "2", "--ledger", path).stdout)
     # hand 1's own Radl is under way: its next hands come at once
-    assert (
-        "(after Trischaken): hands 2 and 3 count ×2, 3 more to come\n"
-        in run("explain", "1", "--ledger", path).stdout
+    assert "(after Trischaken): hands 2 and 3 count ×2, 3 more to come\n" in unfolded(
+        run("explain", "1", "--ledger", path).stdout
     )

@@ -106,7 +106,7 @@ def test_a_rescore_after_a_delete_names_the_changed_hands_as_the_sheet_numbers_t
     assert run("rescore", "-P", "pagat", "--write", "-l", path).exit_code == 0
     line = json.loads(run("show", "--json", "-l", path).stdout)["audit"][-1]["detail"]
     assert line.endswith("; changed hands 2, 3 (nos. 1, 2 on the sheet)")
-    assert "changed hands 2, 3 (nos. 1, 2 on the sheet)" in run("explain", "1", "-l", path).stdout
+    assert "changed hands 2, 3 (nos. 1, 2 on the sheet)" in unfolded(run("explain", "1", "-l", path).stdout)
     with i18n.language("de"):
         assert said(line).endswith("; geändert: Spiele 2, 3 (Nr. 1, 2 in der Schrift)")
 
@@ -220,7 +220,7 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
     recorded = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)
     assert "hand 1: rufer by Anna with Cilli, won, Radl ×2" in recorded.stdout
     explained = run("explain", "1", "-l", path)
-    assert "a doubled round set on the sheet" in explained.stdout
+    assert "a doubled round set on the sheet" in unfolded(explained.stdout)
     assert run("check", "-l", path).exit_code == 0
     assert [(m.after, m.hands) for m in F.read(Path(path)).ledger.radl] == [(0, 4), (0, -2)]
 

@@ -374,3 +374,17 @@ def test_show_s_first_line_fits_80_columns(tmp_path: Path) -> None:
         "profile koenigrufen · 2025-03-14 · Café Sperl, Gumpendorfer Straße 11, Wien ·",
         "  stake 0.10 per point",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: str, lang: str) -> None:
+    # the profile's line and the sources' notes ran to 85–110 columns; folded as show's lines are,
+    # each reads whole again as one line
+    out = run("--lang", lang, "explain", "1", "--ledger", ledger).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    whole = unfolded(out).splitlines()
+    profile = {
+        "en": "Profile 'koenigrufen': Königrufen: main rules (Calling the King), Simplified Scoring",
+        "de": "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
+    }
+    assert profile[lang] in whole

@@ -1455,7 +1455,7 @@ def test_each_hand_on_the_sheet_opens_what_explain_prints(evening: Path, lang: s
     line on the sheet, reading only, leads to the page of its explanation: what `explain 1` prints,
     every rule cited and the hand's history; a hand not on the sheet is no page."""
     cli("record", "-l", str(evening), *PAGAT)
-    printed = cli("--lang", lang, "explain", "1", "-l", str(evening)).rstrip("\n")
+    printed = unfolded(cli("--lang", lang, "explain", "1", "-l", str(evening))).rstrip("\n")
     client, site = client_of(evening)
     sheet = client.get(f"/t/evening?lang={lang}").text
     row = re.search(r'<tbody data-hand="1">.*?<td class="what"[^>]*><a href="([^"]+)">', sheet, re.S)
@@ -1703,7 +1703,7 @@ def test_the_explanation_says_its_times_as_the_laptops_clock_and_show_do(
     table.replace(1, {**hand, "card_points": "30"}, at="2026-12-05T23:58:10+00:00")
     client, _site = client_of(evening)
     shown = explanation(client.get(f"/t/evening/explain/1?lang={lang}").text).replace("\u00a0", " ")
-    printed = cli("--lang", lang, "explain", "1", "-l", str(evening))
+    printed = unfolded(cli("--lang", lang, "explain", "1", "-l", str(evening)))  # as the phone: lines whole
     history = shown.split("\n\n")[-1].splitlines()
     assert history[1].endswith(recorded) and recorded in shown.splitlines()[1]
     assert history[2].startswith(f"{'audit' if lang == 'en' else 'Protokoll'} {changed}: ")

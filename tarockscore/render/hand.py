@@ -17,9 +17,11 @@ from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.render.evening import (
+    TERMINAL,
     audit_json,
     audit_line,
     fitted,
+    folded,
     hand_line,
     local_time,
     moment,
@@ -485,7 +487,15 @@ def explained_text(ex: Explained) -> str:
 
 def explained_view(ex: Explained) -> View:
     """``explain N``: the words, or the arithmetic as JSON."""
-    return View(table=lambda: explained_text(ex), json=lambda: explained_json(ex))
+    return View(table=lambda: _at_terminal(explained_text(ex)), json=lambda: explained_json(ex))
+
+
+def _at_terminal(text: str) -> str:
+    """``text`` with each line past a terminal's columns folded between its clauses, as show's are
+    (the phones wrap the same lines at the screen's width)."""
+    return "\n".join(
+        folded(line) if len(line) > TERMINAL and line[:1] != " " else line for line in text.split("\n")
+    )
 
 
 def explained_json(ex: Explained) -> dict[str, Any]:
