@@ -2226,6 +2226,24 @@ def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
         context.close()
 
 
+def _rufer_half_entered_radl_open(context: Any, server: Server) -> Any:
+    """The table's page without script: a Rufer by Bert with 44 half entered, the Radl opened."""
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.points("44")
+    page.locator("#radl summary").click()
+    return page
+
+
+def _rufer_still_half_entered(page: Any) -> None:
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+    expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+
+
 def test_without_script_a_radl_set_keeps_the_hand_half_entered(
     browser: Any, evening: tuple[Server, Path]
 ) -> None:
@@ -2236,22 +2254,14 @@ def test_without_script_a_radl_set_keeps_the_hand_half_entered(
     server, path = evening
     context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.points("44")
-        page.locator("#radl summary").click()
+        page = _rufer_half_entered_radl_open(context, server)
         count = page.locator("#radl [name=hands]").first
         count.fill("2")
         count.press("Enter")
         page.locator("#radl").get_by_role("button", name="Set a Radl").click()
         expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
         expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        _rufer_still_half_entered(page)
         assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
         no_sideways_scrolling(page)
     finally:
@@ -2268,18 +2278,10 @@ def test_without_script_a_strike_keeps_the_hand_half_entered(
     cli("radl", "add", "--ledger", str(path))
     context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.points("44")
-        page.locator("#radl summary").click()
+        page = _rufer_half_entered_radl_open(context, server)
         page.locator("#radl").get_by_role("button", name="Strike").click()
         expect(page.locator("#notice")).to_contain_text("3 pending")
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+        _rufer_still_half_entered(page)
         assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
         no_sideways_scrolling(page)
     finally:

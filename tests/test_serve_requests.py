@@ -64,6 +64,16 @@ def client_of(path: Path, **site: Any) -> tuple[TestClient, Site]:
     return TestClient(make_app(served, Settings()), follow_redirects=False), served
 
 
+def first_table(day: Path, players: int, rounds: int, seed: int) -> tuple[TestClient, Site, Any]:
+    """A day begun and its first round drawn (``seed``): its server, and its first table."""
+    new_day(day, players, rounds)
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", str(seed))
+    client, site = client_of(day)
+    place = site.place("r1t1")
+    assert place is not None
+    return client, site, place
+
+
 def post(client: TestClient, site: Site, what: str, key: str, version: str, **form: str) -> Any:
     data = {"code": site.code("evening"), "expected": version, "request": key, "action": "record", **form}
     return client.post(f"/t/evening/{what}", data=data, headers=JSON)
@@ -114,12 +124,7 @@ def test_a_resend_after_a_crash_finds_its_hand_in_the_ledger(evening: Path) -> N
 
 def test_a_resend_of_the_last_hand_of_a_table_is_still_answered(tmp_path: Path) -> None:
     # A table of four games: after its fourth hand the form is closed, and a resend still finds it.
-    day = tmp_path / "day"
-    new_day(day, 4, 1)
-    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
-    client, site = client_of(day)
-    place = site.place("r1t1")
-    assert place is not None
+    client, site, place = first_table(tmp_path / "day", 4, 1, seed=1)
     for _ in range(3):
         cli("record", "--ledger", str(place.evening.path), "-c", "dreier", "-d", place.players[0], "-t", "36")
     form = {"code": site.code("r1t1"), "expected": place.evening.version(), "request": "only",
@@ -439,12 +444,7 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
 def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(tmp_path: Path) -> None:
     """A tournament table whose ledger was made read-only at the desk: its page and a hand sent
     to it said "this evening is closed", words of a club evening. They say the table is closed."""
-    day = tmp_path / "day"
-    new_day(day, 8, 2)
-    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
-    client, site = client_of(day)
-    place = site.place("r1t1")
-    assert place is not None
+    client, site, place = first_table(tmp_path / "day", 8, 2, seed=3)
     code, version = site.code("r1t1"), place.evening.version()
     hand = {"code": code, "expected": version, "request": "k", "action": "record", "contract": "dreier"}
     hand |= {"declarer": place.players[0], "card_points": "40"}
