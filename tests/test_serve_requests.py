@@ -441,6 +441,33 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
     assert "next: hand 2" in client.get("/t/evening").text
 
 
+def test_a_tables_page_reads_its_ledger_once(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's page, its JSON and its live parts, with the code and without, the evening open and
+    closed, read the table's ledger once each (docs/serve.md, "Figures"): the page read it again
+    to draw itself, and once more to know whether a next hand is open."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    assert post(client, site, "hand", "k", tarockscore.Evening(evening).version(), **RUFER).status_code == 200
+    reads: list[Path] = []
+    read = tarockscore.Evening.read
+
+    def counted(self: tarockscore.Evening) -> tarockscore.Snapshot:
+        reads.append(self.path)
+        return read(self)
+
+    monkeypatch.setattr(tarockscore.Evening, "read", counted)
+    addresses = [f"/t/evening?code={given}{part}" for given in ("", code) for part in ("", "&part=live")]
+    for mode in (0o644, 0o444):
+        os.chmod(evening, mode)
+        try:
+            for address, json in [(a, False) for a in addresses] + [("/t/evening", True)]:
+                reads.clear()
+                assert client.get(address, headers=JSON if json else {}).status_code == 200
+                assert len(reads) == 1, (address, json, oct(mode))
+        finally:
+            os.chmod(evening, 0o644)
+
+
 def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(tmp_path: Path) -> None:
     """A tournament table whose ledger was made read-only at the desk: its page and a hand sent
     to it said "this evening is closed", words of a club evening. They say the table is closed."""

@@ -448,8 +448,8 @@ class Web:
         seen = pages.read_table(place)
         lang = self.lang_param(request)
         params = request.query_params
-        entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
-        closed = entry is None and pages.evening_closed(place)
+        entry = pages.entry_of(place, replace, params.get("dealer"), seen) if code else None
+        closed = entry is None and pages.evening_closed(seen)
         notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
         if entry is None and code and replace is None:  # the form goes: the page says why
             notice += pages.no_next_hand(place, seen, closed)
@@ -501,6 +501,7 @@ class Web:
                 parked=answers,
                 dealer=params.get("dealer") if number is not None else None,
                 dealing=(whole(params.get("deal")), params.get("dealer")),
+                seen=seen,
             )
 
         return await self.in_thread(request, work)

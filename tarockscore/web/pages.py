@@ -56,6 +56,7 @@ class Seen(NamedTuple):
     version: str
     ledger: tarockscore.Ledger
     sheet: tarockscore.Sheet
+    snapshot: tarockscore.Snapshot
 
 
 ROUND_CLOSED = N_(
@@ -67,22 +68,27 @@ def read_table(place: Place) -> Seen:
     """The table's version, ledger and sheet, from one reading."""
     snapshot = place.evening.read()
     sheet = tarockscore.sheet(snapshot.ledger)._replace(head=snapshot.head)
-    return Seen(place, snapshot.head, snapshot.ledger, sheet)
+    return Seen(place, snapshot.head, snapshot.ledger, sheet, snapshot)
 
 
-def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> tarockscore.HandEntry | None:
-    """The hand to enter (or hand ``replace``, dealt by ``dealer`` where its deal is corrected)."""
+def entry_of(
+    place: Place, replace: int | None, dealer: str | None = None, seen: Seen | None = None
+) -> tarockscore.HandEntry | None:
+    """The hand to enter (or hand ``replace``, dealt by ``dealer`` where its deal is corrected), on
+    the sheet ``seen`` where the request has read it."""
+    dealer = dealer if replace is not None else None
+    snapshot = seen.snapshot if seen is not None else None
     try:
-        return tarockscore.hand_entry(place.evening, replace, dealer=dealer if replace is not None else None)
+        return tarockscore.hand_entry(place.evening, replace, snapshot, dealer)
     except TarockError:  # the table has played its games, or no such hand or dealer: no form
         return None
 
 
-def evening_closed(place: Place) -> bool:
+def evening_closed(seen: Seen) -> bool:
     """Whether the table's evening is closed (its ledger made read-only on the laptop): no hand,
     no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
-        tarockscore.hand_entry(place.evening)
+        tarockscore.hand_entry(seen.place.evening, snapshot=seen.snapshot)
     except TarockError as exc:
         return not isinstance(exc, GameLimitReached)
     return False
@@ -202,17 +208,18 @@ def table_page(
     parked: Mapping[str, str] | None = None,
     dealer: str | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
+    seen: Seen | None = None,
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
     (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
     hand's answers given so far (``parked``, or those ``given`` carries), for after it; ``dealer``:
     who dealt it, its deal corrected (or as ``given`` says). ``dealing``: the hand chosen to
-    correct its deal, and who dealt it, asked about."""
-    seen = read_table(place)
+    correct its deal, and who dealt it, asked about. ``seen``: the table as the request read it."""
+    seen = seen or read_table(place)
     code = given_code if site.opens(place, given_code) else None
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
-    entry = entry_of(place, replace, dealer) if code else None
-    closed = entry is None and evening_closed(place)
+    entry = entry_of(place, replace, dealer, seen) if code else None
+    closed = entry is None and evening_closed(seen)
     if entry is None and code and replace is None:
         notice += no_next_hand(place, seen, closed, notice)
     if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
@@ -369,7 +376,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None
     lines = done_lines(kind, number, sheet)
-    if kind == "dealt" and (entry := entry_of(seen.place, number)) is not None:
+    if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     if kind in ("undone", "deleted") and (
         line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
