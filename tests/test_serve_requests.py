@@ -375,6 +375,8 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
         for code in ("", site.code("r1t2"), site.code("organiser")):
             page = client.get(f"/t/r1t2?code={code}&lang={lang}").text
             assert said in page and invite not in page, (lang, code)
+        # its JSON's "next" says the same, not a hand 1 that will never be dealt
+        assert client.get(f"/t/r1t2?lang={lang}", headers=JSON).json()["next"] == said
         # the organiser's code still reaches the form, a correction, and is told so above it
         organiser = client.get(f"/t/r1t2?code={site.code('organiser')}&lang={lang}").text
         assert 'name="contract"' in organiser
@@ -429,6 +431,7 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
             for given in (code, "")
         }
         lives = [client.get(f"/t/evening?code={given}&part=live").json()["sheet"] for given in (code, "")]
+        nexts = [client.get(f"/t/evening?lang={lang}", headers=JSON).json()["next"] for lang in ("en", "de")]
     finally:
         os.chmod(evening, 0o644)
     for (lang, given), page in pages.items():
@@ -437,6 +440,11 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
         assert "Anna" in page and 'data-hand="1"' in page  # the sheet itself stays
     assert "recording needs the table" not in pages[("en", "")]
     assert all("next: hand" not in live and 'data-hand="1"' in live for live in lives)
+    # the JSON's "next" says why there is no next hand, as it does at a table that played its games
+    assert nexts == [
+        "this evening is closed: nothing more is recorded on its sheet",
+        "dieser Abend ist abgeschlossen: in seine Schrift wird nichts mehr eingetragen",
+    ]
     # open again, its next hand is named again
     assert "next: hand 2" in client.get("/t/evening").text
 

@@ -481,10 +481,13 @@ class Web:
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
             seen = pages.read_table(place)
             if self.wants_json(request):
+                # the next hand, or why there is none, as the page says it
+                closed = pages.evening_closed(seen)
+                said = writes.closed(place) if closed else pages.instead_of_next(place, seen, closed)
                 data = {
                     "ok": True,
                     "version": seen.version,
-                    "next": render_evening.next_text(seen.ledger),
+                    "next": said or render_evening.next_text(seen.ledger),
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
