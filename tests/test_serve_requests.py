@@ -237,6 +237,10 @@ def test_a_tables_code_writes_only_while_its_round_is_open(tmp_path: Path) -> No
     # the organiser's code can always take over
     taken = client.post("/t/r1t1/undo", data=undo | {"code": site.code("organiser")}, headers=JSON)
     assert taken.status_code == 200 and len(place.evening.ledger.hands) == 3
+    # the page the table's code keeps open follows that correction as it reads: it offers hand 4
+    # no more than a correction, each of which its code would have refused
+    live = client.get(f"/t/r1t1?code={site.code('r1t1')}&part=live", headers=JSON).json()
+    assert (live["number"], live["head"], live["corrections"]) == (None, "", "")
     # the round drawn while serving is open: its own codes write
     fresh = site.place("r2t1")
     assert fresh is not None and not fresh.closed and site.opens(fresh, site.code("r2t1"))

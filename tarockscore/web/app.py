@@ -448,20 +448,21 @@ class Web:
         seen = pages.read_table(place)
         lang = self.lang_param(request)
         params = request.query_params
-        entry = pages.entry_of(place, replace, params.get("dealer"), seen) if code else None
+        opened = code if self.site.opens(place, code) else ""  # a closed round's table code only reads
+        entry = pages.entry_of(place, replace, params.get("dealer"), seen) if opened else None
         closed = entry is None and pages.evening_closed(seen)
         notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-        if entry is None and code and replace is None:  # the form goes: the page says why
+        if entry is None and opened and replace is None:  # the form goes: the page says why
             notice += pages.no_next_hand(place, seen, closed)
         instead = pages.instead_of_next(place, seen, closed)
         return {
             "ok": True,
             "version": seen.version,
             "number": entry.number if entry is not None else None,
-            "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
+            "head": pages.hand_head(seen, entry, code=opened, lang=lang) if entry is not None else "",
             "sheet": sheet_html(seen.ledger, seen.sheet, instead, pages.explain_link(place, code, lang)),
             "corrections": pages.corrections(
-                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
+                seen, code=opened, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
             "notice": notice,
         }
