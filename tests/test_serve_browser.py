@@ -791,6 +791,49 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+CLOSED = {
+    "en": ("this evening is closed: nothing more is recorded on its sheet", "reading only", "next: hand 2"),
+    "de": ("dieser Abend ist abgeschlossen", "nur lesen", "als Nächstes: Spiel 2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """The evening closed on the laptop (its ledger made read-only) while its pages are open: the
+    page without the code still said "reading only: recording needs the table's code" and the page
+    with it still offered hand 2, until reloaded. Both say it is closed at once, name no next hand,
+    and offer no form; opened again, both offer hand 2 again."""
+    closed, reading, invite = CLOSED[lang]
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page, reader = phone(), phone()
+    page.goto(server.url("evening", lang=lang))
+    reader.goto(server.url("evening", code=None, lang=lang))
+    settled(page)
+    expect(reader.locator("body")).to_contain_text(reading)
+    path.chmod(0o444)
+    try:
+        expect(reader.locator("body")).to_contain_text(closed)
+        expect(page.locator("body")).to_contain_text(closed)
+        expect(page.locator("#hand-form")).to_be_hidden()
+        for shown in (page, reader):
+            expect(shown.locator("#sheet")).not_to_contain_text(invite)
+        expect(reader.locator("body")).not_to_contain_text(reading)
+        expect(page.locator("#corrections")).to_be_empty()
+        no_sideways_scrolling(reader)
+        reader.screenshot(path=f"/tmp/phones5/shots/closed-live-reader-{lang}.png", full_page=True)
+        page.screenshot(path=f"/tmp/phones5/shots/closed-live-code-{lang}.png", full_page=True)
+    finally:
+        path.chmod(0o644)
+    expect(reader.locator("body")).to_contain_text(reading)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text(closed)
+    for shown in (page, reader):
+        expect(shown.locator("#sheet")).to_contain_text(invite)
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

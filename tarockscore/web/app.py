@@ -248,7 +248,7 @@ class Watcher:
             self.looks += 1
             if stamp != self._stamp:
                 self._stamp = stamp
-                data = {key: f"{mtime}-{size}" for key, mtime, size in stamp}
+                data = {key: "-".join(map(str, seen)) for key, *seen in stamp}
                 self._event = f"event: change\ndata: {json.dumps(data)}\n\n"
         return self._event
 
@@ -465,6 +465,8 @@ class Web:
                 seen, code=opened, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
             "notice": notice,
+            "status": pages.status_line(seen, code, opened, closed),
+            "closed": closed,
         }
 
     async def table(self, request: Request) -> Response:

@@ -222,19 +222,7 @@ def table_page(
     closed = entry is None and evening_closed(seen)
     if entry is None and code and replace is None:
         notice += no_next_hand(place, seen, closed, notice)
-    if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
-        # only the organiser's code opens a closed round: the form is a correction, and says so
-        status_line = _(
-            "round {round} is closed and this table has no hands: a hand entered here with the organiser's code still counts for round {round}"
-        ).format(round=place.round)
-    elif code:
-        status_line = ""
-    elif given_code:
-        status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
-    elif closed:
-        status_line = writes.closed(place)
-    else:
-        status_line = _("reading only: recording needs the table's code (its card's address)")
+    status = status_line(seen, given_code, code, closed)
     title = place_title(place, site.title)
     parts = [
         header(
@@ -245,8 +233,7 @@ def table_page(
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
         f'<div id="notice">{notice}</div>',
     ]
-    if status_line:
-        parts.append(f'<p class="meta">{esc(status_line)}</p>')
+    parts.append(f'<p class="meta" id="status"{"" if status else " hidden"}>{esc(status)}</p>')
     replacing = entry is not None and entry.replacing
     parked = (parked or kept(given or {}, replaced=True)) if replacing else {}
     if entry is not None and code:
@@ -280,8 +267,27 @@ def table_page(
         "data-version": seen.version,
         "data-lang": lang or "",
         "data-address": address,
+        "data-closed": "1" if closed else "",
     }
     return page(title, "\n".join(parts), data=data)
+
+
+def status_line(seen: Seen, given_code: str, code: str | None, closed: bool) -> str:
+    """The line under a table page's heading: what the code it was opened with (``given_code``,
+    ``code`` where it writes now) may do at this table, or that its evening is ``closed``."""
+    place = seen.place
+    if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
+        # only the organiser's code opens a closed round: the form is a correction, and says so
+        return _(
+            "round {round} is closed and this table has no hands: a hand entered here with the organiser's code still counts for round {round}"
+        ).format(round=place.round)
+    if code:
+        return ""
+    if given_code:
+        return i18n.translated(message(ROUND_CLOSED, round=place.round))
+    if closed:
+        return writes.closed(place)
+    return _("reading only: recording needs the table's code (its card's address)")
 
 
 def explain_link(place: Place, code: str, lang: str | None) -> Callable[[int], str]:

@@ -88,6 +88,7 @@
   var outboxView = document.getElementById("outbox");
   var sheet = document.getElementById("sheet");
   var corrections = document.getElementById("corrections");
+  var status = document.getElementById("status");
   // Without script the corrections' buttons send the form of the next hand, so that its answers go
   // with them; the script keeps those answers itself (its draft) and sends each correction's own form.
   function ownForms() {
@@ -196,10 +197,14 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .catch(function () { return null; });
   }
-  // the sheet and the corrections always; the form's heading and version when it follows
+  // the sheet, the corrections and the line under the heading always; the form's heading and
+  // version when it follows (a closed evening's form goes, and comes back when it is opened again)
   function applyLive(live, follow) {
     if (!live) { return; }
     body.dataset.version = live.version;
+    body.dataset.closed = live.closed ? "1" : "";
+    status.textContent = live.status;
+    status.hidden = !live.status;
     sheet.innerHTML = live.sheet;
     var open = {};  // each panel (the corrections, the Radl) stays open
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[d.className] = d.open; });
@@ -209,7 +214,8 @@
     if (live.notice) { notice.innerHTML = live.notice; }
     if (follow && form) {
       setVersion(live.version);
-      if (live.number === null) { form.hidden = true; return; }
+      form.hidden = live.number === null;
+      if (form.hidden) { return; }
       head.innerHTML = live.head;
     }
   }
@@ -594,7 +600,8 @@
   function followSheet() {
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
-      if (!live || live.version === body.dataset.version) { return; }
+      // a sheet closed or opened again on the laptop (its file made read-only) keeps its version
+      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed)) { return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
       var busy = form && (touched || !preview.hidden);
