@@ -41,6 +41,17 @@
   }
   function langQuery() { return body.dataset.lang ? "?lang=" + encodeURIComponent(body.dataset.lang) : ""; }
 
+  // A Radl's count is a box of one line, where Enter sends nothing without script (in the form
+  // of the next hand it would show that hand's arithmetic): with script, Enter presses its button.
+  // The app (`app build`) loads this script as table.js for this alone: its page is neither a
+  // board nor a table page of the server's, so the rest stops below.
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
+    event.preventDefault();
+    box.closest("label").nextElementSibling.click();
+  });
+
   // -- the board ---------------------------------------------------------------------------
   if (body.dataset.board) {
     var board = document.getElementById("board");
@@ -611,15 +622,6 @@
       sheetMoved(live);
     });
   }
-
-  // A Radl's count is a box of one line, where Enter sends nothing without script (in the form
-  // of the next hand it would show that hand's arithmetic): with script, Enter presses its button.
-  document.addEventListener("keydown", function (event) {
-    var box = event.target;
-    if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
-    event.preventDefault();
-    box.closest("label").nextElementSibling.click();
-  });
 
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
