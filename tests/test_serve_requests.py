@@ -299,19 +299,26 @@ def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -
 
 
 def test_a_write_to_a_closed_evening_is_refused_in_the_players_words(evening: Path) -> None:
-    """A hand or a Radl sent from a page still open as the evening was closed on the laptop (its
-    ledger made read-only): refused as the page says a closed evening, not with the organiser's
-    `chmod` and the ledger's file name; in English and German, with script and without."""
+    """A hand, its arithmetic or a Radl sent from a page still open as the evening was closed on
+    the laptop (its ledger made read-only): refused as the page says a closed evening, not with the
+    organiser's `chmod` and the ledger's file name; in English and German, with script and without."""
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
     os.chmod(evening, 0o444)  # the evening closed on the laptop
     try:
         answers = [post(client, site, what, "k", version, **RUFER) for what in ("hand", "radl")]
+        answers.append(post(client, site, "hand", "k", version, **RUFER, action="preview"))
         german = client.post(
             "/t/evening/radl?lang=de", data={"code": site.code("evening"), "expected": version}
         )
+        shown = client.post(
+            "/t/evening/hand?lang=de",
+            data={"code": site.code("evening"), "expected": version, "action": "preview", **RUFER},
+        )
     finally:
         os.chmod(evening, 0o644)
+    assert shown.status_code == 422 and "chmod" not in shown.text and "friday.toml" not in shown.text
+    assert shown.text.count("dieser Abend ist abgeschlossen") == 1
     for answer in answers:
         assert answer.status_code == 422
         reasons = [p["message"] for p in answer.json()["problems"]]
@@ -491,12 +498,14 @@ def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(t
     try:
         pages = [client.get(f"/t/r1t1?code={code}&lang={lang}").text for lang in ("en", "de")]
         sent = client.post("/t/r1t1/hand", data=hand, headers=JSON)
+        shown = client.post("/t/r1t1/hand", data=hand | {"action": "preview"}, headers=JSON)
         german = client.post("/t/r1t1/hand?lang=de", data=hand)
     finally:
         os.chmod(place.evening.path, 0o644)
     said = "this table is closed: nothing more is recorded on its sheet"
     assert said in pages[0] and "evening" not in pages[0]
     assert "dieser Tisch ist abgeschlossen" in pages[1] and "Abend" not in pages[1]
-    assert sent.status_code == 422 and [p["message"] for p in sent.json()["problems"]] == [said]
+    for answer in (sent, shown):
+        assert answer.status_code == 422 and [p["message"] for p in answer.json()["problems"]] == [said]
     assert "dieser Tisch ist abgeschlossen" in german.text and "Abend" not in german.text
     assert hands(place.evening.path) == []

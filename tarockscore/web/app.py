@@ -602,7 +602,7 @@ class Web:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
         dealer = (sent.form.get("dealer") or None) if number is not None else None
-        found = previewed(evening, number, given, dealer)
+        found = previewed(evening, number, given, dealer, writes.closed(sent.place))
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found

@@ -76,10 +76,15 @@ def refusal(
 
 
 def previewed(
-    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str], dealer: str | None = None
+    evening: tarockscore.Evening,
+    number: int | None,
+    given: Mapping[str, str],
+    dealer: str | None = None,
+    shut: str = "",
 ) -> tuple[tarockscore.Preview, tarockscore.HandInput] | list[dict[str, str]]:
     """A hand's arithmetic before it is recorded, and the hand; or why the answers make none
-    (``dealer``: who dealt hand ``number``, its deal corrected)."""
+    (``dealer``: who dealt hand ``number``, its deal corrected; ``shut``: a closed sheet in the
+    players' words, an evening's by default)."""
     try:
         entry = tarockscore.hand_entry(evening, number, dealer=dealer)
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
@@ -90,6 +95,8 @@ def previewed(
             return entry.scored(reading.hand), reading.hand
         except TarockError as exc:
             raise on_fields(exc, reading.hand, given) from None
+    except LedgerClosed:  # in the players' words, not the organiser's `chmod`
+        return [{"where": "", "message": shut or i18n.gettext(CLOSED)}]
     except TarockError as exc:
         return problems_of(exc, evening.path)
 
