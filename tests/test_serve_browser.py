@@ -834,6 +834,28 @@ def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
         expect(shown.locator("#sheet")).to_contain_text(invite)
 
 
+def test_a_hand_half_entered_as_the_evening_is_closed_goes_with_the_form_and_comes_back(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """The evening closed on the laptop while a hand is half entered: its form stayed, emptied of
+    its fields under the player's thumb, above "Show the arithmetic", which could only be refused.
+    The form goes as an untouched one does, the page says the evening is closed; opened again,
+    the form comes back with its answers."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    Thumb(page).choose("contract", "Rufer")
+    path.chmod(0o444)
+    try:
+        expect(page.locator("#notice")).to_contain_text(CLOSED["en"][0])
+        expect(page.locator("#hand-form")).to_be_hidden()
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
+    expect(page.locator('fieldset[data-key="declarer"]')).to_be_visible()
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

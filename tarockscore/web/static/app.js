@@ -223,10 +223,12 @@
     ownForms();
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[d.className]) { d.open = true; } });
     if (live.notice) { notice.innerHTML = live.notice; }
-    if (follow && form) {
+    if (!form) { return; }
+    // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
+    // kept for when it comes back; the arithmetic shown keeps its place
+    form.hidden = live.number === null || !preview.hidden;
+    if (follow && !form.hidden) {
       setVersion(live.version);
-      form.hidden = live.number === null;
-      if (form.hidden) { return; }
       head.innerHTML = live.head;
     }
   }
