@@ -487,6 +487,40 @@ def test_a_tables_page_reads_its_ledger_once(evening: Path, monkeypatch: pytest.
             os.chmod(evening, 0o644)
 
 
+def test_a_hand_to_replace_taken_back_elsewhere_is_said_with_the_way_to_the_next_hand(evening: Path) -> None:
+    """A phone at "Replace hand 2" while another phone (or the command line) takes hand 2 back: its
+    form went, and the page, reloaded or not, showed the sheet with no form and no word, the next
+    hand out of reach but by editing the address. It says hand 2 is no longer on the sheet and
+    leads to the next hand's form, the answers given for it kept; in English and German."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    for key in ("k1", "k2"):
+        assert (
+            post(client, site, "hand", key, tarockscore.Evening(evening).version(), **RUFER).status_code
+            == 200
+        )
+    assert "Replace hand 2" in client.get(f"/t/evening?code={code}&replace=2").text
+    cli("undo", "--ledger", str(evening))
+    said = {
+        "en": ("hand 2 is no longer on the sheet (taken back or deleted): there is nothing to replace", "Enter the next hand"),
+        "de": ("Spiel 2 steht nicht mehr in der Schrift (zurückgenommen oder gelöscht): es gibt nichts zu ersetzen", "Das nächste Spiel eingeben"),
+    }  # fmt: skip
+    for lang, (gone, onward) in said.items():
+        page = client.get(f"/t/evening?code={code}&replace=2&lang={lang}&contract=dreier").text
+        live = client.get(f"/t/evening?code={code}&replace=2&lang={lang}&part=live").json()
+        for shown in (page, live["notice"]):
+            assert gone in shown and onward in shown, lang
+        assert f'href="/t/evening?contract=dreier&amp;code={code}&amp;lang={lang}"' in page
+    # the hand there is still replaced as before, and a closed evening says it is closed
+    assert "on the sheet now" in client.get(f"/t/evening?code={code}&replace=1").text
+    os.chmod(evening, 0o444)
+    try:
+        page = client.get(f"/t/evening?code={code}&replace=2").text
+    finally:
+        os.chmod(evening, 0o644)
+    assert "this evening is closed" in page and "no longer on the sheet" not in page
+
+
 def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(tmp_path: Path) -> None:
     """A tournament table whose ledger was made read-only at the desk: its page and a hand sent
     to it said "this evening is closed", words of a club evening. They say the table is closed."""

@@ -102,6 +102,18 @@ def no_next_hand(place: Place, seen: Seen, closed: bool, notice: str = "") -> st
     return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
 
 
+def gone(seen: Seen, number: int, code: str, lang: str | None, parked: Mapping[str, str]) -> str:
+    """A hand to replace that the sheet no longer has (taken back or deleted elsewhere): said, with
+    the way to the next hand's form and its answers so far (``parked``)."""
+    if number <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
+        return ""
+    said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
+    onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
+    return message_html("info", [said.format(number=number)]) + (
+        f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
+    )
+
+
 def instead_of_next(place: Place, seen: Seen, closed: bool) -> str | None:
     """What the sheet says where it names the next hand, at a table that has none (None: it has one):
     a table of a closed round without hands was not played; a ``closed`` evening's is said above."""
@@ -220,8 +232,10 @@ def table_page(
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer, seen) if code else None
     closed = entry is None and evening_closed(seen)
-    if entry is None and code and replace is None:
+    if entry is None and code and (replace is None or closed):
         notice += no_next_hand(place, seen, closed, notice)
+    elif entry is None and code and replace is not None:
+        notice += gone(seen, replace, code, lang, parked or {})
     status = status_line(seen, given_code, code, closed)
     title = place_title(place, site.title)
     parts = [
