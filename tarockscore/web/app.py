@@ -452,10 +452,8 @@ class Web:
         entry = pages.entry_of(place, replace, params.get("dealer"), seen) if opened else None
         closed = entry is None and pages.evening_closed(seen)
         notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-        if entry is None and opened and (replace is None or closed):  # the form goes: the page says why
-            notice += pages.no_next_hand(place, seen, closed)
-        elif entry is None and opened and replace is not None:
-            notice += pages.gone(seen, replace, opened, lang, {})
+        if entry is None and opened:  # the form goes: the page says why
+            notice += pages.no_form(seen, replace, closed, opened, lang, {})
         instead = pages.instead_of_next(place, seen, closed)
         return {
             "ok": True,

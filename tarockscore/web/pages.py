@@ -94,22 +94,28 @@ def evening_closed(seen: Seen) -> bool:
     return False
 
 
-def no_next_hand(place: Place, seen: Seen, closed: bool, notice: str = "") -> str:
-    """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
-    ``notice`` above says it): its evening is ``closed`` (its ledger made read-only on the laptop),
-    else it has played its games."""
-    said = writes.closed(place) if closed else _("this table has played all its games")
-    return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
-
-
-def gone(seen: Seen, number: int, code: str, lang: str | None, parked: Mapping[str, str]) -> str:
-    """A hand to replace that the sheet no longer has (taken back or deleted elsewhere): said, with
-    the way to the next hand's form and its answers so far (``parked``)."""
-    if number <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
+def no_form(
+    seen: Seen,
+    replace: int | None,
+    closed: bool,
+    code: str,
+    lang: str | None,
+    parked: Mapping[str, str],
+    notice: str = "",
+) -> str:
+    """Why a code that writes has no form on the page: its evening is ``closed`` (its ledger made
+    read-only on the laptop), it has played its games (none said for a sheet from paper, nor again
+    where the ``notice`` above says it), or the hand to ``replace`` is no longer on the sheet (taken
+    back or deleted elsewhere), said with the way to the next hand's form and its answers so far
+    (``parked``)."""
+    if replace is None or closed:
+        said = writes.closed(seen.place) if closed else _("this table has played all its games")
+        return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
+    if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
-    return message_html("info", [said.format(number=number)]) + (
+    return message_html("info", [said.format(number=replace)]) + (
         f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
     )
 
@@ -232,10 +238,8 @@ def table_page(
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
     entry = entry_of(place, replace, dealer, seen) if code else None
     closed = entry is None and evening_closed(seen)
-    if entry is None and code and (replace is None or closed):
-        notice += no_next_hand(place, seen, closed, notice)
-    elif entry is None and code and replace is not None:
-        notice += gone(seen, replace, code, lang, parked or {})
+    if entry is None and code:
+        notice += no_form(seen, replace, closed, code, lang, parked or {}, notice)
     status = status_line(seen, given_code, code, closed)
     title = place_title(place, site.title)
     parts = [
