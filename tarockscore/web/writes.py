@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import labelled, missing, radl_said, whole
+from tarockscore.web.html import labelled, missing, radl_said
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -321,7 +321,8 @@ def mark_radl(
     naming the field by its label."""
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
-    count = whole(text) if text else None
+    # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
+    count = int(text) if text.isascii() and text.isdigit() and len(text) <= 40 else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
         if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are
