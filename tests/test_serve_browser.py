@@ -856,6 +856,29 @@ def test_a_hand_half_entered_as_the_evening_is_closed_goes_with_the_form_and_com
     expect(page.locator('fieldset[data-key="declarer"]')).to_be_visible()
 
 
+def test_what_a_correction_did_is_not_said_again_by_a_reload_on_a_sheet_moved_on(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Hand 1 taken back from the page, then a Dreier recorded as hand 1 at the command line: the
+    page followed the sheet, but reloaded (a tap on the address bar, a tab the phone dropped) it
+    said again "Hand 1 is taken back. Rufer by Anna with Cilli, won" above the sheet's hand 1, the
+    Dreier. What was done is said once; the address keeps the page, not the news."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text("Hand 1 is taken back.")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Anna", "-t", "40")
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Anna, won")
+    page.reload()
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Anna, won")
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+    expect(page.locator("#notice")).not_to_contain_text("taken back")
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

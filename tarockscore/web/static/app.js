@@ -641,6 +641,11 @@
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
   }
+  // what a change did is said once: the address keeps the page, not the news, so that a reload on
+  // a sheet moved on since does not say it again
+  if (/[?&]done=/.test(location.search) && window.history && history.replaceState) {
+    history.replaceState(null, "", pageQuery({}) + location.hash);
+  }
   if (draft && Object.keys(draft.answers).length) {
     touched = true;
     var now = form.elements.expected.value;
