@@ -879,6 +879,29 @@ def test_what_a_correction_did_is_not_said_again_by_a_reload_on_a_sheet_moved_on
     expect(page.locator("#notice")).not_to_contain_text("taken back")
 
 
+def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_overwritten_unasked(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone at "Replace hand 1" (a Rufer by Anna with Cilli), not yet touched, while another
+    phone takes hand 1 back and records a Dreier by Bert in its place: the form followed the sheet
+    silently, headed "on the sheet now: Dreier by Bert" with the Rufer's answers still in it, and
+    Replace would have put the Rufer over the Dreier. The page says the sheet has changed, and the
+    Rufer sent anyway is refused, the Dreier left as it is."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening") + "&replace=1")
+    expect(page.locator("#hand-head")).to_contain_text("Replace hand 1")
+    settled(page)
+    cli("undo", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Bert, won")
+    expect(page.locator("#notice")).to_contain_text("The sheet has changed")
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("#notice")).to_contain_text("the sheet has changed")
+    assert [e.keys["contract"] for e in tarockscore.Evening(path).ledger.hands] == ["dreier"]
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

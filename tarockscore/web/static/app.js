@@ -617,10 +617,11 @@
       if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed)) { return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
-      var busy = form && (touched || !preview.hidden);
+      // a hand being replaced holds its answers as the sheet had it: never moved on without a word
+      var busy = form && (touched || replacing || !preview.hidden);
       applyLive(live, form && !busy);
       if (form && !busy) { refreshFields(); return; }
-      if (!form || live.version === form.elements.expected.value) { return; }
+      if (!form || live.number === null || live.version === form.elements.expected.value) { return; }
       sheetMoved(live);
     });
   }
