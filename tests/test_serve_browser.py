@@ -902,6 +902,27 @@ def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_over
     assert [e.keys["contract"] for e in tarockscore.Evening(path).ledger.hands] == ["dreier"]
 
 
+def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """"Take back hand 1" tapped once (its second tap, below the hand as the sheet has it, takes it
+    back) while another phone records hand 2: the question stayed open, now over hand 2 and its
+    button "Take back hand 2" under the thumb, whose next tap took back the other phone's hand.
+    The question asked about hand 1 closes; the corrections stay open."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    expect(page.locator("#undo")).to_be_visible()
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    expect(page.locator("details.take-back > summary")).to_have_text("Take back hand 2")
+    expect(page.locator("#undo")).to_be_hidden()
+    expect(page.locator("details.corrections > summary")).to_be_visible()
+    assert page.evaluate("document.querySelector('details.corrections').open")
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

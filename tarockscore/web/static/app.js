@@ -217,11 +217,14 @@
     status.textContent = live.status;
     status.hidden = !live.status;
     sheet.innerHTML = live.sheet;
-    var open = {};  // each panel (the corrections, the Radl) stays open
-    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[d.className] = d.open; });
+    // each panel (the corrections, the Radl) stays open; a question about a hand (Take back hand 3)
+    // only while it is about the same hand, so that its second tap never takes back another
+    var open = {};
+    var panel = function (d) { return d.className + ":" + d.querySelector("summary").textContent; };
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[panel(d)] = d.open; });
     corrections.innerHTML = live.corrections;
     ownForms();
-    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[d.className]) { d.open = true; } });
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[panel(d)]) { d.open = true; } });
     if (live.notice) { notice.innerHTML = live.notice; }
     if (!form) { return; }
     // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
