@@ -905,7 +905,7 @@ def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_over
 def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:
-    """ "Take back hand 1" tapped once (its second tap, below the hand as the sheet has it, takes it
+    """The first tap on "Take back hand 1" (its second, below the hand as the sheet has it, takes it
     back) while another phone records hand 2: the question stayed open, now over hand 2 and its
     button "Take back hand 2" under the thumb, whose next tap took back the other phone's hand.
     The question asked about hand 1 closes; the corrections stay open."""
