@@ -36,6 +36,7 @@ SITE = {
     "sw.js",
     "app.css",
     "table.css",
+    "table.js",
     "manifest.webmanifest",
     "icon.svg",
     "icon-192.png",
@@ -72,7 +73,7 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     site = tmp_path / "site"
     assert listing(site) == SITE
-    assert "16 files" in result.stdout
+    assert "17 files" in result.stdout
     # the service worker keeps every file of this build, under a name that changes with them
     worker = (site / "sw.js").read_text(encoding="utf-8")
     cached = json.loads(re.search(r"const FILES = (\[.*\]);", worker).group(1))  # type: ignore[union-attr]
@@ -97,7 +98,16 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
 def test_no_resource_from_elsewhere(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert build(str(site), "--pyodide", str(fake_pyodide(tmp_path / "package"))).exit_code == 0
-    own = ("index.html", "page.js", "worker.js", "sw.js", "app.css", "table.css", "manifest.webmanifest")
+    own = (
+        "index.html",
+        "page.js",
+        "worker.js",
+        "sw.js",
+        "app.css",
+        "table.css",
+        "table.js",
+        "manifest.webmanifest",
+    )
     for name in own:
         text = (site / name).read_text(encoding="utf-8")
         assert not re.search(r"(https?:)?//[\w.-]+\.\w", text.replace("http://www.w3.org", "")), name

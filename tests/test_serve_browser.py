@@ -791,6 +791,138 @@ def test_the_page_follows_the_sheet_written_elsewhere(
     expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
 
 
+CLOSED = {
+    "en": ("this evening is closed: nothing more is recorded on its sheet", "reading only", "next: hand 2"),
+    "de": ("dieser Abend ist abgeschlossen", "nur lesen", "als Nächstes: Spiel 2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """The evening closed on the laptop (its ledger made read-only) while its pages are open: the
+    page without the code still said "reading only: recording needs the table's code" and the page
+    with it still offered hand 2, until reloaded. Both say it is closed at once, name no next hand,
+    and offer no form; opened again, both offer hand 2 again."""
+    closed, reading, invite = CLOSED[lang]
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page, reader = phone(), phone()
+    page.goto(server.url("evening", lang=lang))
+    reader.goto(server.url("evening", code=None, lang=lang))
+    settled(page)
+    expect(reader.locator("body")).to_contain_text(reading)
+    path.chmod(0o444)
+    try:
+        expect(reader.locator("body")).to_contain_text(closed)
+        expect(page.locator("body")).to_contain_text(closed)
+        expect(page.locator("#hand-form")).to_be_hidden()
+        for shown in (page, reader):
+            expect(shown.locator("#sheet")).not_to_contain_text(invite)
+        expect(reader.locator("body")).not_to_contain_text(reading)
+        expect(page.locator("#corrections")).to_be_empty()
+        no_sideways_scrolling(reader)
+        reader.screenshot(path=f"/tmp/phones5/shots/closed-live-reader-{lang}.png", full_page=True)
+        page.screenshot(path=f"/tmp/phones5/shots/closed-live-code-{lang}.png", full_page=True)
+    finally:
+        path.chmod(0o644)
+    expect(reader.locator("body")).to_contain_text(reading)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator("body")).not_to_contain_text(closed)
+    for shown in (page, reader):
+        expect(shown.locator("#sheet")).to_contain_text(invite)
+
+
+def test_a_hand_half_entered_as_the_evening_is_closed_goes_with_the_form_and_comes_back(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """The evening closed on the laptop while a hand is half entered: its form stayed, emptied of
+    its fields under the player's thumb, above "Show the arithmetic", which could only be refused.
+    The form goes as an untouched one does, the page says the evening is closed; opened again,
+    the form comes back with its answers."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    Thumb(page).choose("contract", "Rufer")
+    path.chmod(0o444)
+    try:
+        expect(page.locator("#notice")).to_contain_text(CLOSED["en"][0])
+        expect(page.locator("#hand-form")).to_be_hidden()
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator('fieldset[data-key="contract"] input[value="rufer"]')).to_be_checked()
+    expect(page.locator('fieldset[data-key="declarer"]')).to_be_visible()
+
+
+def test_what_a_correction_did_is_not_said_again_by_a_reload_on_a_sheet_moved_on(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Hand 1 taken back from the page, then a Dreier recorded as hand 1 at the command line: the
+    page followed the sheet, but reloaded (a tap on the address bar, a tab the phone dropped) it
+    said again "Hand 1 is taken back. Rufer by Anna with Cilli, won" above the sheet's hand 1, the
+    Dreier. What was done is said once; the address keeps the page, not the news."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text("Hand 1 is taken back.")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Anna", "-t", "40")
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Anna, won")
+    page.reload()
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Anna, won")
+    expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+    expect(page.locator("#notice")).not_to_contain_text("taken back")
+
+
+def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_overwritten_unasked(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone at "Replace hand 1" (a Rufer by Anna with Cilli), not yet touched, while another
+    phone takes hand 1 back and records a Dreier by Bert in its place: the form followed the sheet
+    silently, headed "on the sheet now: Dreier by Bert" with the Rufer's answers still in it, and
+    Replace would have put the Rufer over the Dreier. The page says the sheet has changed, and the
+    Rufer sent anyway is refused, the Dreier left as it is."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening") + "&replace=1")
+    expect(page.locator("#hand-head")).to_contain_text("Replace hand 1")
+    settled(page)
+    cli("undo", "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    expect(page.locator("#sheet")).to_contain_text("Dreier by Bert, won")
+    expect(page.locator("#notice")).to_contain_text("The sheet has changed")
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("#notice")).to_contain_text("the sheet has changed")
+    assert [e.keys["contract"] for e in tarockscore.Evening(path).ledger.hands] == ["dreier"]
+
+
+def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """The first tap on "Take back hand 1" (its second, below the hand as the sheet has it, takes it
+    back) while another phone records hand 2: the question stayed open, now over hand 2 and its
+    button "Take back hand 2" under the thumb, whose next tap took back the other phone's hand.
+    The question asked about hand 1 closes; the corrections stay open."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    expect(page.locator("#undo")).to_be_visible()
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
+    expect(page.locator("details.take-back > summary")).to_have_text("Take back hand 2")
+    expect(page.locator("#undo")).to_be_hidden()
+    expect(page.locator("details.corrections > summary")).to_be_visible()
+    assert page.evaluate("document.querySelector('details.corrections').open")
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

@@ -1825,6 +1825,10 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert wrong.json()["problems"][0]["message"] == (
         "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
     )
+    # a count past what a ledger takes is said so, as `radl add 2000000` says it, not "no number"
+    many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
+    said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]
+    assert said == "doubled hands: 2000000 is beyond the allowed range (at most 1,000,000 either way)"
     # a count pasted at length is quoted by its start and its length, as a card point count is
     for what, field in (("radl", "hands"), ("strike", "strike")):
         long = {"code": code, "expected": version, "request": "r5", field: "9" * 60_000}

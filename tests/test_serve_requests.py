@@ -237,6 +237,10 @@ def test_a_tables_code_writes_only_while_its_round_is_open(tmp_path: Path) -> No
     # the organiser's code can always take over
     taken = client.post("/t/r1t1/undo", data=undo | {"code": site.code("organiser")}, headers=JSON)
     assert taken.status_code == 200 and len(place.evening.ledger.hands) == 3
+    # the page the table's code keeps open follows that correction as it reads: it offers hand 4
+    # no more than a correction, each of which its code would have refused
+    live = client.get(f"/t/r1t1?code={site.code('r1t1')}&part=live", headers=JSON).json()
+    assert (live["number"], live["head"], live["corrections"]) == (None, "", "")
     # the round drawn while serving is open: its own codes write
     fresh = site.place("r2t1")
     assert fresh is not None and not fresh.closed and site.opens(fresh, site.code("r2t1"))
@@ -295,19 +299,26 @@ def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -
 
 
 def test_a_write_to_a_closed_evening_is_refused_in_the_players_words(evening: Path) -> None:
-    """A hand or a Radl sent from a page still open as the evening was closed on the laptop (its
-    ledger made read-only): refused as the page says a closed evening, not with the organiser's
-    `chmod` and the ledger's file name; in English and German, with script and without."""
+    """A hand, its arithmetic or a Radl sent from a page still open as the evening was closed on
+    the laptop (its ledger made read-only): refused as the page says a closed evening, not with the
+    organiser's `chmod` and the ledger's file name; in English and German, with script and without."""
     client, site = client_of(evening)
     version = tarockscore.Evening(evening).version()
     os.chmod(evening, 0o444)  # the evening closed on the laptop
     try:
         answers = [post(client, site, what, "k", version, **RUFER) for what in ("hand", "radl")]
+        answers.append(post(client, site, "hand", "k", version, **RUFER, action="preview"))
         german = client.post(
             "/t/evening/radl?lang=de", data={"code": site.code("evening"), "expected": version}
         )
+        shown = client.post(
+            "/t/evening/hand?lang=de",
+            data={"code": site.code("evening"), "expected": version, "action": "preview", **RUFER},
+        )
     finally:
         os.chmod(evening, 0o644)
+    assert shown.status_code == 422 and "chmod" not in shown.text and "friday.toml" not in shown.text
+    assert shown.text.count("dieser Abend ist abgeschlossen") == 1
     for answer in answers:
         assert answer.status_code == 422
         reasons = [p["message"] for p in answer.json()["problems"]]
@@ -375,6 +386,8 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
         for code in ("", site.code("r1t2"), site.code("organiser")):
             page = client.get(f"/t/r1t2?code={code}&lang={lang}").text
             assert said in page and invite not in page, (lang, code)
+        # its JSON's "next" says the same, not a hand 1 that will never be dealt
+        assert client.get(f"/t/r1t2?lang={lang}", headers=JSON).json()["next"] == said
         # the organiser's code still reaches the form, a correction, and is told so above it
         organiser = client.get(f"/t/r1t2?code={site.code('organiser')}&lang={lang}").text
         assert 'name="contract"' in organiser
@@ -429,6 +442,7 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
             for given in (code, "")
         }
         lives = [client.get(f"/t/evening?code={given}&part=live").json()["sheet"] for given in (code, "")]
+        nexts = [client.get(f"/t/evening?lang={lang}", headers=JSON).json()["next"] for lang in ("en", "de")]
     finally:
         os.chmod(evening, 0o644)
     for (lang, given), page in pages.items():
@@ -437,8 +451,74 @@ def test_a_closed_evenings_sheet_names_no_next_hand(evening: Path) -> None:
         assert "Anna" in page and 'data-hand="1"' in page  # the sheet itself stays
     assert "recording needs the table" not in pages[("en", "")]
     assert all("next: hand" not in live and 'data-hand="1"' in live for live in lives)
+    # the JSON's "next" says why there is no next hand, as it does at a table that played its games
+    assert nexts == [
+        "this evening is closed: nothing more is recorded on its sheet",
+        "dieser Abend ist abgeschlossen: in seine Schrift wird nichts mehr eingetragen",
+    ]
     # open again, its next hand is named again
     assert "next: hand 2" in client.get("/t/evening").text
+
+
+def test_a_tables_page_reads_its_ledger_once(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's page, its JSON and its live parts, with the code and without, the evening open and
+    closed, read the table's ledger once each (docs/serve.md, "Figures"): the page read it again
+    to draw itself, and once more to know whether a next hand is open."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    assert post(client, site, "hand", "k", tarockscore.Evening(evening).version(), **RUFER).status_code == 200
+    reads: list[Path] = []
+    read = tarockscore.Evening.read
+
+    def counted(self: tarockscore.Evening) -> tarockscore.Snapshot:
+        reads.append(self.path)
+        return read(self)
+
+    monkeypatch.setattr(tarockscore.Evening, "read", counted)
+    addresses = [f"/t/evening?code={given}{part}" for given in ("", code) for part in ("", "&part=live")]
+    for mode in (0o644, 0o444):
+        os.chmod(evening, mode)
+        try:
+            for address, json in [(a, False) for a in addresses] + [("/t/evening", True)]:
+                reads.clear()
+                assert client.get(address, headers=JSON if json else {}).status_code == 200
+                assert len(reads) == 1, (address, json, oct(mode))
+        finally:
+            os.chmod(evening, 0o644)
+
+
+def test_a_hand_to_replace_taken_back_elsewhere_is_said_with_the_way_to_the_next_hand(evening: Path) -> None:
+    """A phone at "Replace hand 2" while another phone (or the command line) takes hand 2 back: its
+    form went, and the page, reloaded or not, showed the sheet with no form and no word, the next
+    hand out of reach but by editing the address. It says hand 2 is no longer on the sheet and
+    leads to the next hand's form, the answers given for it kept; in English and German."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    for key in ("k1", "k2"):
+        assert (
+            post(client, site, "hand", key, tarockscore.Evening(evening).version(), **RUFER).status_code
+            == 200
+        )
+    assert "Replace hand 2" in client.get(f"/t/evening?code={code}&replace=2").text
+    cli("undo", "--ledger", str(evening))
+    said = {
+        "en": ("hand 2 is no longer on the sheet (taken back or deleted): there is nothing to replace", "Enter the next hand"),
+        "de": ("Spiel 2 steht nicht mehr in der Schrift (zurückgenommen oder gelöscht): es gibt nichts zu ersetzen", "Das nächste Spiel eingeben"),
+    }  # fmt: skip
+    for lang, (gone, onward) in said.items():
+        page = client.get(f"/t/evening?code={code}&replace=2&lang={lang}&contract=dreier").text
+        live = client.get(f"/t/evening?code={code}&replace=2&lang={lang}&part=live").json()
+        for shown in (page, live["notice"]):
+            assert gone in shown and onward in shown, lang
+        assert f'href="/t/evening?contract=dreier&amp;code={code}&amp;lang={lang}"' in page
+    # the hand there is still replaced as before, and a closed evening says it is closed
+    assert "on the sheet now" in client.get(f"/t/evening?code={code}&replace=1").text
+    os.chmod(evening, 0o444)
+    try:
+        page = client.get(f"/t/evening?code={code}&replace=2").text
+    finally:
+        os.chmod(evening, 0o644)
+    assert "this evening is closed" in page and "no longer on the sheet" not in page
 
 
 def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(tmp_path: Path) -> None:
@@ -452,12 +532,14 @@ def test_a_closed_tournament_table_is_said_closed_as_a_table_not_as_an_evening(t
     try:
         pages = [client.get(f"/t/r1t1?code={code}&lang={lang}").text for lang in ("en", "de")]
         sent = client.post("/t/r1t1/hand", data=hand, headers=JSON)
+        shown = client.post("/t/r1t1/hand", data=hand | {"action": "preview"}, headers=JSON)
         german = client.post("/t/r1t1/hand?lang=de", data=hand)
     finally:
         os.chmod(place.evening.path, 0o644)
     said = "this table is closed: nothing more is recorded on its sheet"
     assert said in pages[0] and "evening" not in pages[0]
     assert "dieser Tisch ist abgeschlossen" in pages[1] and "Abend" not in pages[1]
-    assert sent.status_code == 422 and [p["message"] for p in sent.json()["problems"]] == [said]
+    for answer in (sent, shown):
+        assert answer.status_code == 422 and [p["message"] for p in answer.json()["problems"]] == [said]
     assert "dieser Tisch ist abgeschlossen" in german.text and "Abend" not in german.text
     assert hands(place.evening.path) == []

@@ -162,15 +162,6 @@ document.addEventListener("submit", (event) => {
   });
 });
 
-// A Radl's count is a box of one line (a page without script sends nothing on Enter in it):
-// Enter presses its button.
-document.addEventListener("keydown", (event) => {
-  const box = event.target;
-  if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
-  event.preventDefault();
-  box.closest("label").nextElementSibling.click();
-});
-
 document.addEventListener("input", (event) => {
   if (event.target.closest("#hand-form")) keepDraft();
 });

@@ -248,7 +248,7 @@ class Watcher:
             self.looks += 1
             if stamp != self._stamp:
                 self._stamp = stamp
-                data = {key: f"{mtime}-{size}" for key, mtime, size in stamp}
+                data = {key: "-".join(map(str, seen)) for key, *seen in stamp}
                 self._event = f"event: change\ndata: {json.dumps(data)}\n\n"
         return self._event
 
@@ -448,22 +448,25 @@ class Web:
         seen = pages.read_table(place)
         lang = self.lang_param(request)
         params = request.query_params
-        entry = pages.entry_of(place, replace, params.get("dealer")) if code else None
-        closed = entry is None and pages.evening_closed(place)
+        opened = code if self.site.opens(place, code) else ""  # a closed round's table code only reads
+        entry = pages.entry_of(place, replace, params.get("dealer"), seen) if opened else None
+        closed = entry is None and pages.evening_closed(seen)
         notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
-        if entry is None and code and replace is None:  # the form goes: the page says why
-            notice += pages.no_next_hand(place, seen, closed)
+        if entry is None and opened:  # the form goes: the page says why
+            notice += pages.no_form(seen, replace, closed, opened, lang, {})
         instead = pages.instead_of_next(place, seen, closed)
         return {
             "ok": True,
             "version": seen.version,
             "number": entry.number if entry is not None else None,
-            "head": pages.hand_head(seen, entry, code=code, lang=lang) if entry is not None else "",
+            "head": pages.hand_head(seen, entry, code=opened, lang=lang) if entry is not None else "",
             "sheet": sheet_html(seen.ledger, seen.sheet, instead, pages.explain_link(place, code, lang)),
             "corrections": pages.corrections(
-                seen, code=code, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
+                seen, code=opened, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
             "notice": notice,
+            "status": pages.status_line(seen, code, opened, closed),
+            "closed": closed,
         }
 
     async def table(self, request: Request) -> Response:
@@ -481,10 +484,13 @@ class Web:
                 return JSONResponse(self.live(request, place, code, number), headers=HEADERS)
             seen = pages.read_table(place)
             if self.wants_json(request):
+                # the next hand, or why there is none, as the page says it
+                closed = pages.evening_closed(seen)
+                said = writes.closed(place) if closed else pages.instead_of_next(place, seen, closed)
                 data = {
                     "ok": True,
                     "version": seen.version,
-                    "next": render_evening.next_text(seen.ledger),
+                    "next": said or render_evening.next_text(seen.ledger),
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
@@ -501,6 +507,7 @@ class Web:
                 parked=answers,
                 dealer=params.get("dealer") if number is not None else None,
                 dealing=(whole(params.get("deal")), params.get("dealer")),
+                seen=seen,
             )
 
         return await self.in_thread(request, work)
@@ -595,7 +602,7 @@ class Web:
             # a hand entered on a sheet that has moved since: answered as its Record would be
             return self.after_write(sent, writes.moved(evening, "hand", given, number, expected, snapshot))
         dealer = (sent.form.get("dealer") or None) if number is not None else None
-        found = previewed(evening, number, given, dealer)
+        found = previewed(evening, number, given, dealer, writes.closed(sent.place))
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found

@@ -56,6 +56,7 @@ class Seen(NamedTuple):
     version: str
     ledger: tarockscore.Ledger
     sheet: tarockscore.Sheet
+    snapshot: tarockscore.Snapshot
 
 
 ROUND_CLOSED = N_(
@@ -67,33 +68,56 @@ def read_table(place: Place) -> Seen:
     """The table's version, ledger and sheet, from one reading."""
     snapshot = place.evening.read()
     sheet = tarockscore.sheet(snapshot.ledger)._replace(head=snapshot.head)
-    return Seen(place, snapshot.head, snapshot.ledger, sheet)
+    return Seen(place, snapshot.head, snapshot.ledger, sheet, snapshot)
 
 
-def entry_of(place: Place, replace: int | None, dealer: str | None = None) -> tarockscore.HandEntry | None:
-    """The hand to enter (or hand ``replace``, dealt by ``dealer`` where its deal is corrected)."""
+def entry_of(
+    place: Place, replace: int | None, dealer: str | None = None, seen: Seen | None = None
+) -> tarockscore.HandEntry | None:
+    """The hand to enter (or hand ``replace``, dealt by ``dealer`` where its deal is corrected), on
+    the sheet ``seen`` where the request has read it."""
+    dealer = dealer if replace is not None else None
+    snapshot = seen.snapshot if seen is not None else None
     try:
-        return tarockscore.hand_entry(place.evening, replace, dealer=dealer if replace is not None else None)
+        return tarockscore.hand_entry(place.evening, replace, snapshot, dealer)
     except TarockError:  # the table has played its games, or no such hand or dealer: no form
         return None
 
 
-def evening_closed(place: Place) -> bool:
+def evening_closed(seen: Seen) -> bool:
     """Whether the table's evening is closed (its ledger made read-only on the laptop): no hand,
     no correction is recorded any more. A table that has played its games still takes corrections."""
     try:
-        tarockscore.hand_entry(place.evening)
+        tarockscore.hand_entry(seen.place.evening, snapshot=seen.snapshot)
     except TarockError as exc:
         return not isinstance(exc, GameLimitReached)
     return False
 
 
-def no_next_hand(place: Place, seen: Seen, closed: bool, notice: str = "") -> str:
-    """Why a table has no next hand to enter (none said for a sheet from paper, nor again where the
-    ``notice`` above says it): its evening is ``closed`` (its ledger made read-only on the laptop),
-    else it has played its games."""
-    said = writes.closed(place) if closed else _("this table has played all its games")
-    return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
+def no_form(
+    seen: Seen,
+    replace: int | None,
+    closed: bool,
+    code: str,
+    lang: str | None,
+    parked: Mapping[str, str],
+    notice: str = "",
+) -> str:
+    """Why a code that writes has no form on the page: its evening is ``closed`` (its ledger made
+    read-only on the laptop), it has played its games (none said for a sheet from paper, nor again
+    where the ``notice`` above says it), or the hand to ``replace`` is no longer on the sheet (taken
+    back or deleted elsewhere), said with the way to the next hand's form and its answers so far
+    (``parked``)."""
+    if replace is None or closed:
+        said = writes.closed(seen.place) if closed else _("this table has played all its games")
+        return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
+    if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
+        return ""
+    said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
+    onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
+    return message_html("info", [said.format(number=replace)]) + (
+        f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
+    )
 
 
 def instead_of_next(place: Place, seen: Seen, closed: bool) -> str | None:
@@ -202,32 +226,21 @@ def table_page(
     parked: Mapping[str, str] | None = None,
     dealer: str | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
+    seen: Seen | None = None,
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
     (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
     hand's answers given so far (``parked``, or those ``given`` carries), for after it; ``dealer``:
     who dealt it, its deal corrected (or as ``given`` says). ``dealing``: the hand chosen to
-    correct its deal, and who dealt it, asked about."""
-    seen = read_table(place)
+    correct its deal, and who dealt it, asked about. ``seen``: the table as the request read it."""
+    seen = seen or read_table(place)
     code = given_code if site.opens(place, given_code) else None
     dealer = (dealer or (given or {}).get("dealer") or None) if replace is not None else None
-    entry = entry_of(place, replace, dealer) if code else None
-    closed = entry is None and evening_closed(place)
-    if entry is None and code and replace is None:
-        notice += no_next_hand(place, seen, closed, notice)
-    if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
-        # only the organiser's code opens a closed round: the form is a correction, and says so
-        status_line = _(
-            "round {round} is closed and this table has no hands: a hand entered here with the organiser's code still counts for round {round}"
-        ).format(round=place.round)
-    elif code:
-        status_line = ""
-    elif given_code:
-        status_line = i18n.translated(message(ROUND_CLOSED, round=place.round))
-    elif closed:
-        status_line = writes.closed(place)
-    else:
-        status_line = _("reading only: recording needs the table's code (its card's address)")
+    entry = entry_of(place, replace, dealer, seen) if code else None
+    closed = entry is None and evening_closed(seen)
+    if entry is None and code:
+        notice += no_form(seen, replace, closed, code, lang, parked or {}, notice)
+    status = status_line(seen, given_code, code, closed)
     title = place_title(place, site.title)
     parts = [
         header(
@@ -238,8 +251,7 @@ def table_page(
         '<div id="outbox" class="outbox" aria-live="polite"></div>',
         f'<div id="notice">{notice}</div>',
     ]
-    if status_line:
-        parts.append(f'<p class="meta">{esc(status_line)}</p>')
+    parts.append(f'<p class="meta" id="status"{"" if status else " hidden"}>{esc(status)}</p>')
     replacing = entry is not None and entry.replacing
     parked = (parked or kept(given or {}, replaced=True)) if replacing else {}
     if entry is not None and code:
@@ -273,8 +285,27 @@ def table_page(
         "data-version": seen.version,
         "data-lang": lang or "",
         "data-address": address,
+        "data-closed": "1" if closed else "",
     }
     return page(title, "\n".join(parts), data=data)
+
+
+def status_line(seen: Seen, given_code: str, code: str | None, closed: bool) -> str:
+    """The line under a table page's heading: what the code it was opened with (``given_code``,
+    ``code`` where it writes now) may do at this table, or that its evening is ``closed``."""
+    place = seen.place
+    if code and place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
+        # only the organiser's code opens a closed round: the form is a correction, and says so
+        return _(
+            "round {round} is closed and this table has no hands: a hand entered here with the organiser's code still counts for round {round}"
+        ).format(round=place.round)
+    if code:
+        return ""
+    if given_code:
+        return i18n.translated(message(ROUND_CLOSED, round=place.round))
+    if closed:
+        return writes.closed(place)
+    return _("reading only: recording needs the table's code (its card's address)")
 
 
 def explain_link(place: Place, code: str, lang: str | None) -> Callable[[int], str]:
@@ -369,7 +400,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         return ""
     sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None
     lines = done_lines(kind, number, sheet)
-    if kind == "dealt" and (entry := entry_of(seen.place, number)) is not None:
+    if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     if kind in ("undone", "deleted") and (
         line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")

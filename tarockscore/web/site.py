@@ -257,8 +257,9 @@ class Site:
         with self._locks_lock:
             return self._locks.setdefault(key, threading.Lock())
 
-    def stamp(self) -> tuple[tuple[str, int, int], ...]:
-        """Each table's key with its ledger's mtime and size: changes whenever a ledger is written."""
+    def stamp(self) -> tuple[tuple[str, int, int, int], ...]:
+        """Each table's key with its ledger's mtime, size and mode: changes whenever a ledger is
+        written, and when it is made read-only (the evening closed) or writable again."""
         try:
             self._ledgers = [(p.key, p.evening.path) for p in self.places()]
         except TarockError:  # the day cannot be read now: its tables as last read
@@ -269,7 +270,7 @@ class Site:
                 st = os.stat(path)
             except OSError:
                 continue
-            out.append((key, st.st_mtime_ns, st.st_size))
+            out.append((key, st.st_mtime_ns, st.st_size, st.st_mode))
         return tuple(out)
 
     def standings(self) -> tarockscore.DayStandings | None:

@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import labelled, missing, radl_said, whole
+from tarockscore.web.html import labelled, missing, radl_said
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -76,10 +76,15 @@ def refusal(
 
 
 def previewed(
-    evening: tarockscore.Evening, number: int | None, given: Mapping[str, str], dealer: str | None = None
+    evening: tarockscore.Evening,
+    number: int | None,
+    given: Mapping[str, str],
+    dealer: str | None = None,
+    shut: str = "",
 ) -> tuple[tarockscore.Preview, tarockscore.HandInput] | list[dict[str, str]]:
     """A hand's arithmetic before it is recorded, and the hand; or why the answers make none
-    (``dealer``: who dealt hand ``number``, its deal corrected)."""
+    (``dealer``: who dealt hand ``number``, its deal corrected; ``shut``: a closed sheet in the
+    players' words, an evening's by default)."""
     try:
         entry = tarockscore.hand_entry(evening, number, dealer=dealer)
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
@@ -90,6 +95,8 @@ def previewed(
             return entry.scored(reading.hand), reading.hand
         except TarockError as exc:
             raise on_fields(exc, reading.hand, given) from None
+    except LedgerClosed:  # in the players' words, not the organiser's `chmod`
+        return [{"where": "", "message": shut or i18n.gettext(CLOSED)}]
     except TarockError as exc:
         return problems_of(exc, evening.path)
 
@@ -314,7 +321,8 @@ def mark_radl(
     naming the field by its label."""
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
-    count = whole(text) if text else None
+    # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
+    count = int(text) if text.isascii() and text.isdigit() and len(text) <= 40 else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
         if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are

@@ -33,7 +33,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The site's own files (tarockscore/app/), the table page's style sheet, and the library in a zip.
+# The site's own files (tarockscore/app/), the table page's style sheet and script, and the library in a zip.
 SITE_FILES = (
     "index.html",
     "page.js",
@@ -45,7 +45,7 @@ SITE_FILES = (
     "icon-192.png",
     "icon-512.png",
 )
-BUILT = (*SITE_FILES, "table.css", "tarockscore.zip", "pyodide")
+BUILT = (*SITE_FILES, "table.css", "table.js", "tarockscore.zip", "pyodide")
 # The pure-Python libraries the page's Python imports besides the standard library.
 LIBRARIES = ("tabulate", "tomli_w")
 
@@ -216,6 +216,7 @@ def build(
     source = files("tarockscore") / "app"
     site = {name: source.joinpath(name).read_bytes() for name in SITE_FILES}
     site["table.css"] = (files("tarockscore") / "web" / "static" / "app.css").read_bytes()
+    site["table.js"] = (files("tarockscore") / "web" / "static" / "app.js").read_bytes()
     site["tarockscore.zip"] = _library_zip()
     site["index.html"] = site["index.html"].replace(b'{"en": {}, "de": {}}', _words().encode())
     site |= {f"pyodide/{name}": data for name, data in engine.items()}

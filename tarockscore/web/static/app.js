@@ -41,6 +41,17 @@
   }
   function langQuery() { return body.dataset.lang ? "?lang=" + encodeURIComponent(body.dataset.lang) : ""; }
 
+  // A Radl's count is a box of one line, where Enter sends nothing without script (in the form
+  // of the next hand it would show that hand's arithmetic): with script, Enter presses its button.
+  // The app (`app build`) loads this script as table.js for this alone: its page is neither a
+  // board nor a table page of the server's, so the rest stops below.
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
+    event.preventDefault();
+    box.closest("label").nextElementSibling.click();
+  });
+
   // -- the board ---------------------------------------------------------------------------
   if (body.dataset.board) {
     var board = document.getElementById("board");
@@ -88,6 +99,7 @@
   var outboxView = document.getElementById("outbox");
   var sheet = document.getElementById("sheet");
   var corrections = document.getElementById("corrections");
+  var status = document.getElementById("status");
   // Without script the corrections' buttons send the form of the next hand, so that its answers go
   // with them; the script keeps those answers itself (its draft) and sends each correction's own form.
   function ownForms() {
@@ -196,20 +208,30 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .catch(function () { return null; });
   }
-  // the sheet and the corrections always; the form's heading and version when it follows
+  // the sheet, the corrections and the line under the heading always; the form's heading and
+  // version when it follows (a closed evening's form goes, and comes back when it is opened again)
   function applyLive(live, follow) {
     if (!live) { return; }
     body.dataset.version = live.version;
+    body.dataset.closed = live.closed ? "1" : "";
+    status.textContent = live.status;
+    status.hidden = !live.status;
     sheet.innerHTML = live.sheet;
-    var open = {};  // each panel (the corrections, the Radl) stays open
-    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[d.className] = d.open; });
+    // each panel (the corrections, the Radl) stays open; a question about a hand (Take back hand 3)
+    // only while it is about the same hand, so that its second tap never takes back another
+    var open = {};
+    var panel = function (d) { return d.className + ":" + d.querySelector("summary").textContent; };
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[panel(d)] = d.open; });
     corrections.innerHTML = live.corrections;
     ownForms();
-    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[d.className]) { d.open = true; } });
+    Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[panel(d)]) { d.open = true; } });
     if (live.notice) { notice.innerHTML = live.notice; }
-    if (follow && form) {
+    if (!form) { return; }
+    // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
+    // kept for when it comes back; the arithmetic shown keeps its place
+    form.hidden = live.number === null || !preview.hidden;
+    if (follow && !form.hidden) {
       setVersion(live.version);
-      if (live.number === null) { form.hidden = true; return; }
       head.innerHTML = live.head;
     }
   }
@@ -594,25 +616,18 @@
   function followSheet() {
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
-      if (!live || live.version === body.dataset.version) { return; }
+      // a sheet closed or opened again on the laptop (its file made read-only) keeps its version
+      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed)) { return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
-      var busy = form && (touched || !preview.hidden);
+      // a hand being replaced holds its answers as the sheet had it: never moved on without a word
+      var busy = form && (touched || replacing || !preview.hidden);
       applyLive(live, form && !busy);
       if (form && !busy) { refreshFields(); return; }
-      if (!form || live.version === form.elements.expected.value) { return; }
+      if (!form || live.number === null || live.version === form.elements.expected.value) { return; }
       sheetMoved(live);
     });
   }
-
-  // A Radl's count is a box of one line, where Enter sends nothing without script (in the form
-  // of the next hand it would show that hand's arithmetic): with script, Enter presses its button.
-  document.addEventListener("keydown", function (event) {
-    var box = event.target;
-    if (event.key !== "Enter" || !box.matches || !box.matches("#radl textarea")) { return; }
-    event.preventDefault();
-    box.closest("label").nextElementSibling.click();
-  });
 
   // A reload in the middle of a hand: its answers come back, on the sheet they were given on;
   // if that sheet has moved since, the page says so, as it does while a hand is being entered.
@@ -629,6 +644,11 @@
   var ownCorrection = /[?&]done=(undone|deleted|dealt|replaced|radl)(&|$)/.test(location.search);
   if (draft && draft.corrected === draft.expected && ownCorrection) {
     draft.expected = form.elements.expected.value;
+  }
+  // what a change did is said once: the address keeps the page, not the news, so that a reload on
+  // a sheet moved on since does not say it again
+  if (/[?&]done=/.test(location.search) && window.history && history.replaceState) {
+    history.replaceState(null, "", pageQuery({}) + location.hash);
   }
   if (draft && Object.keys(draft.answers).length) {
     touched = true;
