@@ -760,7 +760,8 @@ def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: 
 
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
-    every other file is, and so is the file its `extends` names (taken from its own folder)."""
+    every other file is, and so is the file its `extends` names (taken from its own folder); each
+    after the option that named it."""
     (tmp_path / "big.toml").write_bytes(b"#" * (2 * 2**20))
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
@@ -791,9 +792,14 @@ def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Pat
         "ooe-2023",
     )
     done = cli(*begin, "--format", "big.toml", cwd=tmp_path)
-    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    assert done.returncode == 1 and done.stderr.startswith("error: --format: big.toml is 2.0 MiB"), (
+        done.stderr
+    )
     done = cli(*begin, "--format", "club/ours.toml", cwd=tmp_path)
-    assert done.stderr == f"error: {Path('club/ours.toml')}: the format extends itself\n", done.stderr
+    assert done.stderr == f"error: --format: {Path('club/ours.toml')}: the format extends itself\n"
+    (tmp_path / "ours.toml").write_text('extends = "schrif"\n', encoding="utf-8")
+    done = cli(*begin, "--format", "ours.toml", cwd=tmp_path)
+    assert done.stderr.startswith("error: --format: unknown format 'schrif'"), done.stderr
 
 
 def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alone(tmp_path: Path) -> None:

@@ -94,7 +94,7 @@ def format_document(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
             hint = near_miss(ref, names)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -114,8 +114,12 @@ def format_document(
 
 
 def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
-    document = format_document(ref)
-    return build_format(document, ref), document
+    """The format ``ref`` names and its mapping; every problem told at ``format``, the field that named it."""
+    try:
+        document = format_document(ref)
+        return build_format(document, ref), document
+    except TournamentError as exc:
+        raise exc.located("format") from None
 
 
 class Snapshot(NamedTuple):

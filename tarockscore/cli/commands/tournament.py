@@ -18,6 +18,7 @@ from tarockscore.cli.options import (
     AliasOpt,
     Wording,
     advised,
+    as_options,
     at_options,
     day_folder,
     head_given,
@@ -239,7 +240,7 @@ def new(
     except UsageError as exc:
         raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
     except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
+        raise as_options(exc, "format") from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
