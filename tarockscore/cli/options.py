@@ -64,6 +64,13 @@ def hand_number(text: str) -> int:
     )
 
 
+def round_number(text: str) -> int:
+    """A tournament round's number; how many rounds the day has is the day's to say."""
+    return _at_least_one(
+        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2")
+    )
+
+
 def day_folder(text: str) -> Path:
     """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
     if not text.strip():

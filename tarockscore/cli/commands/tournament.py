@@ -24,6 +24,7 @@ from tarockscore.cli.options import (
     head_given,
     profile_at,
     read_option,
+    round_number,
     show,
     typed_names,
     utf8_output,
@@ -272,7 +273,9 @@ def new(
 @with_format()
 def draw(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round to draw.", parser=round_number)
+    ],
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
@@ -362,7 +365,9 @@ def money(
 
 def cards(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round whose tables get cards.", parser=round_number)
+    ],
     out: Annotated[
         Path | None,
         typer.Option(
@@ -450,7 +455,9 @@ def result(
         list[str] | None,
         typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[int | None, typer.Option("--round", "-r", help="The round.")] = None,
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="The round.", parser=round_number)
+    ] = None,
     table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
@@ -524,7 +531,9 @@ def result(
 
 def close_round(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
+    round_number: Annotated[
+        int, typer.Option("--round", "-r", help="The round to close.", parser=round_number)
+    ],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
     tournament = tarockscore.Tournament(folder)
