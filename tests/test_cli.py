@@ -788,6 +788,16 @@ def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path:
         f"error: {hand}:1: profile: profile file 'klub.toml' not found: looked for {club / 'klub.toml'}"
         " (a path in a hand file is taken from the hand file's folder)\n"
     )
+    # a profile file found but broken is told at the same line, then at the profile's own key
+    (club / "klub.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = "drei"\n', encoding="utf-8"
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:1: profile: {club / 'klub.toml'}: contracts.rufer.value: 'drei' is a string;"
+        " expected a whole number\n"
+    )
 
 
 def test_a_hand_files_profile_path_written_from_the_current_folder_still_reads(

@@ -803,7 +803,9 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
             raise source.located(exc) from None
         raise in_short_form(exc, short).located(source) from None
     except ProfileError as exc:  # the hand file's profile key names no profile: told at its line
-        if isinstance(source, tarockscore.HandFile) and any(p.where == "profile" for p in exc.problems):
+        if isinstance(source, tarockscore.HandFile) and any(
+            p.where.split(":")[0] == "profile" for p in exc.problems
+        ):
             raise source.located(exc) from None
         raise
 

@@ -439,8 +439,8 @@ def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path |
     except ProfileError as exc:
         if profile_ref or "profile" not in mapping:
             raise
-        # the hand's own key named it: a profile not found is told at that key
-        raise type(exc)([p if p.where else p.moved("profile") for p in exc.problems]) from None
+        # the hand's own key named it: a profile not found or broken is told at that key
+        raise exc.located("profile") from None
 
 
 def score_hand(
