@@ -1092,6 +1092,35 @@ def test_a_profile_not_found_or_broken_is_told_at_the_option_that_named_it(
     assert (code, out) == (1, "") and err.startswith("Fehler: --profile: ")
 
 
+def test_a_profile_refused_is_said_with_the_other_options_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `new -P club.toml --stake abc` said the profile's problem alone: every wrong option is said
+    # in one run, a usage error (exit 2), and nothing is written
+    monkeypatch.chdir(tmp_path)
+    Path("club.toml").write_text(
+        'extends = "koenigrufen"\n[contracts.rufer]\nvalue = "x"\n', encoding="utf-8"
+    )
+    stake = "error: --stake: 'abc' is not an amount; write e.g. 0,10 (at most two decimals)"
+    date = (
+        "error: --date: '31.02.2025' is not a date (month 2 of 2025 has 28 days); write it as YYYY-MM-DD"
+        " or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+    )
+    broken = "error: --profile: club.toml: contracts.rufer.value: 'x' is a string; expected a whole number"
+    wrong = ("-P", "club.toml", "--stake", "abc", "--date", "31.02.2025")
+    code, out, err = run("new", "-p", "A,B,C,D", *wrong)
+    assert (code, out, sorted(err.splitlines())) == (2, "", sorted([stake, date, broken]))
+    # a tournament's format file, too; two files alone are both said, as the files' error (exit 1)
+    Path("day.toml").write_text("schema = 1\n", encoding="utf-8")
+    no_name = "error: --format: day.toml: name: missing (required)"
+    day = ("t", "-p", "A,B,C,D", "--rounds", "1", "--games", "4", "--format", "day.toml")
+    code, out, err = run("tournament", "new", *day, *wrong)
+    assert (code, out) == (2, "") and {stake, date, broken, no_name} <= set(err.splitlines()), err
+    code, out, err = run("tournament", "new", *day, "-P", "club.toml")
+    assert (code, out) == (1, "") and {broken, no_name} <= set(err.splitlines()), err
+    assert not Path("tarock-ledger.toml").exists() and not Path("t").exists()
+
+
 def test_a_profile_typed_in_capitals_is_told_its_name() -> None:
     # `-P KOENIGRUFEN` (caps lock) was refused with the list alone, no word of the one meant
     for typed in ("KOENIGRUFEN", "Pagat"):

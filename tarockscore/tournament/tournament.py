@@ -13,6 +13,7 @@ from tarockscore.errors import (
     N_,
     Collector,
     Problem,
+    ProfileError,
     TarockError,
     TournamentError,
     UsageError,
@@ -21,6 +22,7 @@ from tarockscore.errors import (
     listed,
     message,
     reason,
+    said_with,
 )
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening.evening import Evening, now
@@ -256,12 +258,20 @@ class Tournament:
                 amount = stake_given(stake)
             except ValueError as exc:
                 found = (*found, Problem.of("stake", reason(exc)))
-        if found:
-            raise UsageError(found)
+        refused: list[TarockError] = []  # a profile or a format not found or broken, at its field
+        try:
+            prof = profile if isinstance(profile, Profile) or not profile else load_profile(profile)
+        except ProfileError as exc:
+            refused.append(exc.located("profile"))
+        try:
+            fmt, document = store.load_format(format) if format else (None, {})
+        except TournamentError as exc:
+            refused.append(exc)
+        if found or refused:
+            raise said_with(found, refused)
+        assert isinstance(prof, Profile) and fmt is not None
         five = games_five if games_five is not None else games_at_five(games)
         assert five is not None
-        prof = profile if isinstance(profile, Profile) else load_profile(profile)
-        fmt, document = store.load_format(format)
         names = [clean_name(n) for n in players]
         begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
         if title is not None:

@@ -22,7 +22,6 @@ from tarockscore.cli.options import (
     at_options,
     day_folder,
     head_given,
-    profile_at,
     read_option,
     round_number,
     show,
@@ -223,25 +222,22 @@ def new(
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
-        with profile_at("--profile"):
-            started = tarockscore.Tournament.begin(
-                folder,
-                names,
-                rounds=rounds,
-                games=games,
-                games_five=games_five,
-                profile=profile,
-                format=format_ref,
-                stake=amount,
-                title=title,
-                date=day,
-                place=place,
-                given=problems.problems,
-            )
-    except UsageError as exc:
-        raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
-    except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise as_options(exc, "format") from None
+        started = tarockscore.Tournament.begin(
+            folder,
+            names,
+            rounds=rounds,
+            games=games,
+            games_five=games_five,
+            profile=profile,
+            format=format_ref,
+            stake=amount,
+            title=title,
+            date=day,
+            place=place,
+            given=problems.problems,
+        )
+    except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
+        raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
