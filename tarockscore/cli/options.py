@@ -65,7 +65,7 @@ def hand_number(text: str) -> int:
 
 
 def round_number(text: str) -> int:
-    """A tournament round's number; how many rounds the day has is the day's to say."""
+    """A tournament round's number."""
     return _at_least_one(
         text, r"[0-9]{1,7}\Z", N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2")
     )
@@ -803,9 +803,7 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
             raise source.located(exc) from None
         raise in_short_form(exc, short).located(source) from None
     except ProfileError as exc:  # the hand file's profile key names no profile: told at its line
-        if isinstance(source, tarockscore.HandFile) and any(
-            p.where.split(":")[0] == "profile" for p in exc.problems
-        ):
+        if isinstance(source, tarockscore.HandFile) and exc.problems[0].where.split(":")[0] == "profile":
             raise source.located(exc) from None
         raise
 

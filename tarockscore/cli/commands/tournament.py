@@ -59,6 +59,12 @@ DirArg = Annotated[
 ]
 ROUND = {"round": "--round"}
 
+
+def _round(help_text: str) -> Any:
+    """``--round``/``-r``: a round's number, 1 or more (how many the day has is the day's to say)."""
+    return typer.Option("--round", "-r", help=help_text, parser=round_number)
+
+
 # The fields of a tournament's problems, as the options (and arguments) that give them.
 OPTIONS = {
     "players": "--players",
@@ -269,9 +275,7 @@ def new(
 @with_format()
 def draw(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to draw.", parser=round_number)
-    ],
+    round_number: Annotated[int, _round("The round to draw.")],
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
@@ -361,9 +365,7 @@ def money(
 
 def cards(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round whose tables get cards.", parser=round_number)
-    ],
+    round_number: Annotated[int, _round("The round whose tables get cards.")],
     out: Annotated[
         Path | None,
         typer.Option(
@@ -451,9 +453,7 @@ def result(
         list[str] | None,
         typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="The round.", parser=round_number)
-    ] = None,
+    round_number: Annotated[int | None, _round("The round.")] = None,
     table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
@@ -527,9 +527,7 @@ def result(
 
 def close_round(
     folder: DirArg,
-    round_number: Annotated[
-        int, typer.Option("--round", "-r", help="The round to close.", parser=round_number)
-    ],
+    round_number: Annotated[int, _round("The round to close.")],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
     tournament = tarockscore.Tournament(folder)
