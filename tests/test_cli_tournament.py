@@ -915,6 +915,28 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
 
 
+def test_a_cup_points_file_refused_is_told_at_the_option_that_named_it(tmp_path: Path) -> None:
+    # as a profile is at --profile and a format at --format: not found, too large, not TOML, a key
+    new_day(tmp_path / "d", ["A", "B", "C", "D"])
+    points = tmp_path / "p.toml"
+    for text, said in (
+        (None, f"{points}: no such cup points file"),
+        ("#" * (2 * 2**20), f"{points} is 2.0 MiB, larger than tarockscore reads"),
+        ("points = [20, 25\nbest = 2\n", f"{points}:2: not valid TOML"),
+        ("points = [20, 16]\nbest = 0\n", f"{points}.best: "),
+    ):
+        if text is not None:
+            points.write_text(text, encoding="utf-8")
+        result = run("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+        assert result.exit_code == 1 and result.stderr.startswith(f"error: --points: {said}"), result.stderr
+    # with a day not found: both said in one run
+    result = run("cup", "standings", str(tmp_path / "nix"), "--points", str(points))
+    assert result.stderr.splitlines()[0].startswith("error: --points: "), result.stderr
+    assert result.stderr.splitlines()[1].startswith(f"error: {tmp_path / 'nix'}: no such folder"), (
+        result.stderr
+    )
+
+
 def test_fewer_games_at_a_table_of_five_than_at_four_is_refused_naming_both_options(tmp_path: Path) -> None:
     # At a table of five the dealer sits out each hand, so a table of five plays more games, not
     # fewer (Tiroler Tarockcup: 16 games, 20 at a table of five); --games-five 12 under --games 16

@@ -494,11 +494,14 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
+    problems: list[Problem] = []
+    try:
+        rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
+    except TournamentError as exc:  # told at the field that named the file, with the days' problems
+        problems += exc.located("points").problems
     chosen = given_aliases(aliases, None, player_key)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
-    problems: list[Problem] = []
     copies: list[Problem] = []
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []

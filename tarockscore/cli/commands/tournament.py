@@ -613,5 +613,7 @@ def cup_standings(
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at FOLDERS; an alias as season says it
         raise season_error(at_options(exc, {"folders": "FOLDERS"}), "alias") from None
+    except TournamentError as exc:  # the points file's problems at --points; a day's at its folder
+        raise as_options(exc, "points") from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
