@@ -915,6 +915,21 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "5 players: 1 of five (5 games, the dealer sits out)."),
+        ("de", "5 Spieler: 1 Fünfertisch (5 Spiele, der Geber setzt aus)."),
+    ],
+)
+def test_a_draw_of_tables_of_five_alone_names_no_table_of_four(tmp_path: Path, lang: str, said: str) -> None:
+    # five players sit at one table of five: "0 tables of four (4 games) and 1 of five" named a
+    # table nobody sits at
+    new_day(tmp_path / "d", ["A", "B", "C", "D", "E"])
+    drawn = ok("--lang", lang, "tournament", "draw", str(tmp_path / "d"), "-r", "1").stdout
+    assert said in drawn.splitlines(), drawn
+
+
 def test_a_cup_points_file_refused_is_told_at_the_option_that_named_it(tmp_path: Path) -> None:
     # as a profile is at --profile and a format at --format: not found, too large, not TOML, a key
     new_day(tmp_path / "d", ["A", "B", "C", "D"])
