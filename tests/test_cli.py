@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.io.inputs import shipped_names
+from tests.stored import unfolded
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -219,6 +220,7 @@ def test_explain_names_the_rule_behind_the_highest_defenders_stake() -> None:
         *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
     )
     assert code == 0
+    out = unfolded(out)
     assert (
         "\n   a winning declarer adds the contract once, at the highest of the Defenders' stakes [5]\n" in out
     )
@@ -241,6 +243,7 @@ def test_explain_names_the_rule_behind_the_highest_defenders_stake() -> None:
         ),
         *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
     )[1]
+    german = unfolded(german)
     assert (
         "\n   gewinnt der Spieler, schreibt er das Spiel einmal, mit dem höchsten Kontra der Gegenspieler [5]\n"
         in german

@@ -388,3 +388,18 @@ def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: s
         "de": "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
     }
     assert profile[lang] in whole
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_score_explain_fits_80_columns_as_explain_does(lang: str) -> None:
+    # `score --explain` printed the same profile's line and sources' notes as `explain N`, unfolded
+    # (to 90 columns, 121 in German)
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "1", "-w", "3", "-t", "40", "--explain")
+    out = run("--lang", lang, "score", *hand).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    notes = {
+        "en": '[1] D4: winners add, losers add nothing [CTK "Simplified Scoring"]; or zero-sum settlement',
+        "de": "[1] D4: die Gewinner schreiben, die Verlierer schreiben nichts [CTK „Simplified Scoring“];"
+        " sonst Abrechnung mit Nullsumme",
+    }
+    assert notes[lang] in unfolded(out).splitlines()
