@@ -1124,6 +1124,18 @@ def test_a_profile_refused_is_said_with_the_other_options_refused(
     assert not Path("tarock-ledger.toml").exists() and not Path("t").exists()
 
 
+def test_a_tournaments_profile_or_format_of_spaces_is_refused_as_not_given(tmp_path: Path) -> None:
+    # `tournament new -P " "` looked for a profile named ' ', where every other command refuses a
+    # profile of spaces as empty (exit 2): a day's profile and format are asked for as when left out
+    day = (str(tmp_path / "t"), "-p", "A,B,C,D", "--rounds", "1", "--games", "4")
+    code, out, err = run("tournament", "new", *day, "-P", " ", "--format", "  ")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "error: --profile: give the profile every table is scored under, e.g. --profile ooe-2023",
+        "error: --format: give the format: schrift, haupt-sub, schrift-rang, or a format file",
+    ]
+
+
 def test_a_profile_typed_in_capitals_is_told_its_name() -> None:
     # `-P KOENIGRUFEN` (caps lock) was refused with the list alone, no word of the one meant
     for typed in ("KOENIGRUFEN", "Pagat"):

@@ -210,9 +210,9 @@ class Tournament:
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
-        if not isinstance(profile, Profile) and not profile:
+        if not isinstance(profile, Profile) and not profile.strip():
             problems.add("profile", cls.NO_PROFILE)
-        if not format:
+        if not format.strip():
             problems.add("format", cls.NO_FORMAT)
         for field, text in (("title", title), ("place", place)):
             wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
@@ -260,11 +260,11 @@ class Tournament:
                 found = (*found, Problem.of("stake", reason(exc)))
         refused: list[TarockError] = []  # a profile or a format not found or broken, at its field
         try:
-            prof = profile if isinstance(profile, Profile) or not profile else load_profile(profile)
+            prof = profile if isinstance(profile, Profile) or not profile.strip() else load_profile(profile)
         except ProfileError as exc:
             refused.append(exc.located("profile"))
         try:
-            fmt, document = store.load_format(format) if format else (None, {})
+            fmt, document = store.load_format(format) if format.strip() else (None, {})
         except TournamentError as exc:
             refused.append(exc)
         if found or refused:
