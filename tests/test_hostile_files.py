@@ -208,6 +208,16 @@ def test_chart_output_empty_or_in_a_missing_folder_names_the_option_and_the_valu
     not_a_folder = tmp_path / "evening.toml" / "out.svg"
     refused(invoke("chart", str(ledger), "-o", str(not_a_folder)), 2, f"{ledger} is not a folder")
     assert not missing.parent.exists() and dangling.is_symlink()
+    # a tournament's table cards name their option as the chart does
+    day = tmp_path / "day"
+    args = ("--rounds", "1", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    refused(
+        invoke("tournament", "cards", str(day), "-r", "1", "-o", str(missing)),
+        2,
+        f"error: --output {str(missing)!r}: the folder {missing.parent} does not exist",
+    )
 
 
 @pytest.mark.parametrize("command", ["season", "stats"])

@@ -412,10 +412,11 @@ class Tournament:
         t = self.read()
         return t, tm.drawn_round(t, round)
 
-    def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
-        """Write a page made from the day to ``target``, atomically; never over the day's own files."""
+    def write_page(self, target: str | os.PathLike[str], text: str | bytes, called: str = "output") -> None:
+        """Write a page made from the day to ``target`` (the field ``called`` named), atomically;
+        never over the day's own files."""
         inputs = [store.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
-        write_output(Path(target), text, "output", inputs, TarockError)
+        write_output(Path(target), text, called, inputs, TarockError)
 
     def record_paper(
         self,

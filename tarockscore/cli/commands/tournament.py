@@ -398,7 +398,7 @@ def cards(
         addresses = pages.round_links(Site(folder), base, round_number)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
-            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
+            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses), "--output")
         except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
             raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
@@ -406,7 +406,7 @@ def cards(
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
     else:
-        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses))
+        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses), "--output")
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=shown_path(out), count=len(drawn.tables)
