@@ -213,10 +213,11 @@ def test_chart_output_empty_or_in_a_missing_folder_names_the_option_and_the_valu
     args = ("--rounds", "1", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
     assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
     assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    page = missing.with_suffix(".html")
     refused(
-        invoke("tournament", "cards", str(day), "-r", "1", "-o", str(missing)),
+        invoke("tournament", "cards", str(day), "-r", "1", "-o", str(page)),
         2,
-        f"error: --output {str(missing)!r}: the folder {missing.parent} does not exist",
+        f"error: --output {str(page)!r}: the folder {missing.parent} does not exist",
     )
 
 

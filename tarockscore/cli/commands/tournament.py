@@ -371,7 +371,7 @@ def cards(
         typer.Option(
             "--output",
             "-o",
-            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
+            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it (or with -), the HTML page is printed.",
         ),
     ] = None,
     base_url: Annotated[
@@ -384,6 +384,13 @@ def cards(
     ] = None,
 ) -> None:
     """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
+    if out is not None and str(out) == "-":  # standard output, as chart's -o -
+        out = None
+    if out is not None and out.suffix.lower() not in (".html", ".htm", ".pdf"):
+        said = N_(
+            "--output {out!r}: write .html or .pdf (the file's ending says which), or - for the page on stdout"
+        )
+        raise UsageError(said, out=str(out))
     tournament = tarockscore.Tournament(folder)
     base = None if base_url is None else _base_url(base_url)
     try:
