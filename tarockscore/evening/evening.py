@@ -11,17 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import (
-    N_,
-    Collector,
-    LedgerError,
-    Problem,
-    ProfileError,
-    UsageError,
-    message,
-    reason,
-    said_with,
-)
+from tarockscore.errors import N_, Collector, LedgerError, Problem, ProfileError, UsageError, message, reason
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -309,7 +299,7 @@ class Evening:
             problems.raise_if_any(UsageError)
             raise
         except ProfileError as exc:  # not found or broken: at its field, with the other problems
-            raise said_with(problems.problems, [exc.located("profile")]) from None
+            raise UsageError.said_with(problems.problems, [exc.located("profile")]) from None
         names = [clean_name(n) for n in players]
         problems.problems += check_players(names, prof) or table_names(names, "players")
         problems.raise_if_any(UsageError)

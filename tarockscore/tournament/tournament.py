@@ -22,7 +22,6 @@ from tarockscore.errors import (
     listed,
     message,
     reason,
-    said_with,
 )
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening.evening import Evening, now
@@ -268,7 +267,7 @@ class Tournament:
         except TournamentError as exc:
             refused.append(exc)
         if found or refused:
-            raise said_with(found, refused)
+            raise UsageError.said_with(found, refused)
         assert isinstance(prof, Profile) and fmt is not None
         five = games_five if games_five is not None else games_at_five(games)
         assert five is not None
