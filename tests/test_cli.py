@@ -1136,6 +1136,46 @@ def test_a_tournaments_profile_or_format_of_spaces_is_refused_as_not_given(tmp_p
     ]
 
 
+def test_a_profile_or_format_with_a_space_around_its_name_is_read_as_the_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `rescore -P " koenigrufen"` looked for a profile named ' koenigrufen', where a contract, a
+    # name, a Kontra step or a bonus typed with a space around it is read without it
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "-p", "A,B,C,D", "-P", " koenigrufen ")[0] == 0
+    assert run("record", "-c", "rufer", "-d", "A", "-w", "B", "-t", "40")[0] == 0
+    short = ("-p", "A,B,C,D", "-c", "dreier", "-d", "A", "-t", "40")
+    for args in (
+        ("rescore", "-P", " koenigrufen"),
+        ("rescore", "-P", "pagat "),
+        ("score", *short, "-P", " pagat"),
+        ("season", "tarock-ledger.toml", "--rescore", " pagat"),
+        ("profiles", "show", " pagat"),
+        (
+            "tournament",
+            "new",
+            "t",
+            "-p",
+            "A,B,C,D",
+            "--rounds",
+            "1",
+            "--games",
+            "4",
+            "-P",
+            " ooe-2023",
+            "--format",
+            "schrift ",
+        ),
+    ):
+        code, _out, err = run(*args)
+        assert code == 0 and "error" not in err, (args, err)
+    Path("hand.toml").write_text(
+        'profile = " pagat"\nplayers = ["A", "B", "C", "D"]\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    assert run("score", "hand.toml", "--json")[0] == 0
+
+
 def test_a_profile_typed_in_capitals_is_told_its_name() -> None:
     # `-P KOENIGRUFEN` (caps lock) was refused with the list alone, no word of the one meant
     for typed in ("KOENIGRUFEN", "Pagat"):

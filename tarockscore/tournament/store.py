@@ -82,6 +82,7 @@ def format_document(
     ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
 ) -> dict[str, Any]:
     """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    ref = ref.strip()  # typed with a space around it, as any name
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
