@@ -154,6 +154,21 @@ def test_player_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
         assert out.splitlines()[1:] == ["1,Hans Huber,2,2,2,1.00"]
 
 
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_player_is_read_in_any_case_where_one_player_is_so_spelt(club: Path, command: str) -> None:
+    """`--player anna` was refused as nobody ("did you mean 'Anna'?"), where every name typed on the
+    command line is read in any case; where two players of the season differ only by case, the
+    spelling typed says which."""
+    lower = run(
+        command, str(club), "--alias", "Berti=Bert", "--player", "anna", "--player", "EMIL", "-f", "csv"
+    )
+    exact = run(
+        command, str(club), "--alias", "Berti=Bert", "--player", "Anna", "--player", "Emil", "-f", "csv"
+    )
+    assert lower[0] == 0, lower[2]
+    assert lower[1] == exact[1]
+
+
 def test_an_alias_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
     """docs/tournament.md: two spaces in a row, or a no-break space, are read as one plain space, as
     a ledger keeps the name. An alias `Hansi = "Hans  Huber"` folded nobody: the season showed
