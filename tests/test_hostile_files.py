@@ -221,6 +221,22 @@ def test_chart_output_empty_or_in_a_missing_folder_names_the_option_and_the_valu
     )
 
 
+def test_a_new_ledger_in_a_missing_folder_is_named_as_typed_with_the_way_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`new -l nofolder/x.toml` said "/abs/nofolder: no such folder", the ledger it was asked for
+    not named: the file as typed, the folder, and what to do, as an output file's refusal says."""
+    monkeypatch.chdir(tmp_path)
+    done = invoke("new", "-p", TABLE, "-l", str(Path("nofolder", "x.toml")))
+    refused(
+        done,
+        1,
+        f"error: {Path('nofolder', 'x.toml')}: the folder {tmp_path / 'nofolder'} does not exist;"
+        " create it first, or give a file in another folder",
+    )
+    assert not (tmp_path / "nofolder").exists()
+
+
 @pytest.mark.parametrize("command", ["season", "stats"])
 def test_an_empty_alias_file_name_names_the_option(tmp_path: Path, command: str) -> None:
     ledger = new(tmp_path / "evening.toml", 1)
