@@ -873,9 +873,9 @@ def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format"
     """The format ``value`` names when the command prints it; another, known (``html`` where the
     command has no page) or not (``xml``), is a usage error naming the formats it prints."""
     known = {f.value: f for f in formats}
-    if value not in known:
+    if value.strip().lower() not in known:  # in any case, a space around it, as any word typed
         raise UsageError(NOT_PRINTED, fmt=value, formats=", ".join(known), where=where)
-    return known[value]
+    return known[value.strip().lower()]
 
 
 def not_both(first: str, second: str) -> UsageError:
