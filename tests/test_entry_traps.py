@@ -83,7 +83,7 @@ def test_the_guided_entry_takes_gegner() -> None:
     [
         (["-c", "bettler", "-d", "A"], "missing: did the declarer of bettler win? (--won or --lost)"),
         (["-c", "rufer", "-d", "A", "-t", "40"], "name them (-w NAME), or give --talon"),
-        (["-c", "bettler", "-d", "A", "--won", "-k", "kontra"], "e.g. -k Bert=kontra"),
+        (["-c", "bettler", "-d", "A", "--won", "-k", "kontra"], "e.g. -k B=kontra"),
         (["-c", "rufer", "-d", "A", "--talon", "--conceded", "--won"], "--won contradicts --conceded"),
     ],
 )

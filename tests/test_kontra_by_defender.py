@@ -137,3 +137,25 @@ def test_shows_hand_column_names_each_defenders_kontra(ledger: Path, lang: str) 
     run("record", *BETTLER, "-l", str(ledger))
     title = {"en": "hand", "de": "Spiel"}[lang]
     assert result_cells(run("--lang", lang, "show", "-l", str(ledger)), title) == [LINES[lang]]
+
+
+def test_one_step_for_a_negative_contract_points_to_a_defender_by_name(tmp_path: Path) -> None:
+    """Bert plays the Bettler; "-k kontra" alone is refused, as each Defender says Kontra for
+    themselves ([CTK] "each Defender says Kontra for themselves only, which the Austrian sources
+    call contra ad personam"): the example names a Defender at this table, Anna (Forehand), not
+    the declarer, whose own Kontra the next try would refuse."""
+    result = runner.invoke(
+        app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler", "-d", "Bert", "--lost", "-k", "kontra"]
+    )
+    assert result.exit_code == 1
+    assert "e.g. -k Anna=kontra" in result.stderr
+    hand = tmp_path / "hand.toml"
+    hand.write_text(
+        'players = ["Bert", "Anna", "Cilli", "Dani"]\ncontract = "bettler"\ndeclarer = "Bert"\nwon = false\nkontra = "kontra"\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["score", str(hand)])
+    assert result.exit_code == 1
+    assert 'kontra = { Anna = "kontra" }' in result.stderr
+    de = runner.invoke(app, ["--lang", "de", "score", str(hand)])
+    assert 'z. B. kontra = { Anna = "kontra" }' in de.stderr

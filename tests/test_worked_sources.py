@@ -928,6 +928,38 @@ HANDS: list[Worked] = [
         _pts(0, 1, 0, 1),
         house=THRESHOLD_35_1_3,
     ),
+    # ------------------------------------------------ the Sechserdreier's loss doubling meets the rest
+    # ooe-2023: A's announced Valat in a Sechserdreier fails with 50 card points: the game is lost
+    # all the same, "4 × 8 × 2 = 64 je Gegner" [HT §7.4] ([ÖF21 Valat via HT §7.4] "beim
+    # Sechserdreier 8 mal 8 Punkte"; [MAIR-CUPS via HT §7.4] "−192 für den Spieler"); A's announced
+    # Pagat made counts, "Prämien bleiben einfach" [HT §7.2]: 2; the silent Trull does not, "nur
+    # angesagte Prämien … bei gelungenem wie verlorenem Valat" [OÖ23 Ansagen 2 via HT §7.4]:
+    # A −192 + 6 = −186, each Defender +64 − 2 = +62.
+    Worked(
+        "ooe-sechserdreier-valat-announced-failed",
+        'profile = "ooe-2023"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 50\n'
+        '[[bonus]]\nname = "valat"\nannounced = true\nmade = false\n'
+        '[[bonus]]\nname = "pagat"\nannounced = true\n[[bonus]]\nname = "trull"\n',
+        _pts(-186, 62, 62, 62),
+    ),
+    # A Hüttenfleck on a Blind Solo that fails: "each Defender adds 10 … A Kontra on the contract
+    # doubles both numbers" and the Hüttenfleck "makes the hand pay four times at once" [CTK]:
+    # 10 × 4 = 40 to each Defender.
+    Worked(
+        "kr-huettenfleck-blind-solo-lost",
+        'profile = "house.toml"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 30\n'
+        "huettenfleck = true\n",
+        _pts(0, 40, 40, 40),
+        house=HUETTENFLECK,
+    ),
+    # gametwist: a Solo three (12: "Solo games are worth twice as much") won with A's silent
+    # Mondfang, "premiums are doubled as well" [GT]: 1 × 2 = 2; zero-sum, A 3 × (12 + 2) = +42.
+    Worked(
+        "gt-solo-three-silent-mondfang",
+        'profile = "gametwist"\ncontract = "solodreier"\ndeclarer = "A"\ncard_points = 40\n'
+        '[[bonus]]\nname = "mondfang"\n',
+        _pts(42, -14, -14, -14),
+    ),
 ]
 
 

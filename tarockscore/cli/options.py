@@ -468,8 +468,8 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     'a table of Defenders is only for contra ad personam in negative contracts; on {contract} give one step, e.g. kontra = "kontra"': N_(
         "a Defender's own Kontra (NAME=STEP) is only for contra ad personam in negative contracts; on {contract} give one step, e.g. -k kontra"
     ),
-    '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {{ Bert = "kontra" }}': N_(
-        '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give each one\'s step, e.g. -k Bert=kontra'
+    '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {example!r}': N_(
+        '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give each one\'s step, e.g. -k {defender}=kontra'
     ),
     'missing: {contract} is played with the holder of the called card; name them, or give called_king = "talon" (or "own": the declarer called his own King)': N_(
         "missing: {contract} is played with the holder of the called card; name them (-w NAME), or give --talon (or --own-king: the declarer called his own King)"

@@ -819,6 +819,7 @@ def _contract_kontra(
         )
         return None, ()
     individual = legality.contra_ad_personam(profile, contract)
+    defenders = [p for p in players if p not in (keys.declarer, keys.partner)]
     if isinstance(raw, dict):
         bonus = next((n for n in raw if n not in players and profile.bonus_name(n)), None)
         if bonus is not None:  # said as a Defender's own: a bonus's Kontra is its table's
@@ -839,7 +840,6 @@ def _contract_kontra(
                 contract=contract.name,
             )
             return None, ()
-        defenders = [p for p in players if p not in (keys.declarer, keys.partner)]
         steps: list[tuple[str, str]] = []
         for name, value in raw.items():
             if name not in defenders:
@@ -855,13 +855,16 @@ def _contract_kontra(
                 steps.append((name, step))
         return None, tuple(sorted(steps, key=lambda item: players.index(item[0])))
     if individual:
+        defender = defenders[0] if defenders else "NAME"  # the example names a Defender at this table
         problems.add(
             "kontra",
             N_(
-                '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {{ Bert = "kontra" }}'
+                '{raw!r}: in {contract} each Defender says Kontra for themselves (contra ad personam, kontra.negative = "individual"); give a table, e.g. kontra = {example!r}'
             ),
             raw=raw,
             contract=contract.name,
+            defender=defender,
+            example=as_written({defender: "kontra"}),
         )
         return None, ()
     return read_kontra_step("kontra", raw, profile, problems), ()
