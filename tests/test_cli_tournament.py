@@ -270,6 +270,9 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
     assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
+    # the action in any case, as the hand's words are (`Add` with a capital, from a phone's keyboard)
+    ok("tournament", "players", str(day), "Add", "E")
+    ok("tournament", "players", str(day), "DROP", "E")
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:

@@ -300,7 +300,7 @@ def draw(
 
 def players(
     folder: DirArg,
-    action: Annotated[Action, typer.Argument(help="add or drop.")],
+    action: Annotated[Action, typer.Argument(help="add or drop.", case_sensitive=False)],
     name: Annotated[str, typer.Argument(help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
