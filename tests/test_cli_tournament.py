@@ -615,6 +615,21 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     ]
 
 
+def test_a_players_file_refused_is_said_with_every_other_option_refused(tmp_path: Path) -> None:
+    # the players file's problem alone was said, the rounds and the profile only in the next run
+    names = tmp_path / "n.txt"
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "0",
+        "--games", "4", "--profile", "nix", "--format", "schrift",
+    )  # fmt: skip
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert f"error: --players-file: {names}: no such players file" in lines
+    assert "error: --rounds: 0: give the number of rounds, at least 1, e.g. --rounds 3" in lines
+    assert any(line.startswith("error: --profile: unknown profile 'nix'") for line in lines), lines
+    assert not (tmp_path / "x").exists()
+
+
 def test_a_name_given_twice_in_the_players_file_is_named_at_both_lines(tmp_path: Path) -> None:
     # A club's list with two members of one name: the organiser needs both lines to tell them apart.
     names, errors = _refused_players_file(tmp_path, "Hans Huber\nAnna Gruber\n# Wels\nHans Huber\n")

@@ -236,8 +236,10 @@ class Tournament:
         date: dt.date | None = None,
         place: str | None = None,
         given: Sequence[Problem] = (),
+        unread: Sequence[TarockError] = (),
     ) -> Started:
-        """Start a tournament in ``folder``, every problem at once; a day kept there is never overwritten."""
+        """Start a tournament in ``folder``, every problem at once (``given``: the caller's; ``unread``:
+        the caller's files that could not be read, a players file); a day kept is never overwritten."""
         found = (
             *given,
             *cls.problems(
@@ -257,7 +259,7 @@ class Tournament:
                 amount = stake_given(stake)
             except ValueError as exc:
                 found = (*found, Problem.of("stake", reason(exc)))
-        refused: list[TarockError] = []  # a profile or a format not found or broken, at its field
+        refused = list(unread)  # and a profile or a format not found or broken, at its field
         try:
             prof = profile if isinstance(profile, Profile) or not profile.strip() else load_profile(profile)
         except ProfileError as exc:

@@ -167,8 +167,11 @@ def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
         terminal.warn(_seating_advice(p, folder))
 
 
-def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
-    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not)."""
+def _players(
+    players: str | None, players_file: Path | None, problems: Collector, unread: list[TarockError]
+) -> list[str]:
+    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not, or
+    where the file is refused: ``unread`` holds why)."""
     if (players is None) == (players_file is None):
         problems.add(
             "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
@@ -180,7 +183,8 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
     try:
         return tarockscore.read_players(players_file, terminal.warn)
     except TournamentError as exc:
-        raise exc.located("--players-file") from None
+        unread.append(exc.located("--players-file"))
+        return []
 
 
 def new(
@@ -223,8 +227,8 @@ def new(
     place: Annotated[str | None, typer.Option("--place", help="Where the day is played.")] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
-    problems = Collector()
-    names = _players(players, players_file, problems)
+    problems, unread = Collector(), list[TarockError]()
+    names = _players(players, players_file, problems, unread)
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
@@ -241,6 +245,7 @@ def new(
             date=day,
             place=place,
             given=problems.problems,
+            unread=unread,
         )
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
         raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
