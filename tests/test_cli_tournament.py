@@ -295,6 +295,18 @@ def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
         "--profile", "ooe-2023", "--format", "schrift",
     )  # fmt: skip
     assert result.exit_code == 1 and "already exists" in result.stderr
+    # a count past what a day's file keeps is refused at its option, exit 2, not at the file's entry
+    result = run(
+        "tournament", "new", str(tmp_path / "z"), "--players", "A,B,C,D", "--rounds", "2000000",
+        "--games", "900000", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2,
+        [
+            "error: --rounds: 2000000 is beyond the allowed range (at most 1,000,000 either way)",
+            "error: --games-five: 1125000 is beyond the allowed range (at most 1,000,000 either way)",
+        ],
+    )
 
 
 def test_players_from_a_file(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from tarockscore.errors import (
     UsageError,
     capped,
     counted,
+    grouped,
     listed,
     message,
     reason,
@@ -31,7 +32,17 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    BEYOND,
+    MAXIMUM,
+    clean_name,
+    nfc,
+    player_key,
+    short_number,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -209,6 +220,10 @@ class Tournament:
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
+        five = games_five if games_five is not None else games_at_five(games)
+        for field, count in (("rounds", rounds), ("games", games), ("games_five", five)):
+            if count is not None and count > MAXIMUM:  # more than the day's file keeps
+                problems.add(field, BEYOND, value=short_number(count), maximum=grouped(MAXIMUM))
         if not isinstance(profile, Profile) and not profile.strip():
             problems.add("profile", cls.NO_PROFILE)
         if not format.strip():
