@@ -261,6 +261,21 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     assert f"{two}: round 1, table 2: the sheet the draw put here is missing" in result.stderr
 
 
+def test_a_seed_past_what_the_days_file_keeps_is_refused_at_the_option(tmp_path: Path) -> None:
+    # `--seed 2000000` was refused at `entry 2.seed`, a key of the day's file, exit 1, nothing drawn
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    for seed in ("2000000", "-2000000"):
+        result = run("tournament", "draw", str(day), "-r", "1", "--seed", seed)
+        assert result.exit_code == 2, result.stderr
+        assert (
+            result.stderr
+            == f"error: --seed: {seed} is beyond the allowed range (at most 1,000,000 either way)\n"
+        )
+    assert not (day / "round-1").exists()
+    ok("tournament", "draw", str(day), "-r", "1", "--seed", "-1000000")
+
+
 def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, ["A", "B", "C", "D"])

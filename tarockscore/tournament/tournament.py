@@ -371,6 +371,8 @@ class Tournament:
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
+        if seed is not None and abs(seed) > MAXIMUM:  # more than the day's file keeps
+            raise UsageError(BEYOND, value=short_number(seed), maximum=grouped(MAXIMUM), where="seed")
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
