@@ -359,6 +359,13 @@ class UsageError(TarockError):
 
     exit_code = 2
 
+    @staticmethod
+    def said_with(found: Sequence[Problem], refused: Sequence[TarockError]) -> TarockError:
+        """Files given that cannot be used (``refused``) said with the other problems ``found``, every
+        problem at once: a usage error where any problem is the options'; else the first file's kind."""
+        kind = UsageError if found else type(refused[0])
+        return kind([*found, *(p for exc in refused for p in exc.problems)])
+
 
 class HandRefused(HandError):
     """A hand that breaks the rules of its profile (the legality checks of parsing it)."""

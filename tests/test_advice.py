@@ -358,6 +358,21 @@ def test_the_command_line_names_the_round_option(tmp_path: Path, lang: str, text
     assert errors(lang, "tournament", "draw", str(day), "--round", "9") == [f"error: --round: {text}"]
 
 
+def test_a_round_of_zero_is_a_usage_error_at_the_option(tmp_path: Path) -> None:
+    """No day has a round 0 or -1: the value itself is refused, exit 2, at the option as typed,
+    by every command that takes a round, before the day is read."""
+    day = tmp_path / "day"
+    new_day(day)
+    said = "'0' is not a round number; write it in digits, 1 or more, e.g. 2"
+    for command in ("draw", "cards", "close-round"):
+        for option in ("-r", "--round"):
+            refused = runner.invoke(app, ["tournament", command, str(day), option, "0"])
+            assert refused.exit_code == 2, refused.stderr
+            assert refused.stderr.startswith(f"error: Invalid value for '--round' / '-r': {said}")
+    refused = runner.invoke(app, ["tournament", "result", str(day), "-r", "-1", "-t", "1", "Anna=4"])
+    assert refused.exit_code == 2 and "'-1' is not a round number" in refused.stderr, refused.stderr
+
+
 @pytest.mark.parametrize(
     ("lang", "text"),
     [

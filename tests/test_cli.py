@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.io.inputs import shipped_names
+from tests.stored import unfolded
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -219,6 +220,7 @@ def test_explain_names_the_rule_behind_the_highest_defenders_stake() -> None:
         *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
     )
     assert code == 0
+    out = unfolded(out)
     assert (
         "\n   a winning declarer adds the contract once, at the highest of the Defenders' stakes [5]\n" in out
     )
@@ -241,6 +243,7 @@ def test_explain_names_the_rule_behind_the_highest_defenders_stake() -> None:
         ),
         *("-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"),
     )[1]
+    german = unfolded(german)
     assert (
         "\n   gewinnt der Spieler, schreibt er das Spiel einmal, mit dem höchsten Kontra der Gegenspieler [5]\n"
         in german
@@ -788,6 +791,16 @@ def test_a_hand_files_profile_path_is_taken_from_the_hand_files_folder(tmp_path:
         f"error: {hand}:1: profile: profile file 'klub.toml' not found: looked for {club / 'klub.toml'}"
         " (a path in a hand file is taken from the hand file's folder)\n"
     )
+    # a profile file found but broken is told at the same line, then at the profile's own key
+    (club / "klub.toml").write_text(
+        'extends = "koenigrufen"\nname = "club"\n[contracts.rufer]\nvalue = "drei"\n', encoding="utf-8"
+    )
+    code, out, err = run("score", str(hand))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"error: {hand}:1: profile: {club / 'klub.toml'}: contracts.rufer.value: 'drei' is a string;"
+        " expected a whole number\n"
+    )
 
 
 def test_a_hand_files_profile_path_written_from_the_current_folder_still_reads(
@@ -1080,6 +1093,87 @@ def test_a_profile_not_found_or_broken_is_told_at_the_option_that_named_it(
     assert not (tmp_path / "other.toml").exists() and not (tmp_path / "t").exists()
     code, out, err = run("--lang", "de", "rescore", "-P", "nix")
     assert (code, out) == (1, "") and err.startswith("Fehler: --profile: ")
+
+
+def test_a_profile_refused_is_said_with_the_other_options_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `new -P club.toml --stake abc` said the profile's problem alone: every wrong option is said
+    # in one run, a usage error (exit 2), and nothing is written
+    monkeypatch.chdir(tmp_path)
+    Path("club.toml").write_text(
+        'extends = "koenigrufen"\n[contracts.rufer]\nvalue = "x"\n', encoding="utf-8"
+    )
+    stake = "error: --stake: 'abc' is not an amount; write e.g. 0,10 (at most two decimals)"
+    date = (
+        "error: --date: '31.02.2025' is not a date (month 2 of 2025 has 28 days); write it as YYYY-MM-DD"
+        " or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+    )
+    broken = "error: --profile: club.toml: contracts.rufer.value: 'x' is a string; expected a whole number"
+    wrong = ("-P", "club.toml", "--stake", "abc", "--date", "31.02.2025")
+    code, out, err = run("new", "-p", "A,B,C,D", *wrong)
+    assert (code, out, sorted(err.splitlines())) == (2, "", sorted([stake, date, broken]))
+    # a tournament's format file, too; two files alone are both said, as the files' error (exit 1)
+    Path("day.toml").write_text("schema = 1\n", encoding="utf-8")
+    no_name = "error: --format: day.toml: name: missing (required)"
+    day = ("t", "-p", "A,B,C,D", "--rounds", "1", "--games", "4", "--format", "day.toml")
+    code, out, err = run("tournament", "new", *day, *wrong)
+    assert (code, out) == (2, "") and {stake, date, broken, no_name} <= set(err.splitlines()), err
+    code, out, err = run("tournament", "new", *day, "-P", "club.toml")
+    assert (code, out) == (1, "") and {broken, no_name} <= set(err.splitlines()), err
+    assert not Path("tarock-ledger.toml").exists() and not Path("t").exists()
+
+
+def test_a_tournaments_profile_or_format_of_spaces_is_refused_as_not_given(tmp_path: Path) -> None:
+    # `tournament new -P " "` looked for a profile named ' ', where every other command refuses a
+    # profile of spaces as empty (exit 2): a day's profile and format are asked for as when left out
+    day = (str(tmp_path / "t"), "-p", "A,B,C,D", "--rounds", "1", "--games", "4")
+    code, out, err = run("tournament", "new", *day, "-P", " ", "--format", "  ")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "error: --profile: give the profile every table is scored under, e.g. --profile ooe-2023",
+        "error: --format: give the format: schrift, haupt-sub, schrift-rang, or a format file",
+    ]
+
+
+def test_a_profile_or_format_with_a_space_around_its_name_is_read_as_the_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `rescore -P " koenigrufen"` looked for a profile named ' koenigrufen', where a contract, a
+    # name, a Kontra step or a bonus typed with a space around it is read without it
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "-p", "A,B,C,D", "-P", " koenigrufen ")[0] == 0
+    assert run("record", "-c", "rufer", "-d", "A", "-w", "B", "-t", "40")[0] == 0
+    short = ("-p", "A,B,C,D", "-c", "dreier", "-d", "A", "-t", "40")
+    for args in (
+        ("rescore", "-P", " koenigrufen"),
+        ("rescore", "-P", "pagat "),
+        ("score", *short, "-P", " pagat"),
+        ("season", "tarock-ledger.toml", "--rescore", " pagat"),
+        ("profiles", "show", " pagat"),
+        (
+            "tournament",
+            "new",
+            "t",
+            "-p",
+            "A,B,C,D",
+            "--rounds",
+            "1",
+            "--games",
+            "4",
+            "-P",
+            " ooe-2023",
+            "--format",
+            "schrift ",
+        ),
+    ):
+        code, _out, err = run(*args)
+        assert code == 0 and "error" not in err, (args, err)
+    Path("hand.toml").write_text(
+        'profile = " pagat"\nplayers = ["A", "B", "C", "D"]\ncontract = "dreier"\ndeclarer = "A"\ncard_points = 40\n',
+        encoding="utf-8",
+    )
+    assert run("score", "hand.toml", "--json")[0] == 0
 
 
 def test_a_profile_typed_in_capitals_is_told_its_name() -> None:

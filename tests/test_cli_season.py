@@ -154,6 +154,21 @@ def test_player_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
         assert out.splitlines()[1:] == ["1,Hans Huber,2,2,2,1.00"]
 
 
+@pytest.mark.parametrize("command", ["season", "stats"])
+def test_player_is_read_in_any_case_where_one_player_is_so_spelt(club: Path, command: str) -> None:
+    """`--player anna` was refused as nobody ("did you mean 'Anna'?"), where every name typed on the
+    command line is read in any case; where two players of the season differ only by case, the
+    spelling typed says which."""
+    lower = run(
+        command, str(club), "--alias", "Berti=Bert", "--player", "anna", "--player", "EMIL", "-f", "csv"
+    )
+    exact = run(
+        command, str(club), "--alias", "Berti=Bert", "--player", "Anna", "--player", "Emil", "-f", "csv"
+    )
+    assert lower[0] == 0, lower[2]
+    assert lower[1] == exact[1]
+
+
 def test_an_alias_is_read_as_a_name_is_two_spaces_as_one(tmp_path: Path) -> None:
     """docs/tournament.md: two spaces in a row, or a no-break space, are read as one plain space, as
     a ledger keeps the name. An alias `Hansi = "Hans  Huber"` folded nobody: the season showed
@@ -531,9 +546,9 @@ def test_an_alias_file_is_held_to_the_rules_of_a_players_name(club: Path, tmp_pa
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 3, err
-    assert lines[0].startswith(f"error: {aliases}: aliases.Berti: ") and "U+001B" in lines[0]
-    assert lines[1].startswith(f"error: {aliases}: aliases.Hans\\u202e: ") and "U+202E" in lines[1]
-    assert lines[2].startswith(f"error: {aliases}: aliases.Zed: ") and "'='" in lines[2]
+    assert lines[0].startswith(f"error: --aliases: {aliases}: aliases.Berti: ") and "U+001B" in lines[0]
+    assert lines[1].startswith(f"error: --aliases: {aliases}: aliases.Hans\\u202e: ") and "U+202E" in lines[1]
+    assert lines[2].startswith(f"error: --aliases: {aliases}: aliases.Zed: ") and "'='" in lines[2]
 
 
 def test_an_unused_alias_is_named_where_it_was_given(club: Path, tmp_path: Path) -> None:
@@ -837,6 +852,21 @@ def test_the_exit_code_of_an_alias_file_that_cannot_be_read_is_the_one_the_page_
     for given in (tmp_path / "nowhere.toml", ROOT / "profiles" / "pagat.toml"):
         code, out, err = run("season", str(club), "--aliases", str(given), "--json")
         assert code == 2 and out == "" and err.startswith("error: "), err
+
+
+def test_an_alias_files_wrong_key_is_told_at_the_option_as_its_unreadable_toml_is(
+    club: Path, tmp_path: Path
+) -> None:
+    # `--aliases` broken TOML was told at `--aliases:`, a wrong key or name in it at the file alone
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text("[aliases]\nBerti = 7\n[alias]\n", encoding="utf-8")
+    code, out, err = run("season", str(club), "--aliases", str(aliases))
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"error: --aliases: {aliases}: alias: unknown key; an alias file has one table, [aliases]"
+        " (did you mean 'aliases'?)",
+        f"error: --aliases: {aliases}: aliases.Berti: 7 is not a player's name",
+    ]
 
 
 def test_an_alias_given_over_the_alias_file_is_said(tmp_path: Path) -> None:

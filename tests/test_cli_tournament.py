@@ -261,6 +261,21 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     assert f"{two}: round 1, table 2: the sheet the draw put here is missing" in result.stderr
 
 
+def test_a_seed_past_what_the_days_file_keeps_is_refused_at_the_option(tmp_path: Path) -> None:
+    # `--seed 2000000` was refused at `entry 2.seed`, a key of the day's file, exit 1, nothing drawn
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    for seed in ("2000000", "-2000000"):
+        result = run("tournament", "draw", str(day), "-r", "1", "--seed", seed)
+        assert result.exit_code == 2, result.stderr
+        assert (
+            result.stderr
+            == f"error: --seed: {seed} is beyond the allowed range (at most 1,000,000 either way)\n"
+        )
+    assert not (day / "round-1").exists()
+    ok("tournament", "draw", str(day), "-r", "1", "--seed", "-1000000")
+
+
 def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, ["A", "B", "C", "D"])
@@ -270,6 +285,9 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
     assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
+    # the action in any case, as the hand's words are (`Add` with a capital, from a phone's keyboard)
+    ok("tournament", "players", str(day), "Add", "E")
+    ok("tournament", "players", str(day), "DROP", "E")
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
@@ -292,6 +310,18 @@ def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
         "--profile", "ooe-2023", "--format", "schrift",
     )  # fmt: skip
     assert result.exit_code == 1 and "already exists" in result.stderr
+    # a count past what a day's file keeps is refused at its option, exit 2, not at the file's entry
+    result = run(
+        "tournament", "new", str(tmp_path / "z"), "--players", "A,B,C,D", "--rounds", "2000000",
+        "--games", "900000", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert (result.exit_code, result.stderr.splitlines()) == (
+        2,
+        [
+            "error: --rounds: 2000000 is beyond the allowed range (at most 1,000,000 either way)",
+            "error: --games-five: 1125000 is beyond the allowed range (at most 1,000,000 either way)",
+        ],
+    )
 
 
 def test_players_from_a_file(tmp_path: Path) -> None:
@@ -612,6 +642,21 @@ def test_a_bad_name_in_the_players_file_is_named_with_its_line(tmp_path: Path) -
     ]
 
 
+def test_a_players_file_refused_is_said_with_every_other_option_refused(tmp_path: Path) -> None:
+    # the players file's problem alone was said, the rounds and the profile only in the next run
+    names = tmp_path / "n.txt"
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players-file", str(names), "--rounds", "0",
+        "--games", "4", "--profile", "nix", "--format", "schrift",
+    )  # fmt: skip
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert f"error: --players-file: {names}: no such players file" in lines
+    assert "error: --rounds: 0: give the number of rounds, at least 1, e.g. --rounds 3" in lines
+    assert any(line.startswith("error: --profile: unknown profile 'nix'") for line in lines), lines
+    assert not (tmp_path / "x").exists()
+
+
 def test_a_name_given_twice_in_the_players_file_is_named_at_both_lines(tmp_path: Path) -> None:
     # A club's list with two members of one name: the organiser needs both lines to tell them apart.
     names, errors = _refused_players_file(tmp_path, "Hans Huber\nAnna Gruber\n# Wels\nHans Huber\n")
@@ -913,6 +958,43 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     # points that stay level from one place to the next are a cup's own choice, and taken
     points.write_text("points = [20, 20, 16, 16]\n", encoding="utf-8")
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "5 players: 1 of five (5 games, the dealer sits out)."),
+        ("de", "5 Spieler: 1 Fünfertisch (5 Spiele, der Geber setzt aus)."),
+    ],
+)
+def test_a_draw_of_tables_of_five_alone_names_no_table_of_four(tmp_path: Path, lang: str, said: str) -> None:
+    # five players sit at one table of five: "0 tables of four (4 games) and 1 of five" named a
+    # table nobody sits at
+    new_day(tmp_path / "d", ["A", "B", "C", "D", "E"])
+    drawn = ok("--lang", lang, "tournament", "draw", str(tmp_path / "d"), "-r", "1").stdout
+    assert said in drawn.splitlines(), drawn
+
+
+def test_a_cup_points_file_refused_is_told_at_the_option_that_named_it(tmp_path: Path) -> None:
+    # as a profile is at --profile and a format at --format: not found, too large, not TOML, a key
+    new_day(tmp_path / "d", ["A", "B", "C", "D"])
+    points = tmp_path / "p.toml"
+    for text, said in (
+        (None, f"{points}: no such cup points file"),
+        ("#" * (2 * 2**20), f"{points} is 2.0 MiB, larger than tarockscore reads"),
+        ("points = [20, 25\nbest = 2\n", f"{points}:2: not valid TOML"),
+        ("points = [20, 16]\nbest = 0\n", f"{points}.best: "),
+    ):
+        if text is not None:
+            points.write_text(text, encoding="utf-8")
+        result = run("cup", "standings", str(tmp_path / "d"), "--points", str(points))
+        assert result.exit_code == 1 and result.stderr.startswith(f"error: --points: {said}"), result.stderr
+    # with a day not found: both said in one run
+    result = run("cup", "standings", str(tmp_path / "nix"), "--points", str(points))
+    assert result.stderr.splitlines()[0].startswith("error: --points: "), result.stderr
+    assert result.stderr.splitlines()[1].startswith(f"error: {tmp_path / 'nix'}: no such folder"), (
+        result.stderr
+    )
 
 
 def test_fewer_games_at_a_table_of_five_than_at_four_is_refused_naming_both_options(tmp_path: Path) -> None:

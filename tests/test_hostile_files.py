@@ -208,6 +208,33 @@ def test_chart_output_empty_or_in_a_missing_folder_names_the_option_and_the_valu
     not_a_folder = tmp_path / "evening.toml" / "out.svg"
     refused(invoke("chart", str(ledger), "-o", str(not_a_folder)), 2, f"{ledger} is not a folder")
     assert not missing.parent.exists() and dangling.is_symlink()
+    # a tournament's table cards name their option as the chart does
+    day = tmp_path / "day"
+    args = ("--rounds", "1", "--games", "4", "-P", "ooe-2023", "--format", "schrift")
+    assert invoke("tournament", "new", str(day), "--players", TABLE, *args).exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    page = missing.with_suffix(".html")
+    refused(
+        invoke("tournament", "cards", str(day), "-r", "1", "-o", str(page)),
+        2,
+        f"error: --output {str(page)!r}: the folder {missing.parent} does not exist",
+    )
+
+
+def test_a_new_ledger_in_a_missing_folder_is_named_as_typed_with_the_way_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`new -l nofolder/x.toml` said "/abs/nofolder: no such folder", the ledger it was asked for
+    not named: the file as typed, the folder, and what to do, as an output file's refusal says."""
+    monkeypatch.chdir(tmp_path)
+    done = invoke("new", "-p", TABLE, "-l", str(Path("nofolder", "x.toml")))
+    refused(
+        done,
+        1,
+        f"error: {Path('nofolder', 'x.toml')}: the folder {tmp_path / 'nofolder'} does not exist;"
+        " create it first, or give a file in another folder",
+    )
+    assert not (tmp_path / "nofolder").exists()
 
 
 @pytest.mark.parametrize("command", ["season", "stats"])
@@ -760,7 +787,8 @@ def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: 
 
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
-    every other file is, and so is the file its `extends` names (taken from its own folder)."""
+    every other file is, and so is the file its `extends` names (taken from its own folder); each
+    after the option that named it."""
     (tmp_path / "big.toml").write_bytes(b"#" * (2 * 2**20))
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "house.toml").write_text('extends = "base.toml"\n', encoding="utf-8")
@@ -791,9 +819,14 @@ def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Pat
         "ooe-2023",
     )
     done = cli(*begin, "--format", "big.toml", cwd=tmp_path)
-    assert done.returncode == 1 and done.stderr.startswith("error: big.toml is 2.0 MiB"), done.stderr
+    assert done.returncode == 1 and done.stderr.startswith("error: --format: big.toml is 2.0 MiB"), (
+        done.stderr
+    )
     done = cli(*begin, "--format", "club/ours.toml", cwd=tmp_path)
-    assert done.stderr == f"error: {Path('club/ours.toml')}: the format extends itself\n", done.stderr
+    assert done.stderr == f"error: --format: {Path('club/ours.toml')}: the format extends itself\n"
+    (tmp_path / "ours.toml").write_text('extends = "schrif"\n', encoding="utf-8")
+    done = cli(*begin, "--format", "ours.toml", cwd=tmp_path)
+    assert done.stderr.startswith("error: --format: unknown format 'schrif'"), done.stderr
 
 
 def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alone(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 DATA = Path(__file__).parent / "data" / "before-house-keys"
@@ -80,7 +81,7 @@ def test_a_factor_and_the_settlement_the_house_set_are_cited_as_its_own(tmp_path
         'extends = "koenigrufen"\nname = "stammtisch"\n[game]\nannounced_factor = 3\n'
         '[settlement]\nmode = "zero_sum"\n',
     )
-    out = run("score", *HAND[:-4], "-b", "pagat,announced", "--profile", path, "--explain").stdout
+    out = unfolded(run("score", *HAND[:-4], "-b", "pagat,announced", "--profile", path, "--explain").stdout)
     # zero-sum (house): the Rufer 1 [CTK] to A and C from B and D; the Pagat 1 [CTK] ×3 announced
     # (house) = 3 to A and C from B and D: A +4, B -4, C +4, D -4
     assert out.splitlines()[3] == "Settled: zero-sum [1]"
@@ -234,7 +235,7 @@ def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_player
         'side = "declarers"\ncaught_by = "Anna"\nlost_by = "Cilli"\n',
         encoding="utf-8",
     )
-    out = run("score", str(hand), "--explain").stdout
+    out = unfolded(run("score", str(hand), "--explain").stdout)
     assert (
         "\n   note: settled between Cilli, who lost it, and Anna, who made it: the others take no part [4]\n"
         in out
@@ -279,12 +280,12 @@ def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(
     path = house(tmp_path, 'extends = "koenigrufen"\nname = "wp"\n[trischaken]\nwhole_points = true\n')
     points = ("-t", "Anna=23", "-t", "Bert=23 1/3", "-t", "Cilli=11 2/3", "-t", "Dani=12")
     hand = ("-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--profile", path, "--explain")
-    out = run("score", *hand).stdout
+    out = unfolded(run("score", *hand).stdout)
     assert "\nVictory Points: Anna 0, Bert +10, Cilli +10, Dani +10\n" in out
     said = "Anna, the Forehand, ties for the most card points counted in whole points and loses alone"
     assert f"\nnote: {said} [5]\n" in out
     assert out.endswith(f"\n[5] profile 'wp', a house rule: {said}\n")
-    german = run("--lang", "de", "score", *hand).stdout
+    german = unfolded(run("--lang", "de", "score", *hand).stdout)
     assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
 
 
@@ -447,6 +448,7 @@ def test_a_kontra_step_the_house_let_the_ladder_reach_cites_the_house(tmp_path: 
 
 def _house_note(out: str, words: str) -> str:
     """The source cited beside the note that says ``words``."""
+    out = unfolded(out)
     (line,) = [x for x in out.splitlines() if words in x and not x.startswith("[")]
     number = line.rsplit("[", 1)[1].rstrip("]")
     assert number.isdigit(), line
@@ -548,7 +550,7 @@ def test_two_losers_of_a_house_s_dodge_round_cite_the_house_under_simplified_sco
     )
     points = ("-t", "A=10", "-t", "B=30", "-t", "C=22", "-t", "D=8")
     args = ("score", "-p", "A,B,C,D", "-c", "trischaken", *points, "--profile", path, "--explain")
-    out = run(*args).stdout
+    out = unfolded(run(*args).stdout)
     assert "\nVictory Points: A +10, B 0, C 0, D +10\n" in out, out
     assert bet(out, "2. Trischaken: C loses; A and D each write +5")[1].endswith(" [3]"), out
     assert "\n[3] profile 'stammtisch', a house rule: the 2 players with the most card points lose\n" in out

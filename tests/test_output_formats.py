@@ -209,8 +209,8 @@ def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
     # `settle --format xml` listed html, which settle does not print; the list is the command's
     # own, said as `--format html` is refused, before anything is read (no ledger or day here).
     monkeypatch.chdir(tmp_path)
-    for given in ("xml", "html", "JSON"):
-        if given in formats.split(", "):
+    for given in ("xml", "html", "HTML "):
+        if given.strip().lower() in formats.split(", "):
             continue
         result = run(*command, "--format", given)
         assert (result.exit_code, result.stdout) == (2, ""), (command, given)
@@ -388,3 +388,33 @@ def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: s
         "de": "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
     }
     assert profile[lang] in whole
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_score_explain_fits_80_columns_as_explain_does(lang: str) -> None:
+    # `score --explain` printed the same profile's line and sources' notes as `explain N`, unfolded
+    # (to 90 columns, 121 in German)
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "1", "-w", "3", "-t", "40", "--explain")
+    out = run("--lang", lang, "score", *hand).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    notes = {
+        "en": '[1] D4: winners add, losers add nothing [CTK "Simplified Scoring"]; or zero-sum settlement',
+        "de": "[1] D4: die Gewinner schreiben, die Verlierer schreiben nichts [CTK „Simplified Scoring“];"
+        " sonst Abrechnung mit Nullsumme",
+    }
+    assert notes[lang] in unfolded(out).splitlines()
+
+
+def test_a_format_is_read_in_any_case_and_without_the_spaces_around_it(ledger: str) -> None:
+    # `show -f JSON` and `--format "json "` were refused as formats the command does not print,
+    # where --lang DE, a contract or a name are read in any case, a stake or a date with a space
+    evening(ledger)
+    json_out = run("show", "--json", "--ledger", ledger).stdout
+    for typed in ("JSON", "json ", " Json"):
+        shown = run("show", "--format", typed, "--ledger", ledger)
+        assert (shown.exit_code, shown.stdout) == (0, json_out), shown.stderr
+    refused = run("show", "--format", "HTML", "--ledger", ledger)
+    assert (refused.exit_code, refused.stderr) == (
+        2,
+        "error: --format: 'HTML': this command prints table, json, csv\n",
+    )

@@ -22,6 +22,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Game, KontraRules, Settlement, ValatRules, key_path
 from tarockscore.rules.scoring import score_hand
+from tests.stored import unfolded
 from tests.strategies import hands
 
 AT = "2025-03-14T20:00:00+01:00"
@@ -188,7 +189,7 @@ def test_every_shipped_profile_has_a_german_title_shown_in_german_runs() -> None
     example = Path(__file__).parent.parent / "examples" / "koenigrufen-call.toml"
     de = CliRunner().invoke(app, ["--lang", "de", "score", str(example), "--explain"])
     assert de.exit_code == 0, de.stderr
-    assert de.stdout.splitlines()[0] == (
+    assert unfolded(de.stdout).splitlines()[0] == (
         "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung"
     )
     listed = CliRunner().invoke(app, ["--lang", "de", "profiles"]).stdout

@@ -130,6 +130,10 @@ def test_a_hand_file_names_each_player_as_the_table_spells_it(tmp_path: Path) ->
             ("-c", "rufer", "-d", "3", "-w", "4", "-t", "40", "--renonce", "1"),
             ("-c", "rufer", "-d", "Bert", "-w", "Cilli", "-t", "40", "--renonce", "Anna"),
         ),
+        (  # with a space around it, as a name typed so is read
+            ("-c", "rufer", "-d", " 3", "-w", "4 ", "-t", "40"),
+            ("-c", "rufer", "-d", "Bert", "-w", "Cilli", "-t", "40"),
+        ),
         (
             ("-c", "bettler", "-d", "2", "--lost", "-k", "1=kontra", "-k", "4=re"),
             ("-c", "bettler", "-d", "Andi", "--lost", "-k", "Anna=kontra", "-k", "Cilli=re"),

@@ -18,6 +18,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 import tarockscore
@@ -194,6 +195,26 @@ def test_the_cards_carry_the_qr_code_of_each_tables_address_given(tmp_path: Path
     first, second = page.split('<section class="card">')[1:]
     assert "<svg" not in first and "No QR code: printed without the server" in first
     assert qr_svg(address) in second and f'<p class="url">{address}</p>' in second
+
+
+def test_the_cards_go_to_standard_output_with_a_dash_and_never_into_a_file_of_another_kind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `-o -` wrote a file named "-", and `-o cards.png` an HTML page under a PNG's name; as for chart,
+    # `-` is standard output and the file's ending says what it holds
+    monkeypatch.chdir(tmp_path)
+    new_day(Path("day"))
+    draw(Path("day"), 1, 3)
+    printed = ok("tournament", "cards", "day", "-r", "1", "-o", "-").stdout
+    assert printed == ok("tournament", "cards", "day", "-r", "1").stdout and not Path("-").exists()
+    refused = run("tournament", "cards", "day", "-r", "1", "-o", "cards.png")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr == (
+        "error: --output 'cards.png': write .html or .pdf (the file's ending says which), or - for the"
+        " page on stdout\n"
+    )
+    assert not Path("cards.png").exists()
+    ok("tournament", "cards", "day", "-r", "1", "-o", "cards.HTM")
 
 
 def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_tables(tmp_path: Path) -> None:
@@ -667,7 +688,7 @@ def test_a_round_the_day_does_not_have_is_named_with_the_days_rounds(tmp_path: P
     day = tmp_path / "day"
     new_day(day)
     draw(day, 1, 3)
-    for command in (["cards", str(day), "--round", "9"], ["close-round", str(day), "--round", "0"]):
+    for command in (["cards", str(day), "--round", "9"], ["close-round", str(day), "--round", "3"]):
         result = run("tournament", *command)
         assert result.exit_code == 1
         assert result.stderr.endswith(": the tournament has rounds 1 to 2\n"), result.stderr

@@ -130,7 +130,7 @@ def test_a_refused_draw_writes_nothing(tmp_path: Path) -> None:
     new_day(day, FOUR)
     draw(day, 1, 1)
     before = snapshot(day)
-    refused("tournament", "draw", str(day), "--round", "1", "--seed", "99999999999999999999")
+    refused("tournament", "draw", str(day), "--round", "1", "--seed", "99999999999999999999", code=2)
     assert snapshot(day) == before
 
 

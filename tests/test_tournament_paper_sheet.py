@@ -227,6 +227,18 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
     )
     assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
     assert "a correction replaces that result" in result.stderr
+    # nor is a hand of it undone, replaced, deleted or explained: it has none, for a reason
+    for command in (
+        ("undo",),
+        ("replace", "1", "-c", "dreier", "-d", "1", "--won"),
+        ("delete", "1"),
+        ("explain", "1"),
+    ):
+        result = refused(*command, "--ledger", first["ledger"])
+        assert result.stderr == (
+            "error: paper: this table's result was taken from its paper sheet, so no hand is recorded on it;"
+            " a correction replaces that result\n"
+        ), command
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:

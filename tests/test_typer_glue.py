@@ -118,10 +118,10 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
     ),
     (
         ("tournament", "draw"),
-        ["cup", "-r", "zz"],
-        "Invalid value for '--round' / '-r': 'zz' is not a valid int.",
+        ["cup", "-r", "1", "--seed", "zz"],
+        "Invalid value for '--seed': 'zz' is not a valid int.",
         glue.NOT_AN_INT,
-        {"name": "'--round' / '-r'", "value": "'zz'"},
+        {"name": "'--seed'", "value": "'zz'"},
     ),
     (
         ("delete",),

@@ -66,9 +66,9 @@ ERRORS = [
         "die Option '--ledger' braucht einen Wert.",
     ),
     (
-        ["tournament", "draw", "cup", "-r", "zz"],
-        "Invalid value for '--round' / '-r': 'zz' is not a valid int.",
-        "ungültiger Wert für '--round' / '-r': 'zz' ist keine ganze Zahl.",
+        ["tournament", "draw", "cup", "-r", "1", "--seed", "zz"],
+        "Invalid value for '--seed': 'zz' is not a valid int.",
+        "ungültiger Wert für '--seed': 'zz' ist keine ganze Zahl.",
     ),
     (
         ["delete", "1", "2", "3"],

@@ -37,6 +37,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 
 runner = CliRunner()
 
@@ -1179,6 +1180,7 @@ def test_a_concession_cites_what_it_pays(tmp_path: Path) -> None:
     )
     code, out, err = _score(tmp_path, case, "--explain")
     assert code == 0, err
+    out = unfolded(out)
     assert "conceded at once: each other player adds the contract [3]" in out
     assert 'each Defender adds the plain Call value of 1 Victory Point"' in out.split("[3] ")[1]
     assert "note: Pagat (announced) does not count: a conceded hand counts the contract only" in out

@@ -64,6 +64,13 @@ def hand_number(text: str) -> int:
     )
 
 
+def round_number(text: str) -> int:
+    """A tournament round's number."""
+    return _at_least_one(
+        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2")
+    )
+
+
 def day_folder(text: str) -> Path:
     """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
     if not text.strip():
@@ -796,7 +803,7 @@ def hand_errors(source: tarockscore.HandFile | str, short: dict[str, Any]) -> It
             raise source.located(exc) from None
         raise in_short_form(exc, short).located(source) from None
     except ProfileError as exc:  # the hand file's profile key names no profile: told at its line
-        if isinstance(source, tarockscore.HandFile) and any(p.where == "profile" for p in exc.problems):
+        if isinstance(source, tarockscore.HandFile) and exc.problems[0].where.split(":")[0] == "profile":
             raise source.located(exc) from None
         raise
 
@@ -866,9 +873,9 @@ def offered(value: str, formats: Sequence[OutputFormat], where: str = "--format"
     """The format ``value`` names when the command prints it; another, known (``html`` where the
     command has no page) or not (``xml``), is a usage error naming the formats it prints."""
     known = {f.value: f for f in formats}
-    if value not in known:
+    if value.strip().lower() not in known:  # in any case, a space around it, as any word typed
         raise UsageError(NOT_PRINTED, fmt=value, formats=", ".join(known), where=where)
-    return known[value]
+    return known[value.strip().lower()]
 
 
 def not_both(first: str, second: str) -> UsageError:

@@ -301,6 +301,7 @@ def _player(
     problems: Collector,
 ) -> str:
     """The player ``typed`` names (see :func:`seated`); ``typed`` itself where it names none, or is refused."""
+    typed = typed.strip()  # a seat's number typed with a space around it, as a name is read
     found = [c.value for c in _named(typed, seats)]
     digits = typed.isascii() and typed.isdigit()
     number = typed_number(typed)

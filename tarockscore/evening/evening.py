@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, LedgerError, Problem, UsageError, message, reason
+from tarockscore.errors import N_, Collector, LedgerError, Problem, ProfileError, UsageError, message, reason
 from tarockscore.evening import model as totals
 from tarockscore.evening import operations
 from tarockscore.evening import settle as money
@@ -286,20 +286,22 @@ class Evening:
             wrong = text_problem(place)
             if wrong is not None:
                 problems.add("place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
-        try:
-            prof = profile if isinstance(profile, Profile) else load_profile(profile)
-        except UsageError as exc:  # an empty profile name: no table to check the players against
-            problems.problems += exc.problems
-            problems.raise_if_any(UsageError)
-            raise
-        names = [clean_name(n) for n in players]
-        problems.problems += check_players(names, prof) or table_names(names, "players")
         amount = None
         if stake is not None:  # a script's stake read as the ledger's reader will read it
             try:
                 amount = money.stake_given(stake)
             except ValueError as exc:
                 problems.add("stake", reason(exc))
+        try:
+            prof = profile if isinstance(profile, Profile) else load_profile(profile)
+        except UsageError as exc:  # an empty profile name: no table to check the players against
+            problems.problems += exc.problems
+            problems.raise_if_any(UsageError)
+            raise
+        except ProfileError as exc:  # not found or broken: at its field, with the other problems
+            raise UsageError.said_with(problems.problems, [exc.located("profile")]) from None
+        names = [clean_name(n) for n in players]
+        problems.problems += check_players(names, prof) or table_names(names, "players")
         problems.raise_if_any(UsageError)
         evening = cls(path)
         iso = day.isoformat() if day is not None else None

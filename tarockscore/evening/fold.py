@@ -580,8 +580,15 @@ def rescored(
     )
 
 
+ON_PAPER = N_(
+    "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction replaces that result"
+)
+
+
 def check_number(ledger: Ledger, number: int) -> None:
     """Raise unless the ledger has a hand ``number``."""
+    if not ledger.hands and ledger.paper is not None:  # a table scored on paper has none to change
+        raise LedgerError(ON_PAPER, where="paper")
     if not ledger.hands:
         raise LedgerError(N_("the ledger has no hands yet"))
     if not 1 <= number <= len(ledger.hands):

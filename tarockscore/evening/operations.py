@@ -4,7 +4,7 @@ takes a ledger and returns a new one, the hands after a corrected one recomputed
 from collections.abc import Callable, Sequence
 
 from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message
-from tarockscore.evening.fold import check_number, rescored, result_of
+from tarockscore.evening.fold import ON_PAPER, check_number, rescored, result_of
 from tarockscore.evening.model import (
     Action,
     AuditEntry,
@@ -35,12 +35,7 @@ from tarockscore.rules.words import MAXIMUM, short_number
 def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table scored on paper, or whose game limit (``table.games``) is reached."""
     if ledger.paper is not None:
-        raise GameLimitReached(
-            N_(
-                "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction replaces that result"
-            ),
-            where="paper",
-        )
+        raise GameLimitReached(ON_PAPER, where="paper")
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
         raise GameLimitReached(

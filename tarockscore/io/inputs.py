@@ -402,7 +402,7 @@ def load_profile(
     """Load a shipped profile by name, or a user's profile by path; optionally merge overrides.
     ``hand_folder``: a relative path is a hand file's, taken from that hand file's folder (else,
     where it is only there, from the current folder)."""
-    ref = ref or DEFAULT_PROFILE
+    ref = (ref or DEFAULT_PROFILE).strip()  # typed with a space around it, as any name
     if hand_folder is not None and looks_like_path(ref) and _only_here(hand_folder, ref):
         hand_folder = None  # not beside the hand file, but from here: read as it always was
     document = resolve_document(ref, hand_folder, FROM_HAND)
@@ -439,8 +439,8 @@ def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path |
     except ProfileError as exc:
         if profile_ref or "profile" not in mapping:
             raise
-        # the hand's own key named it: a profile not found is told at that key
-        raise type(exc)([p if p.where else p.moved("profile") for p in exc.problems]) from None
+        # the hand's own key named it: a profile not found or broken is told at that key
+        raise exc.located("profile") from None
 
 
 def score_hand(

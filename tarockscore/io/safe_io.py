@@ -446,7 +446,7 @@ def exclusive(
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         except FileNotFoundError:
             if not lock.parent.is_dir():
-                raise error(N_("{folder}: no such folder"), folder=lock.parent) from None
+                raise error(NO_FOLDER, shown=path, folder=lock.parent) from None
             said = N_(
                 "{path}: its lock file cannot be made in {folder}, a folder that takes no new files, so "
                 "nothing was written; give a {what} in a folder of your own"
@@ -789,6 +789,11 @@ def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None
         )
 
 
+NO_FOLDER = N_(
+    "{shown}: the folder {folder} does not exist; create it first, or give a file in another folder"
+)
+
+
 def _check_folder(target: Path, shown: str) -> None:
     """A new file needs its folder: the one the path names, or, for a link, the one it points into."""
     real = real_path(target)
@@ -802,13 +807,7 @@ def _check_folder(target: Path, shown: str) -> None:
                 shown=shown,
                 real=real,
             ) from None
-        raise UsageError(
-            N_(
-                "{shown}: the folder {folder} does not exist; create it first, or give a file in another folder"
-            ),
-            shown=shown,
-            folder=folder,
-        ) from None
+        raise UsageError(NO_FOLDER, shown=shown, folder=folder) from None
     except OSError:
         return  # the write says why
     if not stat.S_ISDIR(st.st_mode):

@@ -487,10 +487,10 @@ def explained_text(ex: Explained) -> str:
 
 def explained_view(ex: Explained) -> View:
     """``explain N``: the words, or the arithmetic as JSON."""
-    return View(table=lambda: _at_terminal(explained_text(ex)), json=lambda: explained_json(ex))
+    return View(table=lambda: at_terminal(explained_text(ex)), json=lambda: explained_json(ex))
 
 
-def _at_terminal(text: str) -> str:
+def at_terminal(text: str) -> str:
     """``text`` with each line past a terminal's columns folded between its clauses, as show's are
     (the phones wrap the same lines at the screen's width)."""
     return "\n".join(

@@ -98,11 +98,13 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
     width = max(len(name) for name in names.values())
     sizes = [len(d.players) for d in drawn.tables]
     fours, fives = sizes.count(4), sizes.count(5)
-    parts = [
-        ngettext(
-            "{count} table of four ({games} games)", "{count} tables of four ({games} games)", fours
-        ).format(count=fours, games=t.games)
-    ]
+    parts = []
+    if fours:  # five players sit at one table of five, and none of four
+        parts.append(
+            ngettext(
+                "{count} table of four ({games} games)", "{count} tables of four ({games} games)", fours
+            ).format(count=fours, games=t.games)
+        )
     if fives:
         parts.append(
             ngettext(

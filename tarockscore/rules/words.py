@@ -342,6 +342,7 @@ _MISSING = object()
 # hostile file with a 4,000-digit factor is refused instead of multiplying into numbers that no
 # table, chart or text can show.
 MAXIMUM = 1_000_000
+BEYOND = N_("{value} is beyond the allowed range (at most {maximum} either way)")
 
 
 def short_number(value: int) -> str:
@@ -481,7 +482,7 @@ class Reader:
         elif value > MAXIMUM or value < -MAXIMUM:
             self.problems.add(
                 self.where(key),
-                N_("{value} is beyond the allowed range (at most {maximum} either way)"),
+                BEYOND,
                 value=short_number(value),
                 maximum=grouped(MAXIMUM),
             )

@@ -140,12 +140,11 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
     try:
         raw = safe_io.read_regular(Path(shown), "alias", safe_io.SMALL_LIMIT, UsageError)
         text = safe_io.decode(raw, shown, UsageError)
-        data = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
+        return aliases_from_mapping(safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS), shown)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:
         raise exc.located("aliases") from None
-    return aliases_from_mapping(data, shown)
 
 
 class _Aliases(NamedTuple):

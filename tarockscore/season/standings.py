@@ -450,7 +450,7 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     players = list(dict.fromkeys(p for e in evenings for p in e.players))
     selected = tuple(players)
     if filters.players:
-        wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
+        wanted = [_as_spelt(aliases.get(p, p), players) for p in map(clean_name, filters.players)]
         unknown = N_("{p!r} played in none of these ledgers; players are {allowed}{hint}")
         missing = [
             Problem.of("player", unknown, p=p, allowed=one_of(players), hint=near_miss(p, players))
@@ -462,6 +462,12 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
         selected = tuple(p for p in players if p in wanted)
     profiles = tuple(dict.fromkeys(e.profile.name for e in evenings))
     return Season(tuple(evenings), tuple(players), selected, tuple(warnings), profiles)
+
+
+def _as_spelt(name: str, players: Sequence[str]) -> str:
+    """``name`` as the ledgers spell it, typed in any case, where no other player is spelt so."""
+    same = [p for p in players if p.casefold() == name.casefold()]
+    return same[0] if name not in players and len(same) == 1 else name
 
 
 def _paper_money(e: Evening) -> Mapping[str, int] | None:

@@ -82,6 +82,7 @@ def format_document(
     ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
 ) -> dict[str, Any]:
     """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    ref = ref.strip()  # typed with a space around it, as any name
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
@@ -94,7 +95,7 @@ def format_document(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
             hint = near_miss(ref, names)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -114,8 +115,12 @@ def format_document(
 
 
 def load_format(ref: str) -> tuple[Format, dict[str, Any]]:
-    document = format_document(ref)
-    return build_format(document, ref), document
+    """The format ``ref`` names and its mapping; every problem told at ``format``, the field that named it."""
+    try:
+        document = format_document(ref)
+        return build_format(document, ref), document
+    except TournamentError as exc:
+        raise exc.located("format") from None
 
 
 class Snapshot(NamedTuple):

@@ -13,11 +13,13 @@ from tarockscore.errors import (
     N_,
     Collector,
     Problem,
+    ProfileError,
     TarockError,
     TournamentError,
     UsageError,
     capped,
     counted,
+    grouped,
     listed,
     message,
     reason,
@@ -30,7 +32,17 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    BEYOND,
+    MAXIMUM,
+    clean_name,
+    nfc,
+    player_key,
+    short_number,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -208,9 +220,13 @@ class Tournament:
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
-        if not isinstance(profile, Profile) and not profile:
+        five = games_five if games_five is not None else games_at_five(games)
+        for field, count in (("rounds", rounds), ("games", games), ("games_five", five)):
+            if count is not None and count > MAXIMUM:  # more than the day's file keeps
+                problems.add(field, BEYOND, value=short_number(count), maximum=grouped(MAXIMUM))
+        if not isinstance(profile, Profile) and not profile.strip():
             problems.add("profile", cls.NO_PROFILE)
-        if not format:
+        if not format.strip():
             problems.add("format", cls.NO_FORMAT)
         for field, text in (("title", title), ("place", place)):
             wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
@@ -235,8 +251,10 @@ class Tournament:
         date: dt.date | None = None,
         place: str | None = None,
         given: Sequence[Problem] = (),
+        unread: Sequence[TarockError] = (),
     ) -> Started:
-        """Start a tournament in ``folder``, every problem at once; a day kept there is never overwritten."""
+        """Start a tournament in ``folder``, every problem at once (``given``: the caller's; ``unread``:
+        the caller's files that could not be read, a players file); a day kept is never overwritten."""
         found = (
             *given,
             *cls.problems(
@@ -256,12 +274,20 @@ class Tournament:
                 amount = stake_given(stake)
             except ValueError as exc:
                 found = (*found, Problem.of("stake", reason(exc)))
-        if found:
-            raise UsageError(found)
+        refused = list(unread)  # and a profile or a format not found or broken, at its field
+        try:
+            prof = profile if isinstance(profile, Profile) or not profile.strip() else load_profile(profile)
+        except ProfileError as exc:
+            refused.append(exc.located("profile"))
+        try:
+            fmt, document = store.load_format(format) if format.strip() else (None, {})
+        except TournamentError as exc:
+            refused.append(exc)
+        if found or refused:
+            raise UsageError.said_with(found, refused)
+        assert isinstance(prof, Profile) and fmt is not None
         five = games_five if games_five is not None else games_at_five(games)
         assert five is not None
-        prof = profile if isinstance(profile, Profile) else load_profile(profile)
-        fmt, document = store.load_format(format)
         names = [clean_name(n) for n in players]
         begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
         if title is not None:
@@ -345,6 +371,8 @@ class Tournament:
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
+        if seed is not None and abs(seed) > MAXIMUM:  # more than the day's file keeps
+            raise UsageError(BEYOND, value=short_number(seed), maximum=grouped(MAXIMUM), where="seed")
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
@@ -402,10 +430,11 @@ class Tournament:
         t = self.read()
         return t, tm.drawn_round(t, round)
 
-    def write_page(self, target: str | os.PathLike[str], text: str | bytes) -> None:
-        """Write a page made from the day to ``target``, atomically; never over the day's own files."""
+    def write_page(self, target: str | os.PathLike[str], text: str | bytes, called: str = "output") -> None:
+        """Write a page made from the day to ``target`` (the field ``called`` named), atomically;
+        never over the day's own files."""
         inputs = [store.file_path(self.folder), *self.folder.glob("round-*/*.toml")]
-        write_output(Path(target), text, "output", inputs, TarockError)
+        write_output(Path(target), text, called, inputs, TarockError)
 
     def record_paper(
         self,
@@ -484,11 +513,14 @@ def cup(
         raise UsageError(
             N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
         )
-    rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
+    problems: list[Problem] = []
+    try:
+        rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
+    except TournamentError as exc:  # told at the field that named the file, with the days' problems
+        problems += exc.located("points").problems
     chosen = given_aliases(aliases, None, player_key)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
-    problems: list[Problem] = []
     copies: list[Problem] = []
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []

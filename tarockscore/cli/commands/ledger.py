@@ -34,7 +34,7 @@ from tarockscore.cli.options import (
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import N_, Collector, LedgerError, UnreadableLedger, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, ProfileError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.hand import explained_view
@@ -69,19 +69,18 @@ def new(
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
-        with profile_at("--profile"):
-            begun = tarockscore.Evening.begin(
-                ledger_path_of(ledger),
-                typed_names(players),
-                ref or "",
-                stake=amount,
-                date=day,
-                place=place,
-                at=tarockscore.now(),
-                problems=problems,
-            )
-    except UsageError as exc:
-        raise as_options(exc, "players", "place") from None
+        begun = tarockscore.Evening.begin(
+            ledger_path_of(ledger),
+            typed_names(players),
+            ref or "",
+            stake=amount,
+            date=day,
+            place=place,
+            at=tarockscore.now(),
+            problems=problems,
+        )
+    except (UsageError, ProfileError) as exc:
+        raise as_options(exc, "players", "place", "profile") from None
     for warning in begun.warnings:
         terminal.say(_("warning: --players: {warning}").format(warning=translated(warning)))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))

@@ -63,7 +63,7 @@ def score(
             if fmt is OutputFormat.CSV and clash:
                 raise HandError(clash)
     if explain:
-        typer.echo(render.explain(result, prof))
+        typer.echo(render.at_terminal(render.explain(result, prof)))
         return
     view = View(
         table=lambda: render.score_table(result),

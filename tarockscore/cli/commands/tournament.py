@@ -18,11 +18,12 @@ from tarockscore.cli.options import (
     AliasOpt,
     Wording,
     advised,
+    as_options,
     at_options,
     day_folder,
     head_given,
-    profile_at,
     read_option,
+    round_number,
     show,
     typed_names,
     utf8_output,
@@ -57,6 +58,12 @@ DirArg = Annotated[
     Path, typer.Argument(help="The tournament folder (it holds tournament.toml).", parser=day_folder)
 ]
 ROUND = {"round": "--round"}
+
+
+def _round(help_text: str) -> Any:
+    """``--round``/``-r``: a round's number, 1 or more (how many the day has is the day's to say)."""
+    return typer.Option("--round", "-r", help=help_text, parser=round_number)
+
 
 # The fields of a tournament's problems, as the options (and arguments) that give them.
 OPTIONS = {
@@ -160,8 +167,11 @@ def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
         terminal.warn(_seating_advice(p, folder))
 
 
-def _players(players: str | None, players_file: Path | None, problems: Collector) -> list[str]:
-    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not)."""
+def _players(
+    players: str | None, players_file: Path | None, problems: Collector, unread: list[TarockError]
+) -> list[str]:
+    """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not, or
+    where the file is refused: ``unread`` holds why)."""
     if (players is None) == (players_file is None):
         problems.add(
             "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
@@ -173,7 +183,8 @@ def _players(players: str | None, players_file: Path | None, problems: Collector
     try:
         return tarockscore.read_players(players_file, terminal.warn)
     except TournamentError as exc:
-        raise exc.located("--players-file") from None
+        unread.append(exc.located("--players-file"))
+        return []
 
 
 def new(
@@ -216,30 +227,28 @@ def new(
     place: Annotated[str | None, typer.Option("--place", help="Where the day is played.")] = None,
 ) -> None:
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
-    problems = Collector()
-    names = _players(players, players_file, problems)
+    problems, unread = Collector(), list[TarockError]()
+    names = _players(players, players_file, problems, unread)
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
-        with profile_at("--profile"):
-            started = tarockscore.Tournament.begin(
-                folder,
-                names,
-                rounds=rounds,
-                games=games,
-                games_five=games_five,
-                profile=profile,
-                format=format_ref,
-                stake=amount,
-                title=title,
-                date=day,
-                place=place,
-                given=problems.problems,
-            )
-    except UsageError as exc:
-        raise _worded(exc, BEGIN_WORDS, OPTIONS) from None
-    except TournamentError as exc:  # the format that cannot be read, the folder taken
-        raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
+        started = tarockscore.Tournament.begin(
+            folder,
+            names,
+            rounds=rounds,
+            games=games,
+            games_five=games_five,
+            profile=profile,
+            format=format_ref,
+            stake=amount,
+            title=title,
+            date=day,
+            place=place,
+            given=problems.problems,
+            unread=unread,
+        )
+    except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
+        raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
     t = started.stored
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
@@ -271,7 +280,7 @@ def new(
 @with_format()
 def draw(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to draw.")],
+    round_number: Annotated[int, _round("The round to draw.")],
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="The draw's seed: the same seed gives the same draw."),
@@ -285,8 +294,8 @@ def draw(
         raise TournamentError(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
-    except TournamentError as exc:
-        raise at_options(exc, ROUND) from None
+    except (TournamentError, UsageError) as exc:
+        raise at_options(exc, {**ROUND, "seed": "--seed"}) from None
     for w in drawn.warnings:
         terminal.warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
@@ -296,7 +305,7 @@ def draw(
 
 def players(
     folder: DirArg,
-    action: Annotated[Action, typer.Argument(help="add or drop.")],
+    action: Annotated[Action, typer.Argument(help="add or drop.", case_sensitive=False)],
     name: Annotated[str, typer.Argument(help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
@@ -361,13 +370,13 @@ def money(
 
 def cards(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round whose tables get cards.")],
+    round_number: Annotated[int, _round("The round whose tables get cards.")],
     out: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
-            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it, the HTML page is printed.",
+            help="The file to write: .html, or .pdf (one page per card; needs the chart extra); without it (or with -), the HTML page is printed.",
         ),
     ] = None,
     base_url: Annotated[
@@ -380,6 +389,13 @@ def cards(
     ] = None,
 ) -> None:
     """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
+    if out is not None and str(out) == "-":  # standard output, as chart's -o -
+        out = None
+    if out is not None and out.suffix.lower() not in (".html", ".htm", ".pdf"):
+        said = N_(
+            "--output {out!r}: write .html or .pdf (the file's ending says which), or - for the page on stdout"
+        )
+        raise UsageError(said, out=str(out))
     tournament = tarockscore.Tournament(folder)
     base = None if base_url is None else _base_url(base_url)
     try:
@@ -394,7 +410,7 @@ def cards(
         addresses = pages.round_links(Site(folder), base, round_number)
     if out is not None and out.suffix.lower() == ".pdf":
         try:
-            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses))
+            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses), "--output")
         except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
             raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     elif out is None:
@@ -402,7 +418,7 @@ def cards(
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
     else:
-        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses))
+        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses), "--output")
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=shown_path(out), count=len(drawn.tables)
@@ -449,7 +465,7 @@ def result(
         list[str] | None,
         typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[int | None, typer.Option("--round", "-r", help="The round.")] = None,
+    round_number: Annotated[int | None, _round("The round.")] = None,
     table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
@@ -523,7 +539,7 @@ def result(
 
 def close_round(
     folder: DirArg,
-    round_number: Annotated[int, typer.Option("--round", "-r", help="The round to close.")],
+    round_number: Annotated[int, _round("The round to close.")],
 ) -> None:
     """Note each table's sheet head at the end of a round, so a sheet rewritten afterwards is caught."""
     tournament = tarockscore.Tournament(folder)
@@ -609,5 +625,7 @@ def cup_standings(
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at FOLDERS; an alias as season says it
         raise season_error(at_options(exc, {"folders": "FOLDERS"}), "alias") from None
+    except TournamentError as exc:  # the points file's problems at --points; a day's at its folder
+        raise as_options(exc, "points") from None
     said.close()
     show(render.cup_view(cup.rows, cup.tournaments), fmt)
