@@ -388,3 +388,24 @@ def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: s
         "de": "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
     }
     assert profile[lang] in whole
+
+
+FIVE_LONG = "Maximiliane Oberhuber,Bartholomäus Wurzinger,Cäcilia Pfannhauser,Dagobert Kleinschmidt,Evangelina Rosenberger"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_folds_a_long_line_of_a_bet_keeping_its_indent(tmp_path: Path, lang: str) -> None:
+    # five players with long names: a bet's "won by …; on the sheet: …" line, indented under its
+    # heading, ran to 118 columns; folded between its clauses, its later lines two further in
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", FIVE_LONG, "-l", path).exit_code == 0
+    assert run("record", "-c", "rufer", "-d", "Max", "-w", "Cäc", "-t", "40", "-l", path).exit_code == 0
+    out = run("--lang", lang, "explain", "1", "-l", path).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    if lang == "en":  # the Rufer's value of 1 (profiles/koenigrufen.toml) to each of the declarers
+        assert (
+            "\n   won by Maximiliane Oberhuber, Cäcilia Pfannhauser;\n"
+            "     on the sheet: Maximiliane Oberhuber +1, Cäcilia Pfannhauser +1\n"
+        ) in out
+    won = {"en": "won by", "de": "gewonnen von"}[lang]
+    assert f"\n   {won} Maximiliane Oberhuber, Cäcilia Pfannhauser; " in unfolded(out), out

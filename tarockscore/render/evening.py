@@ -532,9 +532,13 @@ def _wrapped(text: str, width: int) -> str:
 
 
 def folded(line: str) -> str:
-    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first indented."""
-    first, _, rest = _wrapped(line, TERMINAL).partition("\n")
-    return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first
+    indented two further than it is."""
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    first, _, rest = _wrapped(body, TERMINAL - len(indent)).partition("\n")
+    later = _wrapped(rest.replace("\n", " "), TERMINAL - len(indent) - 2).splitlines()
+    return f"\n{indent}  ".join([indent + first, *later])
 
 
 def fitted(
