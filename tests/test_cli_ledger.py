@@ -488,6 +488,41 @@ def test_delete_usage(ledger: str) -> None:
     assert result.exit_code == 2
 
 
+def test_a_radl_set_on_the_sheet_after_a_hand_taken_back_stays_and_undo_says_so(ledger: str) -> None:
+    # a Radl set by hand after hand 3 keeps counting when hand 3 is taken back (the table's
+    # mark, not the hand's): it now stands after hand 2, so the hand recorded next is doubled
+    evening(ledger)
+    assert run("radl", "add", "2", "--ledger", ledger).exit_code == 0
+    out = run("undo", "--ledger", ledger).stdout.splitlines()
+    assert out[:2] == [
+        "hand 3 undone: rufer by Dani with Bert, won",
+        "the Radl set on the sheet after hand 3 stays, now after hand 2",
+    ]
+    assert out[-2:] == [
+        "next: hand 3, Bert deals, Cilli is Forehand; a Radl hand (×2),",
+        "  1 more Radl hand after it",
+    ]
+    out = run("--lang", "de", "undo", "--ledger", ledger).stdout.splitlines()
+    assert out[1] == "das in der Schrift gesetzte Radl nach Spiel 2 bleibt, jetzt nach Spiel 1"
+    record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")  # hand 2, doubled
+    assert run("undo", "--ledger", ledger).stdout.splitlines()[1] == "player    total      money"
+
+
+def test_a_radl_struck_after_a_hand_deleted_stays_struck_and_delete_says_so(ledger: str) -> None:
+    evening(ledger)
+    assert run("radl", "add", "2", "--ledger", ledger).exit_code == 0
+    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")  # ×2: Anna, Cilli +2
+    assert run("radl", "strike", "--ledger", ledger).exit_code == 0
+    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")  # the last doubled hand
+    out = unfolded(run("delete", "4", "-y", "--ledger", ledger).stdout).splitlines()
+    assert out[1] == "the Radl struck on the sheet after hand 4 stays struck, now after hand 3"
+    # the Radl's 2 hands less the one struck: the hand after hand 3, now hand 4, still ×2
+    hands = json.loads(run("show", "--json", "--ledger", ledger).stdout)["hands"]
+    assert [h["radl"] for h in hands] == [1, 1, 1, 2]
+    assert hands[3]["victory_points"] == {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0}
+    assert "Radl" not in unfolded(run("delete", "2", "-y", "--ledger", ledger).stdout).splitlines()[1]
+
+
 # -- explain, check, rescore, settle --------------------------------------------------------------------
 
 

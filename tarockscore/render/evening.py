@@ -31,7 +31,7 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, summary
+from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
@@ -391,6 +391,32 @@ def next_text(ledger: Ledger) -> str:
     return text
 
 
+# What undo and delete say of the Radl marks set or struck on the sheet after the hand they take
+# away: the marks are the table's, not the hand's, so they stay, now after the hand before it
+RADL_KEPT = {
+    (True, False): N_("the Radl set on the sheet after {hand} stays, now {where}"),
+    (False, True): N_("the Radl struck on the sheet after {hand} stays struck, now {where}"),
+    (True, True): N_("the Radl set and struck on the sheet after {hand} stays, now {where}"),
+}
+
+
+def radl_kept(before: Ledger, number: int) -> list[str]:
+    """The line undo or delete adds where a Radl was set or struck on the sheet after hand
+    ``number`` of ``before`` (none where none was)."""
+    ids = [e.id for e in before.hands]
+    last = number == len(ids)
+    marks = [m.hands for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
+    if not marks:
+        return []
+    where = (
+        message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
+        if number > 1
+        else message(N_("before the first hand"))
+    )
+    said = RADL_KEPT[any(n > 0 for n in marks), any(n < 0 for n in marks)]
+    return [folded(translated(message(said, hand=label(ids[number - 1], number), where=where)))]
+
+
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(
@@ -592,13 +618,13 @@ def sheet_text(sheet: Sheet) -> str:
         rows.append(row)
     cash = _settled(t, sheet.settling)
     money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
-    for label, values in (
+    for title, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
         (_("money"), money_row),
     ):
         if values is not None:
-            rows.append([*lead, "", label, *[values[p] for p in players]])
+            rows.append([*lead, "", title, *[values[p] for p in players]])
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
     aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
     lines = [folded(" · ".join(head)), fitted(titles, rows, len(lead) + 1, aligns)]
