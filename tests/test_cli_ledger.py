@@ -631,12 +631,51 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     assert "started a doubled round" not in unfolded(run("explain", "3", "--ledger", path).stdout)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_check_fits_80_columns_its_line_folded_between_clauses(ledger: str, lang: str) -> None:
+    # the line that every stored result matches ran to 104 columns and more with the ledger's path
+    evening(ledger)
+    head = json.loads(run("show", "--json", "--ledger", ledger).stdout)["head"]
+    out = run("--lang", lang, "check", "--head", head, "--ledger", ledger).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    sha = json.loads(run("show", "--json", "--ledger", ledger).stdout)["profile"]["sha256"][:12]
+    said = {
+        "en": f"{ledger}: 3 hands re-scored under koenigrufen (sha256 {sha}); every stored result matches",
+        "de": f"{ledger}: 3 Spiele nach koenigrufen (sha256 {sha}) neu gerechnet; jedes gespeicherte Ergebnis stimmt",
+    }
+    assert unfolded(out).splitlines()[0] == said[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_repair_fits_80_columns_its_lines_folded_between_clauses(ledger: str, lang: str) -> None:
+    # what repair found and that nothing changes but the seal ran to 91-104 columns
+    evening(ledger)
+    sound = run("--lang", lang, "repair", "--ledger", ledger).stdout
+    text = Path(ledger).read_text(encoding="utf-8")
+    Path(ledger).write_text(text.replace("Dani = 5 }", "Dani = 50 }", 1), encoding="utf-8")
+    found = run("--lang", lang, "repair", "--ledger", ledger).stdout
+    for out in (sound, found):
+        assert max(map(len, out.splitlines())) <= 80, out
+    said = {
+        "en": (
+            f"{ledger}: every stored result follows from its hand; nothing changes but the seal",
+            "found: entry 2: hand 2 was changed outside tarockscore; --write keeps the evening as it stands",
+        ),
+        "de": (
+            f"{ledger}: jedes gespeicherte Ergebnis folgt aus seinem Spiel; nur das Siegel ändert sich",
+            "gefunden: Eintrag 2: Spiel 2 wurde außerhalb von tarockscore geändert; --write behält den Abend, wie er ist",
+        ),
+    }
+    assert unfolded(sound).splitlines()[0] == said[lang][0]
+    assert said[lang][1] in unfolded(found).splitlines()
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
     assert (
-        "3 hands re-scored under koenigrufen" in result.stdout
+        "3 hands re-scored under koenigrufen" in unfolded(result.stdout)
         and "every stored result matches" in result.stdout
     )
     text = Path(ledger).read_text(encoding="utf-8")

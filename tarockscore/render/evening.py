@@ -869,18 +869,18 @@ def repaired_text(r: Repaired, path: Path) -> str:
         ]
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
-        lines = [unchanged.format(path=shown_path(path))]
+        lines = [folded(unchanged.format(path=shown_path(path)))]
     found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
-    lines += [
+    said = [
         found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
     ]
     if r.written:
-        lines.append(
+        said.append(
             _("written: {path} re-scored and sealed; the audit trail says so").format(path=shown_path(path))
         )
     else:
-        lines.append(_("nothing was written; run again with --write to keep this"))
-    return "\n".join(lines)
+        said.append(_("nothing was written; run again with --write to keep this"))
+    return "\n".join([*lines, *map(folded, said)])
 
 
 def settled_view(s: Settled) -> View:

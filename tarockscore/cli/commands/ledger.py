@@ -220,9 +220,9 @@ def check(
     held = None if head is None else evening.check_head(head)
     if held is not None and not held.holds:  # a failed check says nothing passed first
         raise LedgerError(shown.head_check_text(held))
-    typer.echo(checked)
+    typer.echo(shown.folded(checked))
     if held is not None:
-        typer.echo(shown.head_check_text(held))
+        typer.echo(shown.folded(shown.head_check_text(held)))
 
 
 @with_format()
