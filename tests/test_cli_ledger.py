@@ -483,6 +483,27 @@ def test_delete(ledger: str) -> None:
     assert data["audit"][0]["action"] == "delete"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "error: there is no hand 2; the ledger has only hand 1\n"),
+        ("de", "Fehler: es gibt kein Spiel 2; die Schrift hat nur Spiel 1\n"),
+    ],
+)
+def test_a_hand_past_an_evening_of_one_hand_is_refused_naming_the_one_it_has(
+    ledger: str, lang: str, said: str
+) -> None:
+    # "the ledger has hands 1 to 1" named one hand as a range
+    record(ledger, "-c", "dreier", "-d", "Anna", "-t", "40")
+    for command in (
+        ["explain", "2"],
+        ["delete", "2", "-y"],
+        ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"],
+    ):
+        result = run("--lang", lang, *command, "--ledger", ledger)
+        assert (result.exit_code, result.stderr) == (1, said), command
+
+
 def test_delete_usage(ledger: str) -> None:
     result = run("delete", "zero", "--ledger", ledger)
     assert result.exit_code == 2
