@@ -867,6 +867,11 @@ def repaired_text(r: Repaired, path: Path) -> str:
                 disable_numparse=True,
             ),
         ]
+    elif not r.found:
+        sound = _(
+            "{path}: every stored result follows from its hand and nothing was changed outside tarockscore: nothing to repair; the ledger is unchanged"
+        )
+        return folded(sound.format(path=shown_path(path)))
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
         lines = [folded(unchanged.format(path=shown_path(path)))]
