@@ -227,6 +227,11 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
     )
     assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
     assert "a correction replaces that result" in result.stderr
+    # nor a Radl set by hand (it wrote one, "4 pending", that no hand would ever count)
+    before = Path(first["ledger"]).read_bytes()
+    result = refused("radl", "add", "--ledger", first["ledger"])
+    assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
+    assert Path(first["ledger"]).read_bytes() == before
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:
