@@ -232,6 +232,15 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
     result = refused("radl", "add", "--ledger", first["ledger"])
     assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
     assert Path(first["ledger"]).read_bytes() == before
+    # a hand asked for by its number is none of the paper's ("the ledger has no hands yet" said
+    # the table had nothing on it)
+    for command in (["explain", "1"], ["undo"], ["delete", "1", "-y"]):
+        result = refused(*command, "--ledger", first["ledger"])
+        assert result.stderr == (
+            "error: this table's result was taken from its paper sheet, so it has no hands:"
+            " `tarockscore show` shows that result, and a correction replaces it\n"
+        ), command
+    assert Path(first["ledger"]).read_bytes() == before
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:

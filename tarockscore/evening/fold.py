@@ -582,6 +582,12 @@ def rescored(
 
 def check_number(ledger: Ledger, number: int) -> None:
     """Raise unless the ledger has a hand ``number``."""
+    if not ledger.hands and ledger.paper is not None:
+        raise LedgerError(
+            N_(
+                "this table's result was taken from its paper sheet, so it has no hands: `tarockscore show` shows that result, and a correction replaces it"
+            )
+        )
     if not ledger.hands:
         raise LedgerError(N_("the ledger has no hands yet"))
     if not 1 <= number <= len(ledger.hands):
