@@ -241,6 +241,13 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
             " `tarockscore show` shows that result, and a correction replaces it\n"
         ), command
     assert Path(first["ledger"]).read_bytes() == before
+    # check says what it checked: the paper's result, not "0 hands re-scored"
+    sha = json.loads(ok("show", "--json", "--ledger", first["ledger"]).stdout)["profile"]["sha256"][:12]
+    checked = unfolded(ok("check", "--ledger", first["ledger"]).stdout)
+    assert (
+        checked
+        == f"{first['ledger']}: the result taken from its paper sheet holds under ooe-2023 (sha256 {sha})\n"
+    )
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:

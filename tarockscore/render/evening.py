@@ -743,7 +743,12 @@ def audit_line(a: AuditEntry) -> str:
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
-    """``check`` when every stored result matches."""
+    """``check`` when every stored result matches (at a table scored from its paper sheet: its result)."""
+    if ledger.paper is not None:
+        paper = _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
+        return paper.format(
+            path=shown_path(path), name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+        )
     return ngettext(
         "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
         "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
