@@ -409,3 +409,18 @@ def test_explain_folds_a_long_line_of_a_bet_keeping_its_indent(tmp_path: Path, l
         ) in out
     won = {"en": "won by", "de": "gewonnen von"}[lang]
     assert f"\n   {won} Maximiliane Oberhuber, Cäcilia Pfannhauser; " in unfolded(out), out
+
+
+def test_explain_folds_no_number_away_from_its_sign(tmp_path: Path) -> None:
+    # a line without a clause to break at was broken between any two words: "… Cäcilia Pfannhauser ="
+    # on one line and "8 [3]" on the next; a number stays with its "=" (and a "1 / 2" together)
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", FIVE_LONG, "-l", path).exit_code == 0
+    bettler = ["-c", "bettler", "-d", "Cäc", "--lost", "-k", "Dag=kontra"]
+    assert run("record", *bettler, "-l", path).exit_code == 0
+    lines = run("--lang", "de", "explain", "1", "-l", path).stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    for line, after in zip(lines, lines[1:], strict=False):
+        assert not (line.endswith((" =", " /")) or re.match(r"\s+[\d=/]", after)), (line, after)
+    # the Bettler's value 4 [STC-TB] doubled by Dagobert's Kontra
+    assert "Cäcilia Pfannhauser = 8 [3]" in unfolded("\n".join(lines))

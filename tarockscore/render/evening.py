@@ -547,13 +547,16 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between words."""
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between
+    words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2")."""
     lines: list[str] = []
     for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
-            lines += textwrap.wrap(piece, width, break_long_words=False, break_on_hyphens=False)
+            joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
+            words = textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False)
+            lines += [w.replace("\x00", " ") for w in words]
     return "\n".join(lines)
 
 
