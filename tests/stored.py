@@ -50,6 +50,6 @@ def resealed(path: str | Path, edit: Any) -> None:
 
 
 def unfolded(text: str) -> str:
-    """Printed text with each line folded into 80 columns (its later lines indented by two) read
-    as the one line it is."""
-    return re.sub(r"\n  (?=\S)", " ", text)
+    """Printed text with each line folded into 80 columns (its later lines indented two further
+    than its first) read as the one line it is."""
+    return re.sub(r"^( *)(\S.*(?:\n\1  \S.*)+)", lambda m: re.sub(r"\n +", " ", m[0]), text, flags=re.M)

@@ -483,9 +483,65 @@ def test_delete(ledger: str) -> None:
     assert data["audit"][0]["action"] == "delete"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "error: there is no hand 2; the ledger has only hand 1\n"),
+        ("de", "Fehler: es gibt kein Spiel 2; die Schrift hat nur Spiel 1\n"),
+    ],
+)
+def test_a_hand_past_an_evening_of_one_hand_is_refused_naming_the_one_it_has(
+    ledger: str, lang: str, said: str
+) -> None:
+    # "the ledger has hands 1 to 1" named one hand as a range
+    record(ledger, "-c", "dreier", "-d", "Anna", "-t", "40")
+    for command in (
+        ["explain", "2"],
+        ["delete", "2", "-y"],
+        ["replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40"],
+    ):
+        result = run("--lang", lang, *command, "--ledger", ledger)
+        assert (result.exit_code, result.stderr) == (1, said), command
+
+
 def test_delete_usage(ledger: str) -> None:
     result = run("delete", "zero", "--ledger", ledger)
     assert result.exit_code == 2
+
+
+def test_a_radl_set_on_the_sheet_after_a_hand_taken_back_stays_and_undo_says_so(ledger: str) -> None:
+    # a Radl set by hand after hand 3 keeps counting when hand 3 is taken back (the table's
+    # mark, not the hand's): it now stands after hand 2, so the hand recorded next is doubled
+    evening(ledger)
+    assert run("radl", "add", "2", "--ledger", ledger).exit_code == 0
+    out = run("undo", "--ledger", ledger).stdout.splitlines()
+    assert out[:2] == [
+        "hand 3 undone: rufer by Dani with Bert, won",
+        "the Radl set on the sheet after hand 3 stays, now after hand 2",
+    ]
+    assert out[-2:] == [
+        "next: hand 3, Bert deals, Cilli is Forehand; a Radl hand (×2),",
+        "  1 more Radl hand after it",
+    ]
+    out = run("--lang", "de", "undo", "--ledger", ledger).stdout.splitlines()
+    assert out[1] == "das in der Schrift gesetzte Radl nach Spiel 2 bleibt, jetzt nach Spiel 1"
+    record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")  # hand 2, doubled
+    assert run("undo", "--ledger", ledger).stdout.splitlines()[1] == "player    total      money"
+
+
+def test_a_radl_struck_after_a_hand_deleted_stays_struck_and_delete_says_so(ledger: str) -> None:
+    evening(ledger)
+    assert run("radl", "add", "2", "--ledger", ledger).exit_code == 0
+    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")  # ×2: Anna, Cilli +2
+    assert run("radl", "strike", "--ledger", ledger).exit_code == 0
+    record(ledger, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")  # the last doubled hand
+    out = unfolded(run("delete", "4", "-y", "--ledger", ledger).stdout).splitlines()
+    assert out[1] == "the Radl struck on the sheet after hand 4 stays struck, now after hand 3"
+    # the Radl's 2 hands less the one struck: the hand after hand 3, now hand 4, still ×2
+    hands = json.loads(run("show", "--json", "--ledger", ledger).stdout)["hands"]
+    assert [h["radl"] for h in hands] == [1, 1, 1, 2]
+    assert hands[3]["victory_points"] == {"Anna": 2, "Bert": 0, "Cilli": 2, "Dani": 0}
+    assert "Radl" not in unfolded(run("delete", "2", "-y", "--ledger", ledger).stdout).splitlines()[1]
 
 
 # -- explain, check, rescore, settle --------------------------------------------------------------------
@@ -596,12 +652,66 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     assert "started a doubled round" not in unfolded(run("explain", "3", "--ledger", path).stdout)
 
 
+def fits_80(out: str, path: str) -> bool:
+    """Every line in 80 columns, but a line that is the file's path alone (a test's folder is as
+    long as the test runner makes it)."""
+    return all(len(line) <= 80 for line in out.splitlines() if line != f"{path}:")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_check_fits_80_columns_its_line_folded_between_clauses(ledger: str, lang: str) -> None:
+    # the line that every stored result matches ran to 104 columns and more with the ledger's path
+    evening(ledger)
+    head = json.loads(run("show", "--json", "--ledger", ledger).stdout)["head"]
+    out = run("--lang", lang, "check", "--head", head, "--ledger", ledger).stdout
+    assert fits_80(out, ledger), out
+    sha = json.loads(run("show", "--json", "--ledger", ledger).stdout)["profile"]["sha256"][:12]
+    said = {
+        "en": f"{ledger}: 3 hands re-scored under koenigrufen (sha256 {sha}); every stored result matches",
+        "de": f"{ledger}: 3 Spiele nach koenigrufen (sha256 {sha}) neu gerechnet; jedes gespeicherte Ergebnis stimmt",
+    }
+    assert unfolded(out).splitlines()[0] == said[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_repair_fits_80_columns_its_lines_folded_between_clauses(ledger: str, lang: str) -> None:
+    # what repair found ran to 94-104 columns
+    evening(ledger)
+    text = Path(ledger).read_text(encoding="utf-8")
+    Path(ledger).write_text(text.replace("Dani = 5 }", "Dani = 50 }", 1), encoding="utf-8")
+    found = run("--lang", lang, "repair", "--ledger", ledger).stdout
+    assert fits_80(found, ledger), found
+    said = {
+        "en": "found: entry 2: hand 2 was changed outside tarockscore; --write keeps the evening as it stands",
+        "de": "gefunden: Eintrag 2: Spiel 2 wurde außerhalb von tarockscore geändert; --write behält den Abend, wie er ist",
+    }
+    assert said[lang] in unfolded(found).splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_repair_of_a_sound_evening_writes_nothing_and_says_so(ledger: str, lang: str) -> None:
+    # repair --write on an evening nobody changed outside tarockscore appended "repaired: … no
+    # stored result changed" to its audit trail, which then read as if it had been mended
+    evening(ledger)
+    before = Path(ledger).read_bytes()
+    said = {
+        "en": f"{ledger}: every stored result follows from its hand and nothing was changed outside tarockscore: nothing to repair; the ledger is unchanged",
+        "de": f"{ledger}: jedes gespeicherte Ergebnis folgt aus seinem Spiel und nichts wurde außerhalb von tarockscore geändert: nichts zu reparieren; die Schrift bleibt, wie sie ist",
+    }
+    for write in ([], ["--write"]):
+        result = run("--lang", lang, "repair", *write, "--ledger", ledger)
+        assert result.exit_code == 0, result.stderr
+        assert fits_80(result.stdout, ledger), result.stdout
+        assert unfolded(result.stdout).splitlines() == [said[lang]]
+    assert Path(ledger).read_bytes() == before
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)
     assert result.exit_code == 0 and result.stderr == ""
     assert (
-        "3 hands re-scored under koenigrufen" in result.stdout
+        "3 hands re-scored under koenigrufen" in unfolded(result.stdout)
         and "every stored result matches" in result.stdout
     )
     text = Path(ledger).read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
 from tarockscore.evening.store import create
+from tests.stored import unfolded
 from tests.test_chart import dump_dom
 from tests.test_season import call, evening, ledger_a, ledger_b, ledger_c, ledger_pagat, ledger_zwanzigerrufen
 
@@ -340,11 +341,33 @@ def test_chart_writes_an_svg_with_a_line_per_player(club: Path, tmp_path: Path) 
     target = tmp_path / "season.svg"
     code, out, err = run("chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
     assert code == 0 and out == ""
-    assert err.startswith("warning: ") and f"wrote {target}: 5 players, 3 ledgers, 12 hands" in err
+    assert err.startswith("warning: ") and f"wrote {target}: 5 players, 3 ledgers, 12 hands" in unfolded(err)
     svg = target.read_text(encoding="utf-8")
     assert svg.count("<polyline") == 5
     assert "Season 2026-03-05 to 2026-03-19 (3 evenings)" in svg
     assert svg.count('class="evenings"') == 1 and "2026-03-12" in svg and "2026-03-19" in svg
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_prose_of_stats_and_chart_fits_80_columns(club: Path, tmp_path: Path, lang: str) -> None:
+    # stats' legend under its tables ran to 93 columns (99 in German) and chart's line of what it
+    # wrote to 90 and more: folded between their clauses; stats' tables keep their 100 columns
+    code, out, _ = run("--lang", lang, "stats", str(club), "--alias", "Berti=Bert")
+    assert code == 0
+    legend = out.split("\n\n")[-1].splitlines()
+    assert max(map(len, legend)) <= 80, out
+    first = {"en": "won/played; Kontra: the bets", "de": "gewonnen/gespielt; Kontra: die Posten"}[lang]
+    assert unfolded("\n".join(legend)).startswith(first)
+    assert len(unfolded("\n".join(legend)).splitlines()) == 2  # the legend, the season's span
+    target = tmp_path / "season.svg"
+    code, _, err = run("--lang", lang, "chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
+    wrote = err[err.index({"en": "wrote", "de": "geschrieben"}[lang]) :]
+    assert code == 0 and max(map(len, wrote.splitlines())) <= 80, err
+    whole = {
+        "en": f"wrote {target}: 5 players, 3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen",
+        "de": f"geschrieben: {target}: 5 Spieler, 3 Schriften, 12 Spiele, 05.03.2026 bis 19.03.2026, Profil koenigrufen",
+    }
+    assert unfolded(wrote).splitlines() == [whole[lang]]
 
 
 def test_chart_html_renders_in_the_browser(club: Path, tmp_path: Path) -> None:

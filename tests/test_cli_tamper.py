@@ -116,7 +116,7 @@ def test_repair_names_the_hand_and_is_covered_by_the_chain(tmp_path: Path) -> No
     assert path.read_bytes() == before  # nothing written without --write
     # hand 2 agrees with the rules as rewritten: no number changes, so what --write would take as
     # it was found is said before it is written
-    assert looked.stdout.splitlines()[:2] == [
+    assert unfolded(looked.stdout).splitlines()[:2] == [
         f"{path}: every stored result follows from its hand; nothing changes but the seal",
         "found: entry 2: hand 2 was changed outside tarockscore; --write keeps the evening as it stands",
     ]

@@ -22,6 +22,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tarockscore.cli.app import app
+from tests.stored import unfolded
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
 runner = CliRunner()
@@ -794,6 +795,7 @@ def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
         "--lang", "de", "tournament", "new", str(day), "--players", ",".join(nine), "--rounds", "2",
         "--games", "4", "--profile", "ooe-2023", "--format", "haupt-sub",
     ).stdout  # fmt: skip
+    start = unfolded(start)  # its lines folded into 80 columns, read whole
     # the format's title from formats/haupt-sub.toml's title_de; 9 = 4 + 5
     assert (
         "Format:  haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet "
@@ -810,7 +812,9 @@ def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
     ok("tournament", "players", str(day), "drop", "N11")
     ok("tournament", "players", str(day), "drop", "N10")
 
-    seating = ok("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "7").stdout
+    seating = unfolded(
+        ok("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "7").stdout
+    )
     assert (
         "9 Spieler: 1 Vierertisch (4 Spiele) und 1 Fünfertisch (5 Spiele, der Geber setzt aus).\n" in seating
     )
@@ -827,7 +831,7 @@ def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
     english = run("tournament", "draw", str(day), "--round", "1", "--seed", "8")
     assert f": {four['ledger']} (2 hands), {five['ledger']} (1 hand); a round" in english.stderr
 
-    text = ok("--lang", "de", "tournament", "standings", str(day)).stdout
+    text = unfolded(ok("--lang", "de", "tournament", "standings", str(day)).stdout)
     assert text.endswith(
         "Format haupt-sub: Tischrangpunkte 4/2/1/0 je Runde (Hauptpunkte); bei Gleichstand entscheidet die "
         "Schrift (Subpunkte)\nGleichstand: Schrift, Tischränge, beste Runde. Rundenzellen: Tisch, Platz am "
@@ -836,9 +840,8 @@ def test_a_day_in_german_leaves_nothing_in_english(tmp_path: Path) -> None:
     page = ok("--lang", "de", "tournament", "standings", str(day), "-f", "html").stdout
     assert "<title>Wertung: d</title>" in page and "<h1>Wertung: d</h1>" in page
     assert "Gleichstand: Schrift, Tischränge, beste Runde.</p>" in page
-    assert (
-        "\nTies: Schrift, table ranks, best round. Round cells:"
-        in ok("tournament", "standings", str(day)).stdout
+    assert "\nTies: Schrift, table ranks, best round. Round cells:" in unfolded(
+        ok("tournament", "standings", str(day)).stdout
     )
     assert "<title>Standings: d</title>" in ok("tournament", "standings", str(day), "-f", "html").stdout
 
@@ -1150,3 +1153,53 @@ def test_an_empty_folder_argument_is_refused_not_taken_for_this_folder(
     assert "'' is empty; give the tournament's folder" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
     assert run("tournament", "standings", "").exit_code == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_days_prose_fits_80_columns_folded_between_clauses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # new's format line, the draw's count of tables, a paper sheet's result, the standings' format
+    # and ties under the table, the money's lines under its own, check's line and a late arrival
+    # dropped ran to 82-129 columns; each is folded between its
+    # clauses into 80, its later lines indented, and reads back as the one line it was
+    monkeypatch.chdir(tmp_path)
+    folder = Path("cup")
+    names = "Anna,Bert,Cilli,Dani,Emil,Fritzi,Gerti,Hans,Ilse"
+    day = [str(folder), "--players", names, "--rounds", "2", "--games", "4", "--games-five", "5"]
+    said = [
+        ok("--lang", lang, "tournament", "new", *day, "--profile", "ooe-2023", "--format", "schrift").stdout
+    ]
+    said.append(
+        ok("--lang", lang, "tournament", "draw", str(folder), "--round", "1", "--seed", "2026").stdout
+    )
+    for table in draw(folder, 1, 2026):  # the same seed, the same draw: each table's paper sheet
+        points = [f"{p}=-4" for p in table["players"][1:]]
+        first = f"{table['players'][0]}={4 * len(points)}"
+        result = ["tournament", "result", str(folder), "--round", "1", "--table", str(table["table"])]
+        said.append(ok("--lang", lang, *result, first, *points).stdout)
+    said += [ok("--lang", lang, "tournament", what, str(folder)).stdout for what in ("standings", "money")]
+    said.append(ok("--lang", lang, "tournament", "check", str(folder)).stdout)
+    late = "Maximiliane Oberhuber-Wurzinger"
+    said += [
+        ok("--lang", lang, "tournament", "players", str(folder), how, late).stdout for how in ("add", "drop")
+    ]
+    for text in said:
+        assert max(map(len, text.splitlines())) <= 80, text
+    whole = [line for text in said for line in unfolded(text).splitlines()]
+    expected = {
+        "en": [
+            "format:  schrift: Schrift total; ties: the better best round, then the better table ranks (Tiroler Tarockcup 2019)",
+            "9 players: 1 table of four (4 games) and 1 of five (5 games, the dealer sits out).",
+            "Ties: best round, table ranks. Round cells: table, rank at the table, Schrift there.",
+            "Kontras won over the day: 0 points (money points minus Schrift, the winners' side).",
+            f"{late}: dropped (their tables so far still count); 9 players in the next draw",
+        ],
+        "de": [
+            "Schriften: cup/round-1/table-K.toml; der erste Sitz ist Vorhand im ersten Spiel.",
+            "Gleichstand: beste Runde, Tischränge. Rundenzellen: Tisch, Platz am Tisch, Schrift dort.",
+            "Geld: die Schriften haben keinen Einsatz (--stake bei `tournament new` angeben); nur in Punkten gezeigt.",
+            f"{late}: gestrichen (die bisherigen Tische zählen weiter); 9 Spieler in der nächsten Auslosung",
+        ],
+    }
+    assert set(expected[lang]) <= set(whole)

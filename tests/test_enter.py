@@ -537,7 +537,7 @@ def test_enter_replace_walks_the_old_answers(ledger: str) -> None:
     assert totals(ledger) == {"Anna": 2, "Bert": 2, "Cilli": 2, "Dani": 2}
     bad = run("enter", "--replace", "5", "--ledger", ledger, input="")
     assert bad.exit_code == 1
-    assert bad.stderr == "error: there is no hand 5; the ledger has hands 1 to 1\n"
+    assert bad.stderr == "error: there is no hand 5; the ledger has only hand 1\n"
     assert run("enter", "--replace", "0", "--ledger", ledger, input="").exit_code == 2
 
 

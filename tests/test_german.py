@@ -494,7 +494,7 @@ def test_the_sheet_is_the_schrift_and_card_points_are_kartenpunkte(in_folder: Pa
         "Dani=10",
     )
     assert record.exit_code == 0, record.output
-    explained = run("de", "explain", "1").stdout
+    explained = unfolded(run("de", "explain", "1").stdout)  # a bet's line folded in 80 columns
     assert "Kartenpunkte: Anna 20, Bert 30, Cilli 10, Dani 10" in explained
     assert "; in der Schrift: Anna +5, Cilli +5, Dani +5" in explained
     assert "Punkte: Anna +5, Bert 0, Cilli +5, Dani +5" in explained

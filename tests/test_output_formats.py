@@ -418,3 +418,39 @@ def test_a_format_is_read_in_any_case_and_without_the_spaces_around_it(ledger: s
         2,
         "error: --format: 'HTML': this command prints table, json, csv\n",
     )
+
+
+FIVE_LONG = "Maximiliane Oberhuber,Bartholomäus Wurzinger,Cäcilia Pfannhauser,Dagobert Kleinschmidt,Evangelina Rosenberger"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_folds_a_long_line_of_a_bet_keeping_its_indent(tmp_path: Path, lang: str) -> None:
+    # five players with long names: a bet's "won by …; on the sheet: …" line, indented under its
+    # heading, ran to 118 columns; folded between its clauses, its later lines two further in
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", FIVE_LONG, "-l", path).exit_code == 0
+    assert run("record", "-c", "rufer", "-d", "Max", "-w", "Cäc", "-t", "40", "-l", path).exit_code == 0
+    out = run("--lang", lang, "explain", "1", "-l", path).stdout
+    assert max(map(len, out.splitlines())) <= 80, out
+    if lang == "en":  # the Rufer's value of 1 (profiles/koenigrufen.toml) to each of the declarers
+        assert (
+            "\n   won by Maximiliane Oberhuber, Cäcilia Pfannhauser;\n"
+            "     on the sheet: Maximiliane Oberhuber +1, Cäcilia Pfannhauser +1\n"
+        ) in out
+    won = {"en": "won by", "de": "gewonnen von"}[lang]
+    assert f"\n   {won} Maximiliane Oberhuber, Cäcilia Pfannhauser; " in unfolded(out), out
+
+
+def test_explain_folds_no_number_away_from_its_sign(tmp_path: Path) -> None:
+    # a line without a clause to break at was broken between any two words: "… Cäcilia Pfannhauser ="
+    # on one line and "8 [3]" on the next; a number stays with its "=" (and a "1 / 2" together)
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", FIVE_LONG, "-l", path).exit_code == 0
+    bettler = ["-c", "bettler", "-d", "Cäc", "--lost", "-k", "Dag=kontra"]
+    assert run("record", *bettler, "-l", path).exit_code == 0
+    lines = run("--lang", "de", "explain", "1", "-l", path).stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    for line, after in zip(lines, lines[1:], strict=False):
+        assert not (line.endswith((" =", " /")) or re.match(r"\s+[\d=/]", after)), (line, after)
+    # the Bettler's value 4 [STC-TB] doubled by Dagobert's Kontra
+    assert "Cäcilia Pfannhauser = 8 [3]" in unfolded("\n".join(lines))

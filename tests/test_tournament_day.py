@@ -248,8 +248,8 @@ def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_p
     begun = tarockscore.Tournament(day).head()
     [t1, t2], _ = draw(day, 1, 3)
     a, b, c, d = t2["players"]
-    said = ok("--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "2",
-              f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4").stdout  # fmt: skip
+    said = unfolded(ok("--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "2",
+                       f"{a}=12", f"{b}=-4", f"{c}=-4", f"{d}=-4").stdout)  # fmt: skip
     assert re.fullmatch(
         rf"Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}\n"
         r"Kopf des Tages [0-9a-f]{12}\n",
@@ -257,9 +257,13 @@ def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_p
     )
     ok("tournament", "close-round", str(day), "-r", "1")
     ok("tournament", "players", str(day), "add", "Ilse")
-    lines = ok("--lang", "de", "tournament", "check", str(day), "--head", begun).stdout.splitlines()
-    assert lines[1] == f"der Tag ist bis zum Kopf {begun} unverändert; seither 4 Änderungen:"
-    changes = [line.split("  ", 2)[2] for line in lines[2:]]
+    out = ok("--lang", "de", "tournament", "check", str(day), "--head", begun).stdout
+    said, listed, since = out.rpartition("Änderungen:\n")  # the changes listed, each indented by two
+    assert (
+        unfolded(said + listed).splitlines()[1]
+        == f"der Tag ist bis zum Kopf {begun} unverändert; seither 4 Änderungen:"
+    )
+    changes = [line.split("  ", 2)[2] for line in re.sub(r"\n    (?=\S)", " ", since).splitlines()]
     assert changes[0] == "draw: Runde 1, Startwert 3"
     assert re.fullmatch(
         rf"result: Runde 1, Tisch 2: {a} \+12, {b} -4, {c} -4, {d} -4; Kopf der Schrift [0-9a-f]{{12}}",
@@ -316,9 +320,11 @@ def test_check_with_the_days_head_as_it_is_says_no_change_since(tmp_path: Path) 
     day = tmp_path / "day"
     new_day(day)
     head = tarockscore.Tournament(day).head()
-    said = ok("tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    said = unfolded(ok("tournament", "check", str(day), "--head", head[:12]).stdout).splitlines()
     assert said[1:] == [f"the day as of head {head[:12]} is unchanged; no change since"]
-    said = ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout.splitlines()
+    said = unfolded(
+        ok("--lang", "de", "tournament", "check", str(day), "--head", head[:12]).stdout
+    ).splitlines()
     assert said[1:] == [f"der Tag ist bis zum Kopf {head[:12]} unverändert; seither keine Änderung"]
 
 

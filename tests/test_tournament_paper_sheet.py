@@ -136,7 +136,7 @@ def test_a_result_typed_in_again_as_the_sheet_holds_it_says_nothing_was_written(
         + "".join(f"1,1,{r}\n" for r in points(seats, [12, -4, -4, -4])).replace("=", ",")
     )
     again = ok("tournament", "result", str(day), "--from", str(csv))
-    assert again.stdout == f"every table of {csv} holds its result already; nothing was written\n"
+    assert unfolded(again.stdout) == f"every table of {csv} holds its result already; nothing was written\n"
     assert {p: p.read_bytes() for p in day.rglob("*.toml")} == files
 
 
@@ -227,6 +227,11 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
     )
     assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
     assert "a correction replaces that result" in result.stderr
+    # nor a Radl set by hand (it wrote one, "4 pending", that no hand would ever count)
+    before = Path(first["ledger"]).read_bytes()
+    result = refused("radl", "add", "--ledger", first["ledger"])
+    assert "this table's result was taken from its paper sheet, so no hand is recorded on it" in result.stderr
+    assert Path(first["ledger"]).read_bytes() == before
     # nor is a hand of it undone, replaced, deleted or explained: it has none, for a reason
     for command in (
         ("undo",),
@@ -239,6 +244,14 @@ def test_replace_takes_played_hands_off_the_sheet_and_the_log_keeps_them(tmp_pat
             "error: paper: this table's result was taken from its paper sheet, so no hand is recorded on it;"
             " a correction replaces that result\n"
         ), command
+    assert Path(first["ledger"]).read_bytes() == before
+    # check says what it checked: the paper's result, not "0 hands re-scored"
+    sha = json.loads(ok("show", "--json", "--ledger", first["ledger"]).stdout)["profile"]["sha256"][:12]
+    checked = unfolded(ok("check", "--ledger", first["ledger"]).stdout)
+    assert (
+        checked
+        == f"{first['ledger']}: the result taken from its paper sheet holds under ooe-2023 (sha256 {sha})\n"
+    )
 
 
 def test_a_sum_that_is_not_zero_is_refused_naming_it_and_nothing_is_written(tmp_path: Path) -> None:

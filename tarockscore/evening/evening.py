@@ -548,4 +548,4 @@ class Evening:
         done = ledger_file.repair(
             self.path, lambda current: operations.repair(current, stamp), write, stamp or ""
         )
-        return Repaired(done.before, done.after, write, done.head, done.found)
+        return Repaired(done.before, done.after, write and done.written, done.head, done.found)

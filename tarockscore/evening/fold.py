@@ -592,11 +592,12 @@ def check_number(ledger: Ledger, number: int) -> None:
     if not ledger.hands:
         raise LedgerError(N_("the ledger has no hands yet"))
     if not 1 <= number <= len(ledger.hands):
-        raise LedgerError(
-            N_("there is no hand {number}; the ledger has hands 1 to {count}"),
-            number=number,
-            count=len(ledger.hands),
+        has = (
+            N_("there is no hand {number}; the ledger has only hand 1")
+            if len(ledger.hands) == 1
+            else N_("there is no hand {number}; the ledger has hands 1 to {count}")
         )
+        raise LedgerError(has, number=number, count=len(ledger.hands))
 
 
 def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:

@@ -195,7 +195,10 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
 
 
 def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
-    """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``)."""
+    """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``);
+    refused at a table scored from its paper sheet, where no hand would ever count it."""
+    if ledger.paper is not None:
+        check_room(ledger)
     n = _at_least_one(ledger.profile.radl.hands if hands is None else hands)
     if n > MAXIMUM:  # refused before a doubled hand is counted: a billion would fill the memory
         raise LedgerError(

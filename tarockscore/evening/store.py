@@ -884,6 +884,8 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
         pairs = zip(snapshot.ledger.hands, new.hands, strict=True)
         if hands := [fold.hand_mapping(e) for o, e in pairs if e.id in carry or o.result != e.result]:
             found["hand"] = hands  # every hand it vouches for, re-scored, beside those it changes
+        elif not snapshot.problems:  # a sound evening: nothing to repair, nothing written
+            return Change(snapshot.ledger, snapshot.ledger, snapshot.head)
         return replace(_write(raw, snapshot, new, "repair", at, found), found=snapshot.problems)
 
 

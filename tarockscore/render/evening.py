@@ -31,7 +31,7 @@ from tarockscore.evening.model import (
     settling,
     totals,
 )
-from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, summary
+from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl
 from tarockscore.evening.settle import Payment, Settlement, settle
@@ -391,6 +391,32 @@ def next_text(ledger: Ledger) -> str:
     return text
 
 
+# What undo and delete say of the Radl marks set or struck on the sheet after the hand they take
+# away: the marks are the table's, not the hand's, so they stay, now after the hand before it
+RADL_KEPT = {
+    (True, False): N_("the Radl set on the sheet after {hand} stays, now {where}"),
+    (False, True): N_("the Radl struck on the sheet after {hand} stays struck, now {where}"),
+    (True, True): N_("the Radl set and struck on the sheet after {hand} stays, now {where}"),
+}
+
+
+def radl_kept(before: Ledger, number: int) -> list[str]:
+    """The line undo or delete adds where a Radl was set or struck on the sheet after hand
+    ``number`` of ``before`` (none where none was)."""
+    ids = [e.id for e in before.hands]
+    last = number == len(ids)
+    marks = [m.hands for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
+    if not marks:
+        return []
+    where = (
+        message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
+        if number > 1
+        else message(N_("before the first hand"))
+    )
+    said = RADL_KEPT[any(n > 0 for n in marks), any(n < 0 for n in marks)]
+    return [folded(translated(message(said, hand=label(ids[number - 1], number), where=where)))]
+
+
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(
@@ -521,20 +547,27 @@ _NARROWEST = 12
 
 
 def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between words."""
+    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between
+    words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2")."""
     lines: list[str] = []
     for piece in re.split(r"(?<=[,;·]) ", text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
         else:
-            lines += textwrap.wrap(piece, width, break_long_words=False, break_on_hyphens=False)
+            joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
+            words = textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False)
+            lines += [w.replace("\x00", " ") for w in words]
     return "\n".join(lines)
 
 
 def folded(line: str) -> str:
-    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first indented."""
-    first, _, rest = _wrapped(line, TERMINAL).partition("\n")
-    return "\n  ".join([first, *_wrapped(rest.replace("\n", " "), TERMINAL - 2).splitlines()])
+    """A line of text in TERMINAL columns, broken between its clauses, the lines after the first
+    indented two further than it is."""
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    first, _, rest = _wrapped(body, TERMINAL - len(indent)).partition("\n")
+    later = _wrapped(rest.replace("\n", " "), TERMINAL - len(indent) - 2).splitlines()
+    return f"\n{indent}  ".join([indent + first, *later])
 
 
 def fitted(
@@ -588,13 +621,13 @@ def sheet_text(sheet: Sheet) -> str:
         rows.append(row)
     cash = _settled(t, sheet.settling)
     money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
-    for label, values in (
+    for title, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
         (_("money"), money_row),
     ):
         if values is not None:
-            rows.append([*lead, "", label, *[values[p] for p in players]])
+            rows.append([*lead, "", title, *[values[p] for p in players]])
     titles = ["#", *(["id"] if ids else []), _("dealer"), _("hand"), *players]
     aligns = ["right"] * len(lead) + ["left"] * 2 + ["right"] * len(players)  # numbers to the right
     lines = [folded(" · ".join(head)), fitted(titles, rows, len(lead) + 1, aligns)]
@@ -713,7 +746,12 @@ def audit_line(a: AuditEntry) -> str:
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
-    """``check`` when every stored result matches."""
+    """``check`` when every stored result matches (at a table scored from its paper sheet: its result)."""
+    if ledger.paper is not None:
+        paper = _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
+        return paper.format(
+            path=shown_path(path), name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+        )
     return ngettext(
         "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
         "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
@@ -837,20 +875,25 @@ def repaired_text(r: Repaired, path: Path) -> str:
                 disable_numparse=True,
             ),
         ]
+    elif not r.found:
+        sound = _(
+            "{path}: every stored result follows from its hand and nothing was changed outside tarockscore: nothing to repair; the ledger is unchanged"
+        )
+        return folded(sound.format(path=shown_path(path)))
     else:
         unchanged = _("{path}: every stored result follows from its hand; nothing changes but the seal")
-        lines = [unchanged.format(path=shown_path(path))]
+        lines = [folded(unchanged.format(path=shown_path(path)))]
     found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
-    lines += [
+    said = [
         found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
     ]
     if r.written:
-        lines.append(
+        said.append(
             _("written: {path} re-scored and sealed; the audit trail says so").format(path=shown_path(path))
         )
     else:
-        lines.append(_("nothing was written; run again with --write to keep this"))
-    return "\n".join(lines)
+        said.append(_("nothing was written; run again with --write to keep this"))
+    return "\n".join([*lines, *map(folded, said)])
 
 
 def settled_view(s: Settled) -> View:

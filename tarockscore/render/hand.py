@@ -493,9 +493,7 @@ def explained_view(ex: Explained) -> View:
 def at_terminal(text: str) -> str:
     """``text`` with each line past a terminal's columns folded between its clauses, as show's are
     (the phones wrap the same lines at the screen's width)."""
-    return "\n".join(
-        folded(line) if len(line) > TERMINAL and line[:1] != " " else line for line in text.split("\n")
-    )
+    return "\n".join(folded(line) if len(line) > TERMINAL else line for line in text.split("\n"))
 
 
 def explained_json(ex: Explained) -> dict[str, Any]:

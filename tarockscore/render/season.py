@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
-from tarockscore.render.evening import signed
+from tarockscore.render.evening import folded, signed
 from tarockscore.render.output import View
 from tarockscore.rules.bets import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
@@ -285,10 +285,12 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         "it answered (won/said); announced: the bonuses of the player's side (made/announced)"
     )
     if width is not None:
-        note = textwrap.fill(note, width)
+        note = folded(note)
     if left_out:
-        note += "\n" + _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
-            width=width, columns=", ".join(translated(c) for c in left_out)
+        note += "\n" + folded(
+            _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
+                width=width, columns=", ".join(translated(c) for c in left_out)
+            )
         )
     return f"{first}\n\n{second}\n\n{note}"
 

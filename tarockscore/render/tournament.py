@@ -14,6 +14,7 @@ from tabulate import tabulate
 from tarockscore.errors import shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
+from tarockscore.render.evening import folded
 from tarockscore.render.output import CsvTable, View, page
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.standings import (
@@ -120,8 +121,8 @@ def seating_text(t: Tournament, drawn: Round, folder: str) -> str:
         "",
         *(f"{names[d.table]:<{width}}  {', '.join(d.players)}" for d in drawn.tables),
         "",
-        _("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts)),
-        sheets.format(folder=shown_path(folder), number=drawn.number),
+        folded(_("{count} players: {tables}.").format(count=sum(sizes), tables=_(" and ").join(parts))),
+        folded(sheets.format(folder=shown_path(folder), number=drawn.number)),
     ]
     return "\n".join(lines)
 
@@ -175,7 +176,7 @@ def ties_text(fmt: Format) -> str:
 
 def format_line(fmt: Format) -> str:
     """The format as `tournament new` shows it: its name and its title in the reader's language."""
-    return _("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current()))
+    return folded(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current())))
 
 
 def _rounds(rows: Sequence[Standing]) -> list[int]:
@@ -226,7 +227,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     if heading:
         out = "\n".join(heading) + "\n\n" + out
     about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
-    return f"{out}\n\n" + about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
+    about = about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
+    return f"{out}\n\n" + "\n".join(map(folded, about.split("\n")))
 
 
 def standings_csv(rows: Sequence[Standing]) -> CsvTable:
@@ -320,9 +322,8 @@ def money_text(rows: Sequence[Money]) -> str:
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
     no_stake = _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
     won = _("Kontras won over the day: {points} points (money points minus Schrift, the winners' side).")
-    return "\n".join(
-        [out, "", *([no_stake] if any(m.amount is None for m in rows) else []), won.format(points=kontra)]
-    )
+    lines = [*([no_stake] if any(m.amount is None for m in rows) else []), won.format(points=kontra)]
+    return "\n".join([out, "", *map(folded, lines)])
 
 
 def money_view(rows: Sequence[Money]) -> View:

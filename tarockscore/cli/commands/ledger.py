@@ -141,7 +141,8 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     change = evening_of(ledger).undo(tarockscore.now())
-    _told(translated(change.said), change.after, shown.totals_table(change.after))
+    kept = shown.radl_kept(change.before, len(change.before.hands))
+    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
 @with_short_form
@@ -182,7 +183,8 @@ def delete(
             return
         expected = snapshot.sha256
     change = evening.delete(number, tarockscore.now(), expected=expected)
-    _told(translated(change.said), change.after, shown.totals_table(change.after))
+    kept = shown.radl_kept(change.before, number)
+    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
 # What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
@@ -217,9 +219,9 @@ def check(
     held = None if head is None else evening.check_head(head)
     if held is not None and not held.holds:  # a failed check says nothing passed first
         raise LedgerError(shown.head_check_text(held))
-    typer.echo(checked)
+    typer.echo(shown.folded(checked))
     if held is not None:
-        typer.echo(shown.head_check_text(held))
+        typer.echo(shown.folded(shown.head_check_text(held)))
 
 
 @with_format()

@@ -27,6 +27,7 @@ from tarockscore.cli.options import (
 from tarockscore.cli.terminal import Warnings, kind_of, one_line, warning
 from tarockscore.errors import N_, Collector, Message, Shown, TarockError, UsageError, counted, message
 from tarockscore.i18n import _
+from tarockscore.render import evening as shown
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
 from tarockscore.render.notation import table_date
 from tarockscore.render.output import OutputFormat
@@ -293,9 +294,7 @@ def chart(
         typer.echo(data, nl=False)
         return
     tarockscore.write_chart_file(out, data, inputs, "--output")
-    typer.echo(
-        _("wrote {out}: {count} players, {span}").format(
-            out=one_line(out), count=len(folded.season.selected), span=season_span(folded.season)
-        ),
-        err=True,
+    wrote = _("wrote {out}: {count} players, {span}").format(
+        out=one_line(out), count=len(folded.season.selected), span=season_span(folded.season)
     )
+    typer.echo(shown.folded(wrote), err=True)

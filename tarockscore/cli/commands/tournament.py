@@ -44,7 +44,7 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import cards as card_pages
 from tarockscore.render import tournament as render
 from tarockscore.render.chart import ImageUnavailable
-from tarockscore.render.evening import moment
+from tarockscore.render.evening import folded, moment
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
@@ -320,7 +320,7 @@ def players(
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
         if roster.warnings:
             done = _("{name}: dropped (their tables so far still count); {count} players")
-    typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
+    typer.echo(folded(done.format(name=roster.name, count=len(roster.after.players))))
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
@@ -528,12 +528,12 @@ def result(
                 round=round_number, table=table
             )
         )
-        typer.echo(said)
+        typer.echo(folded(said))
         return
     hashes = [e.hash for e in after.log]
     for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
         if entry.kind == "result":
-            typer.echo(i18n.translated(entry.detail))
+            typer.echo(folded(i18n.translated(entry.detail)))
     _say_head(after)
 
 
@@ -587,11 +587,8 @@ def check(
             now=checked.head[:12],
             where="--head",
         )
-    typer.echo(
-        _("{folder}: the day's file and every table's sheet fit; day head {head}").format(
-            folder=shown_path(folder), head=checked.head[:12]
-        )
-    )
+    fit = _("{folder}: the day's file and every table's sheet fit; day head {head}")
+    typer.echo(folded(fit.format(folder=shown_path(folder), head=checked.head[:12])))
     if head is None:
         return
     if not checked.since:
@@ -605,7 +602,7 @@ def check(
         ).format(head=head, count=len(checked.since))
     )
     for entry in checked.since:
-        typer.echo(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}")
+        typer.echo(folded(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}"))
 
 
 @with_format()
