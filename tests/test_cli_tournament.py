@@ -286,6 +286,11 @@ def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 1 and "did you mean 'schrift'" in result.stderr
     assert not (tmp_path / "x" / "tournament.toml").exists()
+    result = run(
+        "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,D", "--rounds", "3", "--games", "16",
+        "--profile", "ooe-2023", "--format", "SCHRIFT",
+    )  # fmt: skip  # a shipped format's name typed in capitals is pointed to, as a profile's is
+    assert result.exit_code == 1 and "did you mean 'schrift'" in result.stderr
     new_day(tmp_path / "y", ["A", "B", "C", "D"])
     result = run(
         "tournament", "new", str(tmp_path / "y"), "--players", "A,B,C,D", "--rounds", "3", "--games", "16",

@@ -93,7 +93,7 @@ def format_document(
             said = N_(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
-            hint = near_miss(ref, names)
+            hint = near_miss(ref, names, any_case=True)
             raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
