@@ -259,6 +259,20 @@ def test_a_day_whose_chain_was_removed_is_refused_and_nothing_written(tmp_path: 
     assert files_of(day) == before
 
 
+@pytest.mark.parametrize("text", ["", "# notes\n", 'title = "Cup"\n'])
+def test_a_days_file_emptied_or_saved_over_is_named_so(tmp_path: Path, text: str) -> None:
+    """An empty tournament.toml (a disk that filled, an editor's slip) has no version: it is said to
+    hold none, in words, not as "tournament = None", and in German too."""
+    day, _ = new_day(tmp_path)
+    (day / "tournament.toml").write_text(text, encoding="utf-8")
+    before = files_of(day)
+    said = refused(1, "tournament", "standings", str(day)).stderr
+    assert said.startswith(f"error: {day}/tournament.toml: no tournament = 2 in it: ") and "None" not in said
+    german = refused(1, "--lang", "de", "tournament", "standings", str(day)).stderr
+    assert german.startswith(f"Fehler: {day}/tournament.toml: ") and "None" not in german
+    assert files_of(day) == before
+
+
 def test_closing_a_round_is_said_in_german(tmp_path: Path) -> None:
     day, _tables = new_day(tmp_path)
     said = ok("--lang", "de", "tournament", "close-round", str(day), "-r", "1").stdout

@@ -166,13 +166,17 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
-    if data.get("tournament") != tm.VERSION:
-        if data.get("tournament") == 1 and events is None:
+    if (version := data.get("tournament")) != tm.VERSION:
+        if version == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
         said = N_(
             "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
-        raise TournamentError(said, path=path, version=data.get("tournament"), VERSION=tm.VERSION)
+        if version is None:  # an empty file, or another saved in its place
+            said = N_(
+                "{path}: no tournament = {VERSION} in it: it is empty, or not a tarockscore tournament file"
+            )
+        raise TournamentError(said, path=path, version=version, VERSION=tm.VERSION)
     if extra := sorted(set(data) - {"tournament"}):
         said = N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries")
         raise TournamentError(said, path=path, key=extra[0])
