@@ -428,8 +428,12 @@ def _base_url(given: str) -> str:
     return urlunsplit(parts).rstrip("/")
 
 
-def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
-    """``NAME=POINTS`` pairs: a name and whole points (``+12``, ``-4``)."""
+_TWICE = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+
+
+def _points(given: Sequence[str], option: str, problems: Collector, twice: str = _TWICE) -> dict[str, int]:
+    """``NAME=POINTS`` pairs: a name and whole points (``+12``, ``-4``); ``twice``: what a name
+    given twice with two values is told."""
     out: dict[str, int] = {}
     for text in given:
         name, sep, value = text.rpartition("=")
@@ -438,8 +442,7 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
         if not sep or not name or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
         elif out.setdefault(name, points) != points:
-            said = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
-            problems.add(option, said, name=name, value=str(out[name]), rest=str(points))
+            problems.add(option, twice, name=name, value=str(out[name]), rest=str(points))
     return out
 
 
@@ -492,7 +495,12 @@ def result(
             problems.add(
                 "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
             )
-        schrift = _points(points or [], "NAME=POINTS", problems)
+        twice = _TWICE
+        if money_points is not None and len(money_points) == 1:  # `--money A=24 B=-8 …`: B is a Schrift
+            twice = N_(
+                "{name!r} is given twice, {value!r} and {rest!r}: --money takes one NAME=POINTS: repeat it for each player"
+            )
+        schrift = _points(points or [], "NAME=POINTS", problems, twice)
         money = _points(money_points, "--money", problems) if money_points else None
         problems.raise_if_any(UsageError)
         assert round_number is not None and table is not None
