@@ -272,6 +272,28 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("typed", "option"),
+    [
+        (["--rounds", "3", "--games", "16000000"], "--games"),  # 16 typed with its zeros held down
+        (["--rounds", "3", "--games", "16", "--games-five", "20000000"], "--games-five"),
+        (["--rounds", "30000000", "--games", "16"], "--rounds"),
+    ],
+)
+def test_new_refuses_a_number_past_the_largest_at_its_option(
+    tmp_path: Path, typed: list[str], option: str
+) -> None:
+    """A count past the largest a day's file keeps (1,000,000) was refused as the file's key
+    (`entry 1.games`), exit 1, an option the organiser never typed: now at the option, exit 2."""
+    day = tmp_path / "x"
+    result = run(
+        "tournament", "new", str(day), "--players", "A,B,C,D", *typed, "--profile", "ooe-2023", "--format", "schrift"
+    )  # fmt: skip
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.startswith(f"error: {option}: ") and "entry" not in result.stderr
+    assert "at most 1,000,000" in result.stderr and not day.exists()
+
+
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,A", "--rounds", "0", "--games", "15",

@@ -18,6 +18,7 @@ from tarockscore.errors import (
     UsageError,
     capped,
     counted,
+    grouped,
     listed,
     message,
     reason,
@@ -30,7 +31,16 @@ from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    MAXIMUM,
+    clean_name,
+    nfc,
+    player_key,
+    short_number,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -208,6 +218,10 @@ class Tournament:
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
+        for field, value in (("rounds", rounds), ("games", games), ("games_five", games_five or 0)):
+            if value > MAXIMUM:  # past what the day's file keeps
+                said = N_("{value} is beyond the allowed range (at most {maximum} either way)")
+                problems.add(field, said, value=short_number(value), maximum=grouped(MAXIMUM))
         if not isinstance(profile, Profile) and not profile:
             problems.add("profile", cls.NO_PROFILE)
         if not format:
