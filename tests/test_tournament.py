@@ -438,6 +438,9 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": "100, 90"})
     with pytest.raises(TournamentError, match="best"):
         cup_rules({"points": [10], "best": 0})
+    # `points = []` gave every place 0, a cup without points, without a word: refused as missing
+    with pytest.raises(TournamentError, match=r"cup.toml.points: missing: the cup points for place 1"):
+        cup_rules({"points": []}, "cup.toml")
 
 
 @pytest.mark.parametrize(

@@ -284,7 +284,7 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     top = Reader(data, where, problems)
     raw = top.raw("points")
     points: tuple[int, ...] = ()
-    if raw is None:
+    if raw is None or raw == []:  # no points: no cup
         problems.add(
             top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
