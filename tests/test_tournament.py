@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from tarockscore.errors import TournamentError
 from tarockscore.render.tournament import _text, exact
@@ -389,6 +390,18 @@ def test_a_format_with_a_wrong_key_is_refused_with_the_key() -> None:
     text = str(info.value)
     assert "rank_points.four" in text and "a table of 4 has 4 places" in text
     assert "'best_rund'" in text and "did you mean 'best_round'" in text
+
+
+def test_a_format_of_ones_own_without_its_schema_is_told_so_not_as_none(tmp_path: Path) -> None:
+    # A format written without `extends` and without `schema = 1` (or a cup's points file given as
+    # --format) was told "ours.toml.schema: None: expected schema = 1", a value nobody wrote.
+    own = tmp_path / "ours.toml"
+    document = format_document("schrift")
+    del document["schema"]
+    own.write_text(tomli_w.dumps(document), encoding="utf-8")
+    with pytest.raises(TournamentError) as info:
+        load_format(str(own))
+    assert str(info.value) == f"{own}: schema: missing: a tournament format begins with schema = 1"
 
 
 def test_a_format_with_more_than_fifty_problems_says_how_many_more_there_are() -> None:

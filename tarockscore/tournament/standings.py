@@ -57,7 +57,11 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     problems = Collector()
     top = Reader(document, "", problems)
     schema = top.raw("schema")
-    if schema != SCHEMA or isinstance(schema, bool):
+    if schema is None:
+        problems.add(
+            "schema", N_("missing: a tournament format begins with schema = {SCHEMA}"), SCHEMA=SCHEMA
+        )
+    elif schema != SCHEMA or isinstance(schema, bool):
         said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
         problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     name = top.text("name")
