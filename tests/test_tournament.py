@@ -404,6 +404,23 @@ def test_a_format_of_ones_own_without_its_schema_is_told_so_not_as_none(tmp_path
     assert str(info.value) == f"{own}: schema: missing: a tournament format begins with schema = 1"
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("points = [25, 20, 16]\nbest = 2\n", "a cup's points file"),
+        ("tournament = 2\n", "a tournament day's file"),
+    ],
+)
+def test_a_file_of_another_kind_given_as_a_format_is_named_so(tmp_path: Path, text: str, kind: str) -> None:
+    # the cup's points file (or the day's own file) given to --format: said what it is, as --profile
+    # says it, not a list of a format's keys missing and the file's keys unknown
+    given = tmp_path / "cup.toml"
+    given.write_text(text, encoding="utf-8")
+    with pytest.raises(TournamentError) as info:
+        load_format(str(given))
+    assert str(info.value) == f"format: {given}: not a tournament format: this is {kind}"
+
+
 def test_a_format_with_more_than_fifty_problems_says_how_many_more_there_are() -> None:
     document = format_document("haupt-sub")
     document["tie_breaks"] = [f"tie{i}" for i in range(60)]  # 60 problems: 50 shown, 10 counted

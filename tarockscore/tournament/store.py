@@ -99,6 +99,9 @@ def format_document(
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = read_toml(path, "format")
+    if "extends" not in document and (other := safe_io.other_kind(document, safe_io.FORMAT)):
+        said = N_("{path}: not a tournament format: this is {other}")
+        raise TournamentError(said, path=path, other=other, where="format")
     parent = document.pop("extends", None)
     if parent is None:
         return document
