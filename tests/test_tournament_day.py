@@ -574,6 +574,14 @@ def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path:
     for seat in second["players"]:
         dreier(second["ledger"], seat)
     assert ok("tournament", "close-round", str(day), "--round", "1").stderr == ""
+    # round 2 closed as it is drawn (the desk meant round 1): not every table named "(0 of 4)",
+    # a line of 25 at a cup day, but the round said not begun, in either language
+    draw(day, 2, 4)
+    early = ok("tournament", "close-round", str(day), "--round", "2")
+    assert early.stderr == "warning: round 2 has not begun: none of its 2 tables has a hand yet\n"
+    draw(day, 2, 5)  # drawn again: its new sheets, closed again
+    german = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "2").stderr
+    assert german == "Warnung: Runde 2 hat noch nicht begonnen: keiner ihrer 2 Tische hat schon ein Spiel\n"
 
 
 def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_draw_it_again(
@@ -654,9 +662,10 @@ def points_of(players: list[str], values: list[int]) -> list[str]:
 def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)
-    draw(day, 1, 3)
+    (first, _second), _ = draw(day, 1, 3)
+    dreier(first["ledger"], first["players"][0])  # begun: each table named (none begun: said so)
     closed = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "1")
-    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (0 von 4), Tisch 2 (0 von 4)\n"
+    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (1 von 4), Tisch 2 (0 von 4)\n"
     assert closed.stderr == said
     drawn = ok("--lang", "de", "tournament", "draw", str(day), "--round", "2", "--seed", "4")
     assert drawn.stderr == said

@@ -376,6 +376,9 @@ class Tournament:
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
+        if len(short) > 1 and len(short) == sum(x.round == number and not x.hands for x in day.results):
+            said = N_("round {round} has not begun: none of its {count} tables has a hand yet")
+            return (message(said, round=number, count=len(short)),)
         tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
