@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import time
 import tomllib
 from pathlib import Path
@@ -657,6 +658,29 @@ def test_a_paper_result_for_a_table_whose_sheet_is_missing_names_the_table(tmp_p
 
 def points_of(players: list[str], values: list[int]) -> list[str]:
     return [f"{p}={v}" for p, v in zip(players, values, strict=True)]
+
+
+def test_a_day_begun_in_a_folder_with_last_days_sheets_is_not_told_its_round_has_begun(
+    tmp_path: Path,
+) -> None:
+    """Last month's folder copied to begin this month's day, its tournament.toml deleted: the draw
+    of round 1 met last month's played sheets and said "round 1 already has hands …; a round that
+    has begun cannot be redrawn" of a round never drawn. It names the sheets as another day's."""
+    last, day = tmp_path / "march", tmp_path / "april"
+    new_day(last)
+    (first, _second), _ = draw(last, 1, 3)
+    dreier(first["ledger"], first["players"][0])
+    shutil.copytree(last, day)
+    (day / "tournament.toml").unlink()
+    new_day(day)
+    before = {p: p.read_bytes() for p in day.rglob("*.toml")}
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr == (
+        f"error: --round: round 1 is not drawn yet, but {day}/round-1 holds sheets played: "
+        f"{day}/round-1/table-1.toml (1 hand): another day's? Move them out of the folder; nothing was written\n"
+    )
+    assert {p: p.read_bytes() for p in day.rglob("*.toml")} == before
 
 
 def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:

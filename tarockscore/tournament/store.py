@@ -320,9 +320,9 @@ def _table_order(sheet: Path) -> tuple[bool, int, str]:
     return (False, int(number[1]), "") if number else (True, 0, sheet.name)
 
 
-def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to redraw, read under their locks: none may hold a hand or a result from
-    its paper sheet; each one's sha256."""
+def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
+    """The sheets of a round to redraw (or, not ``drawn``, left in its folder), read under their
+    locks: none may hold a hand or a result from its paper sheet; each one's sha256."""
     played = []
     on_paper = False
     shas: dict[Path, str] = {}
@@ -346,6 +346,13 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             )
             raise TournamentError(closed, path=sheet, number=number, where="round")
         shas[sheet] = snapshot.sha256
+    if played and not drawn:  # a folder of another day, copied to begin this one
+        said = N_(
+            "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
+        )
+        raise TournamentError(
+            said, number=number, folder=stale[0].parent, names=listed(played), where="round"
+        )
     if played:
         raise TournamentError(
             N_("round {number} already has results: {names}; a round that has begun cannot be redrawn")
@@ -394,7 +401,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
                 held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
-            shas = _untouched(stale, number)
+            shas = _untouched(stale, number, t.round(number) is not None)
             for sheet, fresh in sheets.items():
                 ledger_file.save(sheet, fresh, shas.get(sheet))
             for sheet in stale:
