@@ -579,10 +579,26 @@ def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path:
     # a line of 25 at a cup day, but the round said not begun, in either language
     draw(day, 2, 4)
     early = ok("tournament", "close-round", str(day), "--round", "2")
-    assert early.stderr == "warning: round 2 has not begun: none of its 2 tables has a hand yet\n"
-    draw(day, 2, 5)  # drawn again: its new sheets, closed again
+    assert early.stderr == (
+        "warning: round 2 has not begun: none of its 2 tables has a hand yet; once they have played,"
+        " close it again\n"
+    )
+    again_drawn, _ = draw(day, 2, 5)  # drawn again: its new sheets, closed again
     german = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "2").stderr
-    assert german == "Warnung: Runde 2 hat noch nicht begonnen: keiner ihrer 2 Tische hat schon ein Spiel\n"
+    assert german == (
+        "Warnung: Runde 2 hat noch nicht begonnen: keiner ihrer 2 Tische hat schon ein Spiel; wenn sie"
+        " gespielt haben, sie noch einmal abschließen\n"
+    )
+    # as it says: the tables played, each is "changed after its round was closed" until it is
+    for table in again_drawn:
+        for seat in table["players"]:
+            dreier(table["ledger"], seat)
+    assert (
+        "changed after its round was closed (4 entries since)"
+        in ok("tournament", "standings", str(day)).stderr
+    )
+    ok("tournament", "close-round", str(day), "--round", "2")
+    assert ok("tournament", "standings", str(day)).stderr == ""
 
 
 def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_draw_it_again(

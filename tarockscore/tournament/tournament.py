@@ -377,7 +377,9 @@ class Tournament:
         if not short:
             return ()
         if len(short) > 1 and len(short) == sum(x.round == number and not x.hands for x in day.results):
-            said = N_("round {round} has not begun: none of its {count} tables has a hand yet")
+            said = N_(
+                "round {round} has not begun: none of its {count} tables has a hand yet; once they have played, close it again"
+            )
             return (message(said, round=number, count=len(short)),)
         tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
