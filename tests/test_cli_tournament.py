@@ -1095,3 +1095,40 @@ def test_an_empty_folder_argument_is_refused_not_taken_for_this_folder(
     assert "'' is empty; give the tournament's folder" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
     assert run("tournament", "standings", "").exit_code == 2
+
+
+def test_a_name_corrected_between_rounds_is_one_player_with_an_alias(tmp_path: Path) -> None:
+    """ "Jorg" on the list, played round 1 so; the desk corrects the name before round 2 (drop Jorg,
+    add Jörg). The standings had two rows, Jorg's round 1 and Jörg's round 2, and the cup refused
+    `--alias Jorg=Jörg` as "both played this tournament". With the alias both commands read the
+    two as one player, who played both rounds; two who sat in one round stay two."""
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani", "Emil", "Franz", "Gerti", "Jorg"])
+    first = draw(day, 1, 3)
+    for t in first:
+        dreier(t["ledger"], t["players"][0])  # seat 1 wins a Dreier: +12, the others −4 each
+    ok("tournament", "players", str(day), "drop", "Jorg")
+    ok("tournament", "players", str(day), "add", "Jörg")
+    second = draw(day, 2, 4)
+    for t in second:
+        dreier(t["ledger"], t["players"][1])  # seat 2 wins
+
+    def schrift(tables: list[dict[str, Any]], name: str, seat: int) -> int:
+        return next(12 if t["players"][seat] == name else -4 for t in tables if name in t["players"])
+
+    result = ok("tournament", "standings", str(day), "--alias", "Jorg=Jörg", "--json")
+    rows = {r["player"]: r for r in json.loads(result.stdout)["standings"]}
+    assert "Jorg" not in rows and [s["round"] for s in rows["Jörg"]["tables"]] == [1, 2]
+    assert rows["Jörg"]["schrift"] == schrift(first, "Jorg", 0) + schrift(second, "Jörg", 1)
+    points = tmp_path / "cup.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    cup = ok("cup", "standings", str(day), "--points", str(points), "--alias", "Jorg=Jörg", "--json")
+    assert "Jorg" not in cup.stdout and "Jorg" not in cup.stderr
+    assert [r["player"] for r in json.loads(cup.stdout)["standings"]].count("Jörg") == 1
+    two = run("tournament", "standings", str(day), "--alias", "Anna=Bert")
+    assert two.exit_code == 2
+    said = two.stderr.splitlines()[0]
+    assert said.startswith("error: --alias: ") and said.endswith(
+        " both played round 1: they are two players; drop that alias"
+    )
+    assert "'Anna'" in said and "'Bert'" in said

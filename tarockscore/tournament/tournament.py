@@ -313,10 +313,12 @@ class Tournament:
             for d in sorted(r.tables, key=lambda d: d.table)
         )
 
-    def standings(self) -> DayStandings:
-        """The day's standings: every table's sheet checked, ranked by the tournament's format."""
+    def standings(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayStandings:
+        """The day's standings: every table's sheet checked, ranked by the tournament's format;
+        ``aliases`` (``"ALIAS=NAME"``, or a dict) read a name as another, as :func:`cup` does."""
         day = store.read_day(self.folder)
-        rows = ranking.standings(day.results, day.tournament.format)
+        chosen = given_aliases(aliases, None, player_key).names
+        rows = ranking.standings(day.results, day.tournament.format, chosen)
         name = self.folder.resolve().name
         return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
 
@@ -511,6 +513,7 @@ def cup(
     copies: list[Problem] = []
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
+    played: set[str] = set()  # every name at the days' tables, as it sat there
 
     def said(w: str) -> None:
         warnings.append(w)
@@ -530,14 +533,15 @@ def cup(
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
-        rows = ranking.standings(day.results, day.tournament.format)
+        rows = ranking.standings(day.results, day.tournament.format, chosen.names)
+        played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
-    merged, alike = ranking.one_name_each(days, chosen.names)
+    merged, alike = ranking.one_name_each(days, chosen.names, played)
     for w in alike:
         said(where_given(w, chosen))
     return Cup(names, rules, tuple(ranking.cup_standings(merged, rules)), tuple(warnings))

@@ -339,10 +339,14 @@ def players(
 def standings(
     folder: DirArg,
     verbose: VerboseOpt = False,
+    alias: AliasOpt = [],  # noqa: B006
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-    day = tarockscore.Tournament(folder).standings()
+    try:
+        day = tarockscore.Tournament(folder).standings(alias)
+    except UsageError as exc:
+        raise season_error(exc, "alias") from None
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
