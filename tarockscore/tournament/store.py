@@ -412,8 +412,9 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
 
 
 def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
-    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
-    if not path.is_file():
+    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players
+    (a FIFO or a device in its place named so)."""
+    if safe_io.check_regular(path, safe_io.LEDGER, TournamentError) is None:
         said = N_(
             "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
         )
