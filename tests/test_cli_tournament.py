@@ -294,6 +294,21 @@ def test_new_refuses_a_number_past_the_largest_at_its_option(
     assert "at most 1,000,000" in result.stderr and not day.exists()
 
 
+def test_a_seed_past_the_largest_is_refused_at_seed(tmp_path: Path) -> None:
+    """`--seed 20260314`, the day's date, was refused as `entry 2.seed`, a key of the day's file,
+    with exit 1: now at --seed, exit 2, and nothing drawn."""
+    day = tmp_path / "day"
+    new_day(day, ["A", "B", "C", "D"])
+    before = (day / "tournament.toml").read_bytes()
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "20260314")
+    assert result.exit_code == 2, result.stderr
+    assert (
+        result.stderr
+        == "error: --seed: 20260314 is beyond the allowed range (at most 1,000,000 either way)\n"
+    )
+    assert (day / "tournament.toml").read_bytes() == before and not (day / "round-1").exists()
+
+
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,A", "--rounds", "0", "--games", "15",

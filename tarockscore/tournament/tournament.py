@@ -171,6 +171,7 @@ class Tournament:
     # a paper result for a table scored already (its hands, or a result): refused unless replacing
     ALREADY_PLAYED: ClassVar[str] = ledger_paper.ALREADY_PLAYED
     ALREADY_ON_PAPER: ClassVar[str] = ledger_paper.ALREADY_ON_PAPER
+    BEYOND: ClassVar[str] = N_("{value} is beyond the allowed range (at most {maximum} either way)")
     NO_GAMES: ClassVar[str] = N_("{games}: the game limit per round at a table of four must be at least 1")
     FIVE_NOT_WHOLE: ClassVar[str] = N_(
         "needed: {games} games at a table of four is no multiple of 4, so the limit at a table of five (where every player deals as often as at four: games × 5/4) is not whole"
@@ -220,8 +221,7 @@ class Tournament:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         for field, value in (("rounds", rounds), ("games", games), ("games_five", games_five or 0)):
             if value > MAXIMUM:  # past what the day's file keeps
-                said = N_("{value} is beyond the allowed range (at most {maximum} either way)")
-                problems.add(field, said, value=short_number(value), maximum=grouped(MAXIMUM))
+                problems.add(field, cls.BEYOND, value=short_number(value), maximum=grouped(MAXIMUM))
         if not isinstance(profile, Profile) and not profile:
             problems.add("profile", cls.NO_PROFILE)
         if not format:
@@ -362,6 +362,8 @@ class Tournament:
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
+        if abs(chosen) > MAXIMUM:  # past what the day's file keeps
+            raise UsageError(self.BEYOND, value=short_number(chosen), maximum=grouped(MAXIMUM), where="seed")
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)

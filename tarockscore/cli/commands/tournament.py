@@ -285,8 +285,8 @@ def draw(
         raise TournamentError(
             [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
         ) from None
-    except TournamentError as exc:
-        raise at_options(exc, ROUND) from None
+    except (TournamentError, UsageError) as exc:
+        raise at_options(exc, {**ROUND, "seed": "--seed"}) from None
     for w in drawn.warnings:
         terminal.warn(w)
     show(render.seating_view(drawn.tournament, drawn.round, str(folder), drawn.tournament.head), fmt)
