@@ -362,7 +362,7 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             ]
             continue
         changed += sum(1 for a, b in zip(ledger.hands, new.hands, strict=True) if a.result != b.result)
-        out.append((source, new))
+        out.append((source, new if ledger.paper is None else ledger))  # a paper sheet stands as written
     if problems:
         raise LedgerError(problems)
     total = sum(len(ledger.hands) for _, ledger in ledgers)
