@@ -346,21 +346,18 @@ def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
             )
             raise TournamentError(closed, path=sheet, number=number, where="round")
         shas[sheet] = snapshot.sha256
-    if played and not drawn:  # a folder of another day, copied to begin this one
-        said = N_(
-            "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
-        )
-        raise TournamentError(
-            said, number=number, folder=stale[0].parent, names=listed(played), where="round"
-        )
     if played:
-        raise TournamentError(
+        said = (
             N_("round {number} already has results: {names}; a round that has begun cannot be redrawn")
             if on_paper
-            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
-            number=number,
-            names=listed(played),
-            where="round",
+            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn")
+        )
+        if not drawn:  # a folder of another day, copied to begin this one
+            said = N_(
+                "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
+            )
+        raise TournamentError(
+            said, number=number, folder=stale[0].parent, names=listed(played), where="round"
         )
     return shas
 

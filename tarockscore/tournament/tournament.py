@@ -30,17 +30,9 @@ from tarockscore.evening.model import profile_record
 from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
+from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import (
-    MAXIMUM,
-    clean_name,
-    nfc,
-    player_key,
-    short_number,
-    strip_spaces,
-    table_names,
-    text_problem,
-)
+from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -220,8 +212,10 @@ class Tournament:
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         for field, value in (("rounds", rounds), ("games", games), ("games_five", games_five or 0)):
-            if value > MAXIMUM:  # past what the day's file keeps
-                problems.add(field, cls.BEYOND, value=short_number(value), maximum=grouped(MAXIMUM))
+            if value > words.MAXIMUM:  # past what the day's file keeps
+                problems.add(
+                    field, cls.BEYOND, value=words.short_number(value), maximum=grouped(words.MAXIMUM)
+                )
         if not isinstance(profile, Profile) and not profile:
             problems.add("profile", cls.NO_PROFILE)
         if not format:
@@ -362,8 +356,10 @@ class Tournament:
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
-        if abs(chosen) > MAXIMUM:  # past what the day's file keeps
-            raise UsageError(self.BEYOND, value=short_number(chosen), maximum=grouped(MAXIMUM), where="seed")
+        if abs(chosen) > words.MAXIMUM:  # past what the day's file keeps
+            raise UsageError(
+                self.BEYOND, value=words.short_number(chosen), maximum=grouped(words.MAXIMUM), where="seed"
+            )
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
