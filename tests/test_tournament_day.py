@@ -699,6 +699,21 @@ def test_a_day_begun_in_a_folder_with_last_days_sheets_is_not_told_its_round_has
     assert {p: p.read_bytes() for p in day.rglob("*.toml")} == before
 
 
+def test_a_rounds_folder_given_for_the_day_points_to_the_day(tmp_path: Path) -> None:
+    """`tournament draw cup-day/round-1` (the round's folder, where the sheets are) was told "no
+    tournament here; start one with `tarockscore tournament new cup-day/round-1 …`": a day inside
+    the day. It names the day's folder to give instead, and nothing is written."""
+    day = tmp_path / "day"
+    new_day(day)
+    draw(day, 1, 3)
+    for command in (["draw", "--round", "2"], ["standings"], ["close-round", "--round", "1"]):
+        result = run("tournament", command[0], str(day / "round-1"), *command[1:])
+        assert result.exit_code == 1, result.stderr
+        assert result.stderr == f"error: {day}/round-1 is a folder inside the day kept in {day}: give {day}\n"
+        assert "tournament new" not in result.stderr
+    assert not (day / "round-1" / "tournament.toml").exists()
+
+
 def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)

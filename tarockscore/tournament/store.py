@@ -146,6 +146,9 @@ def existing(folder: Path) -> Path:
                 "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
             )
             raise NoTournamentHere(said, folder=folder, name=tm.FILE_NAME)
+        if file_path(folder.parent).is_file():  # a round's folder: the day is the one above it
+            said = N_("{folder} is a folder inside the day kept in {day}: give {day}")
+            raise NoTournamentHere(said, folder=folder, day=folder.parent)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
