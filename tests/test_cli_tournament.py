@@ -1140,6 +1140,10 @@ def test_a_name_corrected_between_rounds_is_one_player_with_an_alias(tmp_path: P
     cup = ok("cup", "standings", str(day), "--points", str(points), "--alias", "Jorg=Jörg", "--json")
     assert "Jorg" not in cup.stdout and "Jorg" not in cup.stderr
     assert [r["player"] for r in json.loads(cup.stdout)["standings"]].count("Jörg") == 1
+    # an alias misspelt is said, as the cup says it, not left aside without a word
+    typo = ok("tournament", "standings", str(day), "--alias", "Jrog=Jörg")
+    said = "warning: --alias 'Jrog=Jörg': nobody called 'Jrog' played on these days (did you mean 'Jorg'?)"
+    assert said in typo.stderr.splitlines()
     two = run("tournament", "standings", str(day), "--alias", "Anna=Bert")
     assert two.exit_code == 2
     said = two.stderr.splitlines()[0]

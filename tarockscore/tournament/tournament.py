@@ -311,10 +311,11 @@ class Tournament:
         """The day's standings: every table's sheet checked, ranked by the tournament's format;
         ``aliases`` (``"ALIAS=NAME"``, or a dict) read a name as another, as :func:`cup` does."""
         day = store.read_day(self.folder)
-        chosen = given_aliases(aliases, None, player_key).names
-        rows = ranking.standings(day.results, day.tournament.format, chosen)
-        name = self.folder.resolve().name
-        return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
+        chosen = given_aliases(aliases, None, player_key)
+        rows = ranking.standings(day.results, day.tournament.format, chosen.names)
+        _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
+        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused))
+        return DayStandings(day.tournament, tuple(rows), warnings, self.folder.resolve().name, day.unfinished)
 
     def money(self) -> DayMoney:
         """Each player's money from every table: the stake per point, Kontras included."""

@@ -347,7 +347,7 @@ def standings(
         day = tarockscore.Tournament(folder).standings(alias)
     except UsageError as exc:
         raise season_error(exc, "alias") from None
-    _day_warnings(day.warnings, day.unfinished, verbose)
+    _day_warnings([in_command_words(w) for w in day.warnings], day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
