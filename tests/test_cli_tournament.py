@@ -15,6 +15,7 @@ import io
 import json
 import re
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -1135,6 +1136,12 @@ def test_a_name_corrected_between_rounds_is_one_player_with_an_alias(tmp_path: P
     rows = {r["player"]: r for r in json.loads(result.stdout)["standings"]}
     assert "Jorg" not in rows and [s["round"] for s in rows["Jörg"]["tables"]] == [1, 2]
     assert rows["Jörg"]["schrift"] == schrift(first, "Jorg", 0) + schrift(second, "Jörg", 1)
+    # the day's money too: one line for Jörg, his Schrift of both rounds at the stake of 0.10
+    money = ok("tournament", "money", str(day), "--alias", "Jorg=Jörg", "--json")
+    lines = {r["player"]: r for r in json.loads(money.stdout)["money"]}
+    assert "Jorg" not in lines and lines["Jörg"]["schrift"] == rows["Jörg"]["schrift"]
+    assert lines["Jörg"]["amount"] == f"{Decimal(rows['Jörg']['schrift']) / 10:.2f}"
+    assert run("tournament", "money", str(day), "--alias", "Anna=Bert").exit_code == 2
     points = tmp_path / "cup.toml"
     points.write_text("points = [10, 6]\n", encoding="utf-8")
     cup = ok("cup", "standings", str(day), "--points", str(points), "--alias", "Jorg=Jörg", "--json")

@@ -248,8 +248,11 @@ class Money(NamedTuple):
     amount: Decimal | None  # None where a table has no stake
 
 
-def money(tables: Sequence[Ledger]) -> list[Money]:
-    """Each player's money over the given tables, by name (the order of a cash box)."""
+def money(tables: Sequence[Ledger], aliases: Mapping[str, str] | None = None) -> list[Money]:
+    """Each player's money over the given tables, by name (the order of a cash box); ``aliases``:
+    a name read as another, as :func:`standings` reads it."""
+    spelt = {player_key(p): p for led in tables for p in led.players}
+    alias = {player_key(a): spelt.get(player_key(n), n) for a, n in (aliases or {}).items()}
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
@@ -259,11 +262,12 @@ def money(tables: Sequence[Ledger]) -> list[Money]:
         stake = led.table.stake
         parts, how = settling(led)
         settled = balances(parts, stake, how) if stake is not None else None
-        for p in led.players:
-            schrift[p] = schrift.get(p, 0) + totals[p]
-            points[p] = points.get(p, 0) + paid[p]
+        for given in led.players:
+            p = alias.get(player_key(given), given)
+            schrift[p] = schrift.get(p, 0) + totals[given]
+            points[p] = points.get(p, 0) + paid[given]
             before = amount.get(p, Decimal(0))
-            amount[p] = None if settled is None or before is None else before + settled[p]
+            amount[p] = None if settled is None or before is None else before + settled[given]
     players = sorted(schrift, key=str.casefold)
     return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]
 

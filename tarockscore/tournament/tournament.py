@@ -317,10 +317,15 @@ class Tournament:
         warnings = (*day.warnings, *(where_given(w, chosen) for w in unused))
         return DayStandings(day.tournament, tuple(rows), warnings, self.folder.resolve().name, day.unfinished)
 
-    def money(self) -> DayMoney:
-        """Each player's money from every table: the stake per point, Kontras included."""
+    def money(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayMoney:
+        """Each player's money from every table: the stake per point, Kontras included; ``aliases``
+        as for :meth:`standings` (two names of one round refused there)."""
         day = store.read_day(self.folder, money=True)
-        return DayMoney(day.tournament, tuple(ranking.money(day.ledgers)), day.warnings, day.unfinished)
+        chosen = given_aliases(aliases, None, player_key).names
+        ranking.standings(day.results, day.tournament.format, chosen)
+        return DayMoney(
+            day.tournament, tuple(ranking.money(day.ledgers, chosen)), day.warnings, day.unfinished
+        )
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""

@@ -355,10 +355,14 @@ def standings(
 def money(
     folder: DirArg,
     verbose: VerboseOpt = False,
+    alias: AliasOpt = [],  # noqa: B006
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    day = tarockscore.Tournament(folder).money()
+    try:
+        day = tarockscore.Tournament(folder).money(alias)
+    except UsageError as exc:
+        raise season_error(exc, "alias") from None
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.money_view(day.rows), fmt)
 
