@@ -212,14 +212,16 @@ def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_ta
     for command in ("standings", "money"):
         result = ok("tournament", command, str(day))
         assert result.stderr == (
-            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since)\n"
+            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since);"
+            " closing round 1 again notes it\n"
             "warning: 3 tables are short of their game limit (round 1: table 1; round 2: tables 1, 2); --verbose names each\n"
         )
     # `tournament check` says the sheet changed after its close alone, in either language (the
-    # table's round: "seiner Runde", as a Tisch is masculine)
+    # table's round: "seiner Runde", as a Tisch is masculine), and how the close takes it in
     said = ok("--lang", "de", "tournament", "check", str(day)).stderr
     assert said == (
-        f"Warnung: Runde 1, Tisch 2 ({day}/round-1/table-2.toml): nach dem Abschluss seiner Runde geändert (seither 1 Eintrag)\n"
+        f"Warnung: Runde 1, Tisch 2 ({day}/round-1/table-2.toml): nach dem Abschluss seiner Runde geändert (seither 1 Eintrag);"
+        " Runde 1 noch einmal abschließen, um es zu vermerken\n"
     )
 
 

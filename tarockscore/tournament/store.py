@@ -643,7 +643,9 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
 # The warning `tournament check` says without --verbose (its singular template): a table's sheet
 # changed after its round was closed.
-CHANGED_AFTER_CLOSE = N_("{where} ({path}): changed after its round was closed ({count} entry since)")
+CHANGED_AFTER_CLOSE = N_(
+    "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it"
+)
 
 
 class Day(NamedTuple):
@@ -741,12 +743,13 @@ def _drawn_table(
     if snapshot.since is not None and (since := len(snapshot.since.after)):
         warnings.append(
             counted(
-                "{where} ({path}): changed after its round was closed ({count} entry since)",
-                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
+                "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
                 since,
                 where=where,
                 path=path,
                 count=since,
+                round=r.number,
             )
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
