@@ -271,6 +271,18 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
     assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
+    # docs/machine-output.md, "One column, one name": `tournament new` refuses 'A total' beside 'A';
+    # a late arrival so named was added, and a draw could seat both at one sheet, its CSV with two
+    # columns 'A total'. Refused as `new` refuses it, either way round, and nothing is written.
+    ok("tournament", "players", str(day), "add", "E total")
+    before = (day / "tournament.toml").read_bytes()
+    for name, clash in (("A total", "A total"), ("a TOTAL", "a TOTAL"), ("E", "E total")):
+        result = run("tournament", "players", str(day), "add", name)
+        assert result.exit_code == 2, result.stderr
+        assert f"error: NAME: '{clash}': a name may not be a column of the CSV" in result.stderr
+    assert (day / "tournament.toml").read_bytes() == before
+    ok("tournament", "players", str(day), "drop", "D")
+    ok("tournament", "players", str(day), "add", "D total")  # D plays no more: no sheet holds both
 
 
 @pytest.mark.parametrize(

@@ -330,7 +330,10 @@ class Tournament:
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = clean_name(name)
-        if wrong := table_names([name], "NAME"):
+        # the name alone, then beside the players it may sit with ('Anna total' beside 'Anna'); one
+        # differing only by case is told as such by the day
+        others = [p for p in self.read().players if player_key(p) != player_key(name)]
+        if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
             raise UsageError(wrong)
         return self._roster(name, tm.add_player, "add", at)
 
