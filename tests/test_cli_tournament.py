@@ -262,6 +262,24 @@ def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) 
     assert f"{two}: round 1, table 2: the sheet the draw put here is missing" in result.stderr
 
 
+def test_names_that_look_alike_in_other_letters_are_warned_about_at_new_and_add(tmp_path: Path) -> None:
+    """'Аnna' with a Cyrillic А beside 'Anna' reads the same on the posted draw: `new` (an
+    evening's) warns of it, `tournament new` and `players add` took it without a word."""
+    cyrillic = "\u0410nna"
+    said = f"warning: 'Anna' and {cyrillic!r} look alike but are spelt with different letters"
+    day = tmp_path / "d"
+    result = ok(
+        "tournament", "new", str(day), "--players", f"Anna,Bert,Cilli,Dani,{cyrillic}", "--rounds", "3",
+        "--games", "4", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert said in result.stderr
+    other = tmp_path / "e"
+    new_day(other, ["Anna", "Bert", "Cilli", "Dani"])
+    added = ok("tournament", "players", str(other), "add", cyrillic)
+    assert said in added.stderr and added.stdout.startswith(f"{cyrillic}: added; 5 players in the next draw")
+    assert "look alike" not in ok("tournament", "players", str(other), "add", "Emil").stderr
+
+
 def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, ["A", "B", "C", "D"])

@@ -32,7 +32,15 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
+from tarockscore.rules.words import (
+    clean_name,
+    look_alikes,
+    nfc,
+    player_key,
+    strip_spaces,
+    table_names,
+    text_problem,
+)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -69,6 +77,7 @@ class Started(NamedTuple):
     profile: Profile
     format: ranking.Format
     seating: Seating
+    warnings: tuple[str, ...] = ()  # names that look alike in other letters (Cyrillic А for A)
 
     @property
     def path(self) -> Path:
@@ -285,7 +294,7 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        return Started(tournament, stored, prof, fmt, seating(len(names)))
+        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(look_alikes(names)))
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
@@ -335,7 +344,9 @@ class Tournament:
         others = [p for p in self.read().players if player_key(p) != player_key(name)]
         if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
             raise UsageError(wrong)
-        return self._roster(name, tm.add_player, "add", at)
+        roster = self._roster(name, tm.add_player, "add", at)
+        alike = look_alikes([*others, name])[len(look_alikes(others)) :]  # the new name's, said last
+        return roster._replace(warnings=(*alike, *roster.warnings))
 
     def _roster(
         self, name: str, change: Callable[[tm.Tournament, str], tm.Tournament], kind: str, at: str | None

@@ -241,6 +241,8 @@ def new(
     except TournamentError as exc:  # the format that cannot be read, the folder taken
         raise _worded(exc, BEGIN_WORDS, {"format": "--format"}) from None
     t = started.stored
+    for w in started.warnings:
+        terminal.warn(w)
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
@@ -301,15 +303,17 @@ def players(
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
+    roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     if action is Action.ADD:
-        roster = tournament.add_player(name)
-        done = _("{name}: added; {count} players in the next draw")
-        if roster.warnings:  # every round is drawn: there is no next draw
-            done = _("{name}: added; {count} players")
+        done = (
+            _("{name}: added; {count} players")
+            if all_drawn
+            else _("{name}: added; {count} players in the next draw")
+        )
     else:
-        roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
-        if roster.warnings:
+        if all_drawn:
             done = _("{name}: dropped (their tables so far still count); {count} players")
     typer.echo(done.format(name=roster.name, count=len(roster.after.players)))
     _say_head(roster.after)
@@ -328,7 +332,7 @@ def players(
         )
         command = f"tarockscore tournament draw {shlex.quote(str(folder))} --round {idle}"
         terminal.warn(said.format(round=idle, name=roster.name, table=seat, command=command))
-    if roster.warnings:
+    if all_drawn:
         return
     _warn_unseated(roster.seating, folder)
     if roster.seating.seated:
