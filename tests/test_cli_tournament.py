@@ -280,6 +280,20 @@ def test_names_that_look_alike_in_other_letters_are_warned_about_at_new_and_add(
     assert "look alike" not in ok("tournament", "players", str(other), "add", "Emil").stderr
 
 
+def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
+    """A day of 100: `players drop 'Anna Hubr'` printed every one of the 100 names in one line before
+    the guess; with a guess the line is the guess, and without one the list stays."""
+    day = tmp_path / "d"
+    first = ["Anna", "Bert", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans", "Ilse", "Jörg"]
+    last = ["Huber", "Maier", "Gruber", "Wagner", "Bauer", "Moser", "Hofer", "Leitner", "Berger", "Fuchs"]
+    new_day(day, [f"{a} {b}" for a in first for b in last])
+    result = run("tournament", "players", str(day), "drop", "Anna Hubr")
+    assert result.exit_code == 1
+    assert result.stderr == "error: NAME: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    result = run("tournament", "players", str(day), "drop", "Zoe")
+    assert result.exit_code == 1 and "'Zoe' is not in the tournament; players: Anna Huber, " in result.stderr
+
+
 def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, ["A", "B", "C", "D"])

@@ -238,6 +238,12 @@ def test_player_filter_keeps_the_ranks_of_the_whole_table_out_of_it() -> None:
     assert season.hand_count == 12
     with pytest.raises(UsageError, match=r"'Emill' played in none.*did you mean 'Emil'"):
         fold(club(), Filters(players=("Emill",)))
+    # with a guess, the guess alone: a season of a hundred players named every one before it
+    with pytest.raises(UsageError) as refused:
+        fold(club(), Filters(players=("Emill",)))
+    assert str(refused.value) == "player: 'Emill' played in none of these ledgers (did you mean 'Emil'?)"
+    with pytest.raises(UsageError, match=r"'Zoe' played in none of these ledgers; players are 'Anna', "):
+        fold(club(), Filters(players=("Zoe",)))
 
 
 # -- profiles -------------------------------------------------------------------------------------

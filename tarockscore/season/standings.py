@@ -452,10 +452,11 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     if filters.players:
         wanted = [aliases.get(p, p) for p in map(clean_name, filters.players)]
         unknown = N_("{p!r} played in none of these ledgers; players are {allowed}{hint}")
+        guessed = N_("{p!r} played in none of these ledgers{hint}")  # the guess, not every player
+        hints = {p: near_miss(p, players) for p in wanted if p not in players}
         missing = [
-            Problem.of("player", unknown, p=p, allowed=one_of(players), hint=near_miss(p, players))
-            for p in wanted
-            if p not in players
+            Problem.of("player", guessed if hint else unknown, p=p, allowed=one_of(players), hint=hint)
+            for p, hint in hints.items()
         ]
         if missing:
             raise UsageError(missing)

@@ -175,6 +175,8 @@ def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
         said = N_("{name!r} is not in the tournament; players: {names}{hint}")
         names, hint = ", ".join(tournament.players), near_miss(name, tournament.players)
+        if hint:  # the guess, not every player of the day before it
+            said = N_("{name!r} is not in the tournament{hint}")
         raise TournamentError(said, name=name, names=names, hint=hint, where="NAME")
     return tournament._replace(
         players=tuple(p for p in tournament.players if p != name),
