@@ -32,15 +32,7 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import (
-    clean_name,
-    look_alikes,
-    nfc,
-    player_key,
-    strip_spaces,
-    table_names,
-    text_problem,
-)
+from tarockscore.rules.words import clean_name, nfc, player_key, strip_spaces, table_names, text_problem
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
@@ -294,7 +286,7 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(look_alikes(names)))
+        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(words.look_alikes(names)))
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
@@ -345,8 +337,8 @@ class Tournament:
         if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
-        alike = look_alikes([*others, name])[len(look_alikes(others)) :]  # the new name's, said last
-        return roster._replace(warnings=(*alike, *roster.warnings))
+        alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
+        return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *roster.warnings))
 
     def _roster(
         self, name: str, change: Callable[[tm.Tournament, str], tm.Tournament], kind: str, at: str | None

@@ -306,11 +306,9 @@ def players(
     roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     if action is Action.ADD:
-        done = (
-            _("{name}: added; {count} players")
-            if all_drawn
-            else _("{name}: added; {count} players in the next draw")
-        )
+        done = _("{name}: added; {count} players in the next draw")
+        if all_drawn:
+            done = _("{name}: added; {count} players")
     else:
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
         if all_drawn:
