@@ -276,8 +276,9 @@ def near_miss(
 
     names = list(allowed)
     # a word several names share ("ultimo": Pagat ultimo, II ultimo, König ultimo) means none of
-    # them more than another: no guess
-    if sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
+    # them more than another: no guess, unless one is the value in other letters ('SCHRIFT')
+    same = any_case and value.casefold() in (n.casefold() for n in names)
+    if not same and sum(value.casefold() in re.split(r"[_\s-]+", n.casefold()) for n in names) > 1:
         return ""
     # each name by the form it is compared in
     if suffix and value.lower().endswith(suffix):

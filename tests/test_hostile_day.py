@@ -259,6 +259,56 @@ def test_a_day_whose_chain_was_removed_is_refused_and_nothing_written(tmp_path: 
     assert files_of(day) == before
 
 
+@pytest.mark.parametrize("text", ["", "# notes\n", 'title = "Cup"\n'])
+def test_a_days_file_emptied_or_saved_over_is_named_so(tmp_path: Path, text: str) -> None:
+    """An empty tournament.toml (a disk that filled, an editor's slip) has no version: it is said to
+    hold none, in words, not as "tournament = None", and in German too."""
+    day, _ = new_day(tmp_path)
+    (day / "tournament.toml").write_text(text, encoding="utf-8")
+    before = files_of(day)
+    said = refused(1, "tournament", "standings", str(day)).stderr
+    assert said.startswith(f"error: {day}/tournament.toml: no tournament = 2 in it: ") and "None" not in said
+    german = refused(1, "--lang", "de", "tournament", "standings", str(day)).stderr
+    assert german.startswith(f"Fehler: {day}/tournament.toml: ") and "None" not in german
+    assert files_of(day) == before
+
+
+def test_a_draw_rewritten_with_its_hashes_to_a_sheet_elsewhere_or_a_seat_twice_is_refused(
+    tmp_path: Path,
+) -> None:
+    """A draw entry is the draw's: each table's sheet is round-N/table-K.toml of the day's folder,
+    each player at one seat. Rewritten by hand with every hash worked out again, a sheet named
+    outside the folder (the club's evening ledger beside it, which `result` then wrote a paper
+    result into) or a player seated twice is named at its entry, and nothing is written."""
+    day, (first, _second) = new_day(tmp_path)
+    elsewhere = tmp_path / "friday.toml"
+    ok("new", "--ledger", str(elsewhere), "--players", ",".join(first["players"]), "-P", "ooe-2023")
+    path = day / "tournament.toml"
+
+    def moved(data: dict[str, Any]) -> None:
+        data["event"][1]["table"][0]["ledger"] = "../friday.toml"
+
+    rewrite_with_hashes(path, moved)
+    before = {**files_of(day), str(elsewhere): elsewhere.read_bytes()}
+    seats = first["players"]
+    result = refused(
+        1, "tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4])
+    )
+    assert (
+        "entry 2.table: round 1, table 1: its sheet is '../friday.toml', not round-1/table-1.toml"
+        in result.stderr
+    )
+    assert {**files_of(day), str(elsewhere): elsewhere.read_bytes()} == before
+
+    def twice(data: dict[str, Any]) -> None:
+        data["event"][1]["table"][0]["ledger"] = "round-1/table-1.toml"
+        data["event"][1]["table"][0]["players"][1] = seats[0]
+
+    rewrite_with_hashes(path, twice)
+    result = refused(1, "tournament", "standings", str(day))
+    assert f"entry 2.table: {seats[0]!r} is seated twice in round 1: the file was edited" in result.stderr
+
+
 def test_closing_a_round_is_said_in_german(tmp_path: Path) -> None:
     day, _tables = new_day(tmp_path)
     said = ok("--lang", "de", "tournament", "close-round", str(day), "-r", "1").stdout

@@ -785,6 +785,28 @@ def test_a_fifo_as_the_days_file_is_named_as_one_not_as_no_tournament(tmp_path: 
         assert "no tournament here" not in done.stderr and "as the ledger file" not in done.stderr
 
 
+def test_a_fifo_or_device_in_place_of_a_tables_sheet_is_named_so_not_as_missing(tmp_path: Path) -> None:
+    """A drawn table's sheet replaced by a FIFO (or a link to a device) was said to be "missing
+    (moved or deleted?)" by standings, money, result and close-round; it is named for what it is,
+    as record names it, and no command waits on it."""
+    day = tmp_path / "day"
+    begin = ("new", str(day), "--players", TABLE, "--rounds", "1", "--games", "4", "-P", "ooe-2023")
+    assert invoke("tournament", *begin, "--format", "schrift").exit_code == 0
+    assert invoke("tournament", "draw", str(day), "--round", "1").exit_code == 0
+    sheet = day / "round-1" / "table-1.toml"
+    for replaced, kind in (
+        (os.mkfifo, "a named pipe (FIFO)"),
+        (partial(os.symlink, "/dev/zero"), "a device"),
+    ):
+        sheet.unlink()
+        replaced(sheet)
+        for args in (("standings", str(day)), ("money", str(day)), ("close-round", str(day), "-r", "1")):
+            done = cli("tournament", *args, timeout=30)
+            assert done.returncode == 1, done.stderr
+            assert done.stderr.startswith(f"error: {sheet} is {kind}"), done.stderr
+            assert "missing" not in done.stderr
+
+
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
     every other file is, and so is the file its `extends` names (taken from its own folder); each

@@ -238,6 +238,12 @@ def test_player_filter_keeps_the_ranks_of_the_whole_table_out_of_it() -> None:
     assert season.hand_count == 12
     with pytest.raises(UsageError, match=r"'Emill' played in none.*did you mean 'Emil'"):
         fold(club(), Filters(players=("Emill",)))
+    # with a guess, the guess alone: a season of a hundred players named every one before it
+    with pytest.raises(UsageError) as refused:
+        fold(club(), Filters(players=("Emill",)))
+    assert str(refused.value) == "player: 'Emill' played in none of these ledgers (did you mean 'Emil'?)"
+    with pytest.raises(UsageError, match=r"'Zoe' played in none of these ledgers; players are 'Anna', "):
+        fold(club(), Filters(players=("Zoe",)))
 
 
 # -- profiles -------------------------------------------------------------------------------------
@@ -478,6 +484,23 @@ def test_a_paper_tables_schrift_is_not_rescored_and_the_season_says_so() -> None
         "t2.toml: its Schrift from the paper sheet stands as written under profile 'koenigrufen':"
         " a paper sheet has no hands to score again"
     ) in season.warnings
+
+
+def test_a_paper_tables_payout_stands_as_written_under_rescore() -> None:
+    """An ooe-2023 table scored from its paper sheet without --money: its money points are its
+    Schrift, as its sheet's payout totals have them (Kontra moved no money past it). Under
+    --rescore koenigrufen the Schrift stands as written, and so must its payout: it was taken
+    under the rescore's profile, which keeps none, and the payout column lost the table."""
+    from tarockscore.evening.paper import on_paper
+
+    players = ["Anna", "Bert", "Cilli", "Dani"]
+    schrift = {"Anna": 12, "Bert": -4, "Cilli": -4, "Dani": -4}
+    ooe = evening(players, [], day="2026-03-12", profile="ooe-2023")
+    paper = on_paper(ooe, schrift, None, AT, label="round 1, table 2")
+    as_written = {s.player: s.payout for s in standings(fold([("t2.toml", paper)]))}
+    assert as_written == schrift
+    rescored = fold([("t2.toml", paper)], Filters(rescore=load_profile("koenigrufen")))
+    assert {s.player: s.payout for s in standings(rescored)} == as_written
 
 
 def test_the_refusal_of_mixed_profiles_names_every_profile_and_its_ledgers_however_many() -> None:

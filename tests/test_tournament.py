@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from tarockscore.errors import TournamentError
 from tarockscore.render.tournament import _text, exact
@@ -391,6 +392,35 @@ def test_a_format_with_a_wrong_key_is_refused_with_the_key() -> None:
     assert "'best_rund'" in text and "did you mean 'best_round'" in text
 
 
+def test_a_format_of_ones_own_without_its_schema_is_told_so_not_as_none(tmp_path: Path) -> None:
+    # A format written without `extends` and without `schema = 1` (or a cup's points file given as
+    # --format) was told "ours.toml.schema: None: expected schema = 1", a value nobody wrote.
+    own = tmp_path / "ours.toml"
+    document = format_document("schrift")
+    del document["schema"]
+    own.write_text(tomli_w.dumps(document), encoding="utf-8")
+    with pytest.raises(TournamentError) as info:
+        load_format(str(own))
+    assert str(info.value) == f"{own}: schema: missing: a tournament format begins with schema = 1"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("points = [25, 20, 16]\nbest = 2\n", "a cup's points file"),
+        ("tournament = 2\n", "a tournament day's file"),
+    ],
+)
+def test_a_file_of_another_kind_given_as_a_format_is_named_so(tmp_path: Path, text: str, kind: str) -> None:
+    # the cup's points file (or the day's own file) given to --format: said what it is, as --profile
+    # says it, not a list of a format's keys missing and the file's keys unknown
+    given = tmp_path / "cup.toml"
+    given.write_text(text, encoding="utf-8")
+    with pytest.raises(TournamentError) as info:
+        load_format(str(given))
+    assert str(info.value) == f"format: {given}: not a tournament format: this is {kind}"
+
+
 def test_a_format_with_more_than_fifty_problems_says_how_many_more_there_are() -> None:
     document = format_document("haupt-sub")
     document["tie_breaks"] = [f"tie{i}" for i in range(60)]  # 60 problems: 50 shown, 10 counted
@@ -438,6 +468,9 @@ def test_cup_rules_are_checked() -> None:
         cup_rules({"points": "100, 90"})
     with pytest.raises(TournamentError, match="best"):
         cup_rules({"points": [10], "best": 0})
+    # `points = []` gave every place 0, a cup without points, without a word: refused as missing
+    with pytest.raises(TournamentError, match=r"cup.toml.points: missing: the cup points for place 1"):
+        cup_rules({"points": []}, "cup.toml")
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import time
 import tomllib
 from pathlib import Path
@@ -232,13 +233,16 @@ def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_ta
     for command in ("standings", "money"):
         result = ok("tournament", command, str(day))
         assert result.stderr == (
-            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since)\n"
+            f"warning: round 1, table 2 ({day}/round-1/table-2.toml): changed after its round was closed (1 entry since);"
+            " closing round 1 again notes it\n"
             "warning: 3 tables are short of their game limit (round 1: table 1; round 2: tables 1, 2); --verbose names each\n"
         )
-    # `tournament check` says the sheet changed after its close alone, in either language
+    # `tournament check` says the sheet changed after its close alone, in either language (the
+    # table's round: "seiner Runde", as a Tisch is masculine), and how the close takes it in
     said = ok("--lang", "de", "tournament", "check", str(day)).stderr
     assert said == (
-        f"Warnung: Runde 1, Tisch 2 ({day}/round-1/table-2.toml): nach dem Abschluss ihrer Runde geändert (seither 1 Eintrag)\n"
+        f"Warnung: Runde 1, Tisch 2 ({day}/round-1/table-2.toml): nach dem Abschluss seiner Runde geändert (seither 1 Eintrag);"
+        " Runde 1 noch einmal abschließen, um es zu vermerken\n"
     )
 
 
@@ -600,6 +604,30 @@ def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path:
     for seat in second["players"]:
         dreier(second["ledger"], seat)
     assert ok("tournament", "close-round", str(day), "--round", "1").stderr == ""
+    # round 2 closed as it is drawn (the desk meant round 1): not every table named "(0 of 4)",
+    # a line of 25 at a cup day, but the round said not begun, in either language
+    draw(day, 2, 4)
+    early = ok("tournament", "close-round", str(day), "--round", "2")
+    assert early.stderr == (
+        "warning: round 2 has not begun: none of its 2 tables has a hand yet; once they have played,"
+        " close it again\n"
+    )
+    again_drawn, _ = draw(day, 2, 5)  # drawn again: its new sheets, closed again
+    german = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "2").stderr
+    assert german == (
+        "Warnung: Runde 2 hat noch nicht begonnen: keiner ihrer 2 Tische hat schon ein Spiel; wenn sie"
+        " gespielt haben, sie noch einmal abschließen\n"
+    )
+    # as it says: the tables played, each is "changed after its round was closed" until it is
+    for table in again_drawn:
+        for seat in table["players"]:
+            dreier(table["ledger"], seat)
+    assert (
+        "changed after its round was closed (4 entries since)"
+        in ok("tournament", "standings", str(day)).stderr
+    )
+    ok("tournament", "close-round", str(day), "--round", "2")
+    assert ok("tournament", "standings", str(day)).stderr == ""
 
 
 def test_a_player_added_or_dropped_after_a_draw_no_table_has_begun_is_told_to_draw_it_again(
@@ -677,12 +705,51 @@ def points_of(players: list[str], values: list[int]) -> list[str]:
     return [f"{p}={v}" for p, v in zip(players, values, strict=True)]
 
 
-def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
+def test_a_day_begun_in_a_folder_with_last_days_sheets_is_not_told_its_round_has_begun(
+    tmp_path: Path,
+) -> None:
+    """Last month's folder copied to begin this month's day, its tournament.toml deleted: the draw
+    of round 1 met last month's played sheets and said "round 1 already has hands …; a round that
+    has begun cannot be redrawn" of a round never drawn. It names the sheets as another day's."""
+    last, day = tmp_path / "march", tmp_path / "april"
+    new_day(last)
+    (first, _second), _ = draw(last, 1, 3)
+    dreier(first["ledger"], first["players"][0])
+    shutil.copytree(last, day)
+    (day / "tournament.toml").unlink()
+    new_day(day)
+    before = {p: p.read_bytes() for p in day.rglob("*.toml")}
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr == (
+        f"error: --round: round 1 is not drawn yet, but {day}/round-1 holds sheets played: "
+        f"{day}/round-1/table-1.toml (1 hand): another day's? Move them out of the folder; nothing was written\n"
+    )
+    assert {p: p.read_bytes() for p in day.rglob("*.toml")} == before
+
+
+def test_a_rounds_folder_given_for_the_day_points_to_the_day(tmp_path: Path) -> None:
+    """`tournament draw cup-day/round-1` (the round's folder, where the sheets are) was told "no
+    tournament here; start one with `tarockscore tournament new cup-day/round-1 …`": a day inside
+    the day. It names the day's folder to give instead, and nothing is written."""
     day = tmp_path / "day"
     new_day(day)
     draw(day, 1, 3)
+    for command in (["draw", "--round", "2"], ["standings"], ["close-round", "--round", "1"]):
+        result = run("tournament", command[0], str(day / "round-1"), *command[1:])
+        assert result.exit_code == 1, result.stderr
+        assert result.stderr == f"error: {day}/round-1 is a folder inside the day kept in {day}: give {day}\n"
+        assert "tournament new" not in result.stderr
+    assert not (day / "round-1" / "tournament.toml").exists()
+
+
+def test_a_round_not_finished_is_said_in_german_table_by_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day)
+    (first, _second), _ = draw(day, 1, 3)
+    dreier(first["ledger"], first["players"][0])  # begun: each table named (none begun: said so)
     closed = ok("--lang", "de", "tournament", "close-round", str(day), "--round", "1")
-    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (0 von 4), Tisch 2 (0 von 4)\n"
+    said = "Warnung: Runde 1 ist nicht fertig: Tisch 1 (1 von 4), Tisch 2 (0 von 4)\n"
     assert closed.stderr == said
     drawn = ok("--lang", "de", "tournament", "draw", str(day), "--round", "2", "--seed", "4")
     assert drawn.stderr == said

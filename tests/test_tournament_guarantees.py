@@ -130,6 +130,7 @@ def test_a_refused_draw_writes_nothing(tmp_path: Path) -> None:
     new_day(day, FOUR)
     draw(day, 1, 1)
     before = snapshot(day)
+    # a seed past what the day's file keeps is a usage error at --seed (exit 2), refused before the draw
     refused("tournament", "draw", str(day), "--round", "1", "--seed", "99999999999999999999", code=2)
     assert snapshot(day) == before
 

@@ -164,3 +164,27 @@ def test_fewer_games_at_a_table_of_five_than_at_four_keeps_a_tournament_from_sta
     assert not tarockscore.Tournament.problems(
         ["A", "B", "C", "D", "E"], rounds=1, games=16, games_five=16, profile="ooe-2023", format="schrift"
     )
+
+
+def test_one_alias_given_as_a_string_is_one_alias_not_its_letters(tmp_path: Path) -> None:
+    """`cup(..., aliases="Jorg=Jörg")`, and the day's `standings`/`money`, read a string as its
+    letters ("alias 'J': give ALIAS=NAME" nine times); one string is one alias, as in `fold_season`."""
+    names = ["Anna", "Bert", "Cilli", "Jorg"]
+    day = tarockscore.Tournament.begin(
+        tmp_path / "day", names, rounds=2, games=4, profile="ooe-2023", format="schrift"
+    ).tournament
+    day.draw(1, seed=1)
+    day.table(1, 1).record({"contract": "dreier", "declarer": "Jorg", "won": True})
+    day.drop_player("Jorg")
+    day.add_player("Jörg")
+    day.draw(2, seed=2)
+    day.table(2, 1).record({"contract": "dreier", "declarer": "Jörg", "won": True})
+    points = tmp_path / "cup.toml"
+    points.write_text("points = [10, 6]\n", encoding="utf-8")
+    # Jörg: two Dreier won, +12 each (ooe-2023: Dreier 4, zero-sum, three times over)
+    assert [(r.player, r.schrift) for r in day.standings("Jorg=Jörg").rows if r.player.startswith("J")] == [
+        ("Jörg", 24)
+    ]
+    assert [m.player for m in day.money("Jorg=Jörg").rows].count("Jörg") == 1
+    cup = tarockscore.cup([tmp_path / "day"], points, aliases="Jorg=Jörg")
+    assert [(r.player, r.cup_points) for r in cup.rows][0] == ("Jörg", 10)

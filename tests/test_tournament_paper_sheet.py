@@ -632,6 +632,22 @@ def test_a_name_typed_twice_with_two_values_is_refused_not_the_last_one_kept(tmp
     ]
 
 
+def test_money_typed_once_before_every_players_points_says_to_repeat_it(tmp_path: Path) -> None:
+    # docs/tournament.md: "each player NAME=POINTS, with --money NAME=POINTS …". An organiser types
+    # the money as the Schrift, `--money A=24 B=-8 C=-8 D=-8`: the option takes only the first, the
+    # rest join the Schrift and the players are "given twice". The refusal says to repeat --money.
+    day, (first, _second) = day_with_round_one(tmp_path)
+    seats = first["players"]
+    typed = [*points(seats, [12, -4, -4, -4]), "--money", *points(seats, [24, -8, -8, -8])]
+    result = run("tournament", "result", str(day), "-r", "1", "-t", "1", *typed)
+    assert result.exit_code == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"error: NAME=POINTS: '{seats[1]}' is given twice, '-4' and '-8'")
+    assert all(line.endswith("--money takes one NAME=POINTS: repeat it for each player") for line in lines)
+    german = run("--lang", "de", "tournament", "result", str(day), "-r", "1", "-t", "1", *typed).stderr
+    assert "--money" in german and "take" not in german
+
+
 def test_stats_of_a_round_on_paper_count_no_hands_and_name_every_players_payout(tmp_path: Path) -> None:
     # docs/machine-output.md, `stats`: Victory Points are those of the hands played (a sheet from
     # paper has none, as the warning says; `season` adds its Schrift), and `payout` is there for

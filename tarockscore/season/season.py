@@ -161,7 +161,9 @@ def given_aliases(
     alias_file: str | os.PathLike[str] | None,
     key: Callable[[str], str] = str,
 ) -> _Aliases:
-    """The aliases given; ``key``: the form two spellings of one name share (a cup's: any case)."""
+    """The aliases given (one as a string, or many); ``key``: the form two spellings of one name
+    share (a cup's: any case)."""
+    given = (given,) if isinstance(given, str) else given
     names: dict[str, str] = {}
     first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
@@ -379,8 +381,6 @@ def fold_season(
     since, until = days
     if isinstance(players, str):
         players = (players,)
-    if isinstance(aliases, str):
-        aliases = (aliases,)
     if since is not None and until is not None and since > until:
         raise UsageError(M.DATES_CROSSED, start=since, end=until)
     chosen = given_aliases(aliases, alias_file)

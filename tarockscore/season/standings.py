@@ -362,7 +362,7 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             ]
             continue
         changed += sum(1 for a, b in zip(ledger.hands, new.hands, strict=True) if a.result != b.result)
-        out.append((source, new))
+        out.append((source, new if ledger.paper is None else ledger))  # a paper sheet stands as written
     if problems:
         raise LedgerError(problems)
     total = sum(len(ledger.hands) for _, ledger in ledgers)
@@ -452,10 +452,11 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     if filters.players:
         wanted = [_as_spelt(aliases.get(p, p), players) for p in map(clean_name, filters.players)]
         unknown = N_("{p!r} played in none of these ledgers; players are {allowed}{hint}")
+        guessed = N_("{p!r} played in none of these ledgers{hint}")  # the guess, not every player
+        hints = {p: near_miss(p, players) for p in wanted if p not in players}
         missing = [
-            Problem.of("player", unknown, p=p, allowed=one_of(players), hint=near_miss(p, players))
-            for p in wanted
-            if p not in players
+            Problem.of("player", guessed if hint else unknown, p=p, allowed=one_of(players), hint=hint)
+            for p, hint in hints.items()
         ]
         if missing:
             raise UsageError(missing)

@@ -175,6 +175,8 @@ def drop_player(tournament: Tournament, name: str) -> Tournament:
     if name not in tournament.players:
         said = N_("{name!r} is not in the tournament; players: {names}{hint}")
         names, hint = ", ".join(tournament.players), near_miss(name, tournament.players)
+        if hint:  # the guess, not every player of the day before it
+            said = N_("{name!r} is not in the tournament{hint}")
         raise TournamentError(said, name=name, names=names, hint=hint, where="NAME")
     return tournament._replace(
         players=tuple(p for p in tournament.players if p != name),
@@ -307,7 +309,16 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
     if not 1 <= number <= t.rounds:
         problems.add(top.where("round"), NO_SUCH_ROUND, number=number, rounds=t.rounds)
     known = {*t.players, *t.dropped}
+    seated = [name for d in tables for name in d.players]
+    for name in sorted({n for n in seated if seated.count(n) > 1}):
+        said = N_("{name!r} is seated twice in round {round}: the file was edited")
+        problems.add(top.where("table"), said, name=name, round=number)
     for d in tables:
+        if d.ledger != (kept := f"round-{number}/table-{d.table}.toml"):  # never a file elsewhere
+            said = N_(
+                "round {round}, table {table}: its sheet is {ledger!r}, not {kept}: the file was edited"
+            )
+            problems.add(top.where("table"), said, round=number, table=d.table, ledger=d.ledger, kept=kept)
         for name in d.players:
             if name not in known:
                 said = N_(

@@ -2,13 +2,23 @@
 docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore.errors import N_, Collector, Problem, TournamentError, grouped, message, near_miss, one_of
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Problem,
+    TournamentError,
+    UsageError,
+    grouped,
+    message,
+    near_miss,
+    one_of,
+)
 from tarockscore.evening.model import Ledger, payout_totals, settling
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
@@ -57,7 +67,11 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
     problems = Collector()
     top = Reader(document, "", problems)
     schema = top.raw("schema")
-    if schema != SCHEMA or isinstance(schema, bool):
+    if schema is None:
+        problems.add(
+            "schema", N_("missing: a tournament format begins with schema = {SCHEMA}"), SCHEMA=SCHEMA
+        )
+    elif schema != SCHEMA or isinstance(schema, bool):
         said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
         problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
     name = top.text("name")
@@ -191,12 +205,26 @@ def _key(fmt: Format, row: Standing, rounds: int) -> tuple[Any, ...]:
     return tuple(key)
 
 
-def standings(results: Sequence[TableResult], fmt: Format) -> list[Standing]:
-    """Every player best first, with places (1, 1, 3); then, without a place, those with no hands yet."""
+def standings(
+    results: Sequence[TableResult], fmt: Format, aliases: Mapping[str, str] | None = None
+) -> list[Standing]:
+    """Every player best first, with places (1, 1, 3); then, without a place, those with no hands yet.
+    ``aliases``: a name read as another (a name corrected between rounds), never two of one round."""
+    spelt = {player_key(p): p for r in results for p in r.players}
+    alias = {player_key(a): spelt.get(player_key(n), n) for a, n in (aliases or {}).items()}
     seats: dict[str, list[Seat]] = {}
+    first: dict[tuple[str, int], str] = {}  # who sat in each round under each name
+    problems = Collector()
     for result in sorted(results, key=lambda r: (r.round, r.table)):
-        for player, seat in table_seats(result, fmt).items():
+        for given, seat in table_seats(result, fmt).items():
+            player = alias.get(player_key(given), given)
+            if (other := first.setdefault((player, seat.round), given)) != given:
+                said = N_(
+                    "{name!r} and {other!r} both played round {round}: they are two players; drop that alias"
+                )
+                problems.add("alias", said, name=other, other=given, round=seat.round)
             seats.setdefault(player, []).append(seat)
+    problems.raise_if_any(UsageError)
     rounds = len({r.round for r in results})
     ranked: list[Standing] = []
     unranked: list[Standing] = []
@@ -220,8 +248,11 @@ class Money(NamedTuple):
     amount: Decimal | None  # None where a table has no stake
 
 
-def money(tables: Sequence[Ledger]) -> list[Money]:
-    """Each player's money over the given tables, by name (the order of a cash box)."""
+def money(tables: Sequence[Ledger], aliases: Mapping[str, str] | None = None) -> list[Money]:
+    """Each player's money over the given tables, by name (the order of a cash box); ``aliases``:
+    a name read as another, as :func:`standings` reads it."""
+    spelt = {player_key(p): p for led in tables for p in led.players}
+    alias = {player_key(a): spelt.get(player_key(n), n) for a, n in (aliases or {}).items()}
     schrift: dict[str, int] = {}
     points: dict[str, int] = {}
     amount: dict[str, Decimal | None] = {}
@@ -231,11 +262,12 @@ def money(tables: Sequence[Ledger]) -> list[Money]:
         stake = led.table.stake
         parts, how = settling(led)
         settled = balances(parts, stake, how) if stake is not None else None
-        for p in led.players:
-            schrift[p] = schrift.get(p, 0) + totals[p]
-            points[p] = points.get(p, 0) + paid[p]
+        for given in led.players:
+            p = alias.get(player_key(given), given)
+            schrift[p] = schrift.get(p, 0) + totals[given]
+            points[p] = points.get(p, 0) + paid[given]
             before = amount.get(p, Decimal(0))
-            amount[p] = None if settled is None or before is None else before + settled[p]
+            amount[p] = None if settled is None or before is None else before + settled[given]
     players = sorted(schrift, key=str.casefold)
     return [Money(p, schrift[p], points[p], points[p] - schrift[p], amount[p]) for p in players]
 
@@ -284,7 +316,7 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     top = Reader(data, where, problems)
     raw = top.raw("points")
     points: tuple[int, ...] = ()
-    if raw is None:
+    if raw is None or raw == []:  # no points: no cup
         problems.add(
             top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
         )
@@ -331,11 +363,12 @@ def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
 
 
 def one_name_each(
-    days: Days, aliases: Mapping[str, str]
+    days: Days, aliases: Mapping[str, str], played: Iterable[str] = ()
 ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
     """The days with one spelling per player (the first seen; names matched as at a table, and
     ``aliases`` read a name as another), and warnings for names that only look alike (a fullwidth
-    or Cyrillic letter): kept apart, so the organiser can give an alias."""
+    or Cyrillic letter): kept apart, so the organiser can give an alias; ``played``: every name as
+    it sat at a table (an alias read within a day is used)."""
     alias = {player_key(a): n for a, n in aliases.items()}
     spelling: dict[str, str] = {}
     looks: dict[str, str] = {}
@@ -364,7 +397,7 @@ def one_name_each(
         out.append((name, mine))
     if problems:
         raise TournamentError(problems)
-    spelt = {player_key(g): g for _, rows in days for _, g in rows}
+    spelt = {player_key(g): g for g in [*played, *(g for _, rows in days for _, g in rows)]}
     warnings += [
         unused_alias(a, n, spelt.values(), UNUSED_DAY_ALIAS)
         for a, n in aliases.items()

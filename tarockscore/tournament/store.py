@@ -94,12 +94,15 @@ def format_document(
             said = N_(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
-            hint = near_miss(ref, names)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
+            hint = near_miss(ref, names, any_case=True)
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = read_toml(path, "format")
+    if "extends" not in document and (other := safe_io.other_kind(document, safe_io.FORMAT)):
+        said = N_("{path}: not a tournament format: this is {other}")
+        raise TournamentError(said, path=path, other=other, where="format")
     parent = document.pop("extends", None)
     if parent is None:
         return document
@@ -148,6 +151,9 @@ def existing(folder: Path) -> Path:
                 "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
             )
             raise NoTournamentHere(said, folder=folder, name=tm.FILE_NAME)
+        if file_path(folder.parent).is_file():  # a round's folder: the day is the one above it
+            said = N_("{folder} is a folder inside the day kept in {day}: give {day}")
+            raise NoTournamentHere(said, folder=folder, day=folder.parent)
         raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
@@ -171,13 +177,17 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     text = safe_io.decode(raw, name, TournamentError)
     data = safe_io.load_toml(text, name, TournamentError, safe_io.DAY)
     events = data.pop("event", None)
-    if data.get("tournament") != tm.VERSION:
-        if data.get("tournament") == 1 and events is None:
+    if (version := data.get("tournament")) != tm.VERSION:
+        if version == 1 and events is None:
             raise TournamentError(OLD_DAY, path=path, folder=path.parent)
         said = N_(
             "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
-        raise TournamentError(said, path=path, version=data.get("tournament"), VERSION=tm.VERSION)
+        if version is None:  # an empty file, or another saved in its place
+            said = N_(
+                "{path}: no tournament = {VERSION} in it: it is empty, or not a tarockscore tournament file"
+            )
+        raise TournamentError(said, path=path, version=version, VERSION=tm.VERSION)
     if extra := sorted(set(data) - {"tournament"}):
         said = N_("{path}: {key}: unknown key; the day's file holds its version and its [[event]] entries")
         raise TournamentError(said, path=path, key=extra[0])
@@ -318,9 +328,9 @@ def _table_order(sheet: Path) -> tuple[bool, int, str]:
     return (False, int(number[1]), "") if number else (True, 0, sheet.name)
 
 
-def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
-    """The sheets of a round to redraw, read under their locks: none may hold a hand or a result from
-    its paper sheet; each one's sha256."""
+def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
+    """The sheets of a round to redraw (or, not ``drawn``, left in its folder), read under their
+    locks: none may hold a hand or a result from its paper sheet; each one's sha256."""
     played = []
     on_paper = False
     shas: dict[Path, str] = {}
@@ -345,13 +355,17 @@ def _untouched(stale: list[Path], number: int) -> dict[Path, str]:
             raise TournamentError(closed, path=sheet, number=number, where="round")
         shas[sheet] = snapshot.sha256
     if played:
-        raise TournamentError(
+        said = (
             N_("round {number} already has results: {names}; a round that has begun cannot be redrawn")
             if on_paper
-            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn"),
-            number=number,
-            names=listed(played),
-            where="round",
+            else N_("round {number} already has hands: {names}; a round that has begun cannot be redrawn")
+        )
+        if not drawn:  # a folder of another day, copied to begin this one
+            said = N_(
+                "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
+            )
+        raise TournamentError(
+            said, number=number, folder=stale[0].parent, names=listed(played), where="round"
         )
     return shas
 
@@ -392,7 +406,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
                 held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
-            shas = _untouched(stale, number)
+            shas = _untouched(stale, number, t.round(number) is not None)
             for sheet, fresh in sheets.items():
                 ledger_file.save(sheet, fresh, shas.get(sheet))
             for sheet in stale:
@@ -403,8 +417,9 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
 
 
 def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
-    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players."""
-    if not path.is_file():
+    """Table ``d``'s sheet refused where it is not there: moved or deleted, named with its players
+    (a FIFO or a device in its place named so)."""
+    if safe_io.check_regular(path, safe_io.LEDGER, TournamentError) is None:
         said = N_(
             "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
         )
@@ -633,7 +648,9 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
 # The warning `tournament check` says without --verbose (its singular template): a table's sheet
 # changed after its round was closed.
-CHANGED_AFTER_CLOSE = N_("{where} ({path}): changed after its round was closed ({count} entry since)")
+CHANGED_AFTER_CLOSE = N_(
+    "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it"
+)
 
 
 class Day(NamedTuple):
@@ -731,12 +748,13 @@ def _drawn_table(
     if snapshot.since is not None and (since := len(snapshot.since.after)):
         warnings.append(
             counted(
-                "{where} ({path}): changed after its round was closed ({count} entry since)",
-                "{where} ({path}): changed after its round was closed ({count} entries since)",
+                "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
+                "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
                 since,
                 where=where,
                 path=path,
                 count=since,
+                round=r.number,
             )
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules

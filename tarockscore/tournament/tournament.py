@@ -31,6 +31,7 @@ from tarockscore.evening.model import profile_record
 from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
+from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import (
     BEYOND,
@@ -79,6 +80,7 @@ class Started(NamedTuple):
     profile: Profile
     format: ranking.Format
     seating: Seating
+    warnings: tuple[str, ...] = ()  # names that look alike in other letters (Cyrillic А for A)
 
     @property
     def path(self) -> Path:
@@ -303,7 +305,7 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        return Started(tournament, stored, prof, fmt, seating(len(names)))
+        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(words.look_alikes(names)))
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
@@ -325,24 +327,37 @@ class Tournament:
             for d in sorted(r.tables, key=lambda d: d.table)
         )
 
-    def standings(self) -> DayStandings:
-        """The day's standings: every table's sheet checked, ranked by the tournament's format."""
+    def standings(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayStandings:
+        """The day's standings: every table's sheet checked, ranked by the tournament's format;
+        ``aliases`` (``"ALIAS=NAME"``, or a dict) read a name as another, as :func:`cup` does."""
         day = store.read_day(self.folder)
-        rows = ranking.standings(day.results, day.tournament.format)
-        name = self.folder.resolve().name
-        return DayStandings(day.tournament, tuple(rows), day.warnings, name, day.unfinished)
+        chosen = given_aliases(aliases, None, player_key)
+        rows = ranking.standings(day.results, day.tournament.format, chosen.names)
+        _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
+        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused))
+        return DayStandings(day.tournament, tuple(rows), warnings, self.folder.resolve().name, day.unfinished)
 
-    def money(self) -> DayMoney:
-        """Each player's money from every table: the stake per point, Kontras included."""
+    def money(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayMoney:
+        """Each player's money from every table: the stake per point, Kontras included; ``aliases``
+        as for :meth:`standings` (two names of one round refused there)."""
         day = store.read_day(self.folder, money=True)
-        return DayMoney(day.tournament, tuple(ranking.money(day.ledgers)), day.warnings, day.unfinished)
+        chosen = given_aliases(aliases, None, player_key).names
+        ranking.standings(day.results, day.tournament.format, chosen)
+        return DayMoney(
+            day.tournament, tuple(ranking.money(day.ledgers, chosen)), day.warnings, day.unfinished
+        )
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
         name = clean_name(name)
-        if wrong := table_names([name], "NAME"):
+        # the name alone, then beside the players it may sit with ('Anna total' beside 'Anna'); one
+        # differing only by case is told as such by the day
+        others = [p for p in self.read().players if player_key(p) != player_key(name)]
+        if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
             raise UsageError(wrong)
-        return self._roster(name, tm.add_player, "add", at)
+        roster = self._roster(name, tm.add_player, "add", at)
+        alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
+        return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *roster.warnings))
 
     def _roster(
         self, name: str, change: Callable[[tm.Tournament, str], tm.Tournament], kind: str, at: str | None
@@ -390,6 +405,11 @@ class Tournament:
         short = [x for x in day.unfinished if x.round == number]
         if not short:
             return ()
+        if len(short) > 1 and len(short) == sum(x.round == number and not x.hands for x in day.results):
+            said = N_(
+                "round {round} has not begun: none of its {count} tables has a hand yet; once they have played, close it again"
+            )
+            return (message(said, round=number, count=len(short)),)
         tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
@@ -524,6 +544,7 @@ def cup(
     copies: list[Problem] = []
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
+    played: set[str] = set()  # every name at the days' tables, as it sat there
 
     def said(w: str) -> None:
         warnings.append(w)
@@ -543,14 +564,15 @@ def cup(
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
-        rows = ranking.standings(day.results, day.tournament.format)
+        rows = ranking.standings(day.results, day.tournament.format, chosen.names)
+        played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day
         days.append((name, [(r.place, r.player) for r in rows if r.place is not None]))
     if problems:
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
-    merged, alike = ranking.one_name_each(days, chosen.names)
+    merged, alike = ranking.one_name_each(days, chosen.names, played)
     for w in alike:
         said(where_given(w, chosen))
     return Cup(names, rules, tuple(ranking.cup_standings(merged, rules)), tuple(warnings))

@@ -250,6 +250,8 @@ def new(
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
         raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
     t = started.stored
+    for w in started.warnings:
+        terminal.warn(w)
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
@@ -310,15 +312,15 @@ def players(
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
+    roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     if action is Action.ADD:
-        roster = tournament.add_player(name)
         done = _("{name}: added; {count} players in the next draw")
-        if roster.warnings:  # every round is drawn: there is no next draw
+        if all_drawn:
             done = _("{name}: added; {count} players")
     else:
-        roster = tournament.drop_player(name)
         done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
-        if roster.warnings:
+        if all_drawn:
             done = _("{name}: dropped (their tables so far still count); {count} players")
     typer.echo(folded(done.format(name=roster.name, count=len(roster.after.players))))
     _say_head(roster.after)
@@ -337,7 +339,7 @@ def players(
         )
         command = f"tarockscore tournament draw {shlex.quote(str(folder))} --round {idle}"
         terminal.warn(said.format(round=idle, name=roster.name, table=seat, command=command))
-    if roster.warnings:
+    if all_drawn:
         return
     _warn_unseated(roster.seating, folder)
     if roster.seating.seated:
@@ -348,11 +350,15 @@ def players(
 def standings(
     folder: DirArg,
     verbose: VerboseOpt = False,
+    alias: AliasOpt = [],  # noqa: B006
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """The day's standings: every table's sheet checked, ranked by the tournament's format."""
-    day = tarockscore.Tournament(folder).standings()
-    _day_warnings(day.warnings, day.unfinished, verbose)
+    try:
+        day = tarockscore.Tournament(folder).standings(alias)
+    except UsageError as exc:
+        raise season_error(exc, "alias") from None
+    _day_warnings([in_command_words(w) for w in day.warnings], day.unfinished, verbose)
     show(render.standings_view(day.tournament, day.rows, day.name), fmt)
 
 
@@ -360,10 +366,14 @@ def standings(
 def money(
     folder: DirArg,
     verbose: VerboseOpt = False,
+    alias: AliasOpt = [],  # noqa: B006
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
     """Each player's money from every table: the stake per point, Kontras included."""
-    day = tarockscore.Tournament(folder).money()
+    try:
+        day = tarockscore.Tournament(folder).money(alias)
+    except UsageError as exc:
+        raise season_error(exc, "alias") from None
     _day_warnings(day.warnings, day.unfinished, verbose)
     show(render.money_view(day.rows), fmt)
 
@@ -444,8 +454,12 @@ def _base_url(given: str) -> str:
     return urlunsplit(parts).rstrip("/")
 
 
-def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str, int]:
-    """``NAME=POINTS`` pairs: a name and whole points (``+12``, ``-4``)."""
+_TWICE = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
+
+
+def _points(given: Sequence[str], option: str, problems: Collector, twice: str = _TWICE) -> dict[str, int]:
+    """``NAME=POINTS`` pairs: a name and whole points (``+12``, ``-4``); ``twice``: what a name
+    given twice with two values is told."""
     out: dict[str, int] = {}
     for text in given:
         name, sep, value = text.rpartition("=")
@@ -454,8 +468,7 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
         if not sep or not name or points is None:
             problems.add(option, N_("{text!r}: give NAME=POINTS, e.g. Anna=12 or Bert=-4"), text=text)
         elif out.setdefault(name, points) != points:
-            said = N_("{name!r} is given twice, {value!r} and {rest!r}: give each name once")
-            problems.add(option, said, name=name, value=str(out[name]), rest=str(points))
+            problems.add(option, twice, name=name, value=str(out[name]), rest=str(points))
     return out
 
 
@@ -508,7 +521,12 @@ def result(
             problems.add(
                 "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
             )
-        schrift = _points(points or [], "NAME=POINTS", problems)
+        twice = _TWICE
+        if money_points is not None and len(money_points) == 1:  # `--money A=24 B=-8 …`: B is a Schrift
+            twice = N_(
+                "{name!r} is given twice, {value!r} and {rest!r}: --money takes one NAME=POINTS: repeat it for each player"
+            )
+        schrift = _points(points or [], "NAME=POINTS", problems, twice)
         money = _points(money_points, "--money", problems) if money_points else None
         problems.raise_if_any(UsageError)
         assert round_number is not None and table is not None
