@@ -263,3 +263,29 @@ def test_upgrade_of_an_empty_path_is_refused_as_empty(
     assert result.exit_code == 2, result.stderr
     assert result.stderr == "error: PATH: '' is empty; give a ledger or a tournament's folder to convert\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_upgrade_of_a_folder_of_evenings_converts_each_ledger_in_it(tmp_path: Path) -> None:
+    """A season's folder of old evenings (no tournament.toml in it) was answered "no tournament
+    here; start one with `tarockscore tournament new`": each ledger in it is converted, said as
+    one ledger's upgrade is, and one already converted is said so."""
+    folder = tmp_path / "evenings"
+    folder.mkdir()
+    paths = [old_copy(folder, name) for name in ("corrected.toml", "three-hands.toml")]
+    done = run("upgrade", str(folder))
+    assert done.exit_code == 0, done.stderr
+    for path in paths:
+        assert f"{path}: converted from ledger schema 1 to schema 2" in unfolded(done.stdout)
+        assert (folder / f"{path.name}.bak").exists()
+        assert run("check", "--ledger", str(path)).exit_code == 0
+    again = run("upgrade", str(folder))
+    assert again.exit_code == 0 and again.stdout.count("already in the current format") == 2
+
+
+def test_upgrade_of_a_folder_with_no_ledger_and_no_tournament_says_so(tmp_path: Path) -> None:
+    result = run("upgrade", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {tmp_path}: no ledger and no tournament here; give a ledger or a tournament's folder to convert\n"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -280,8 +280,8 @@ def upgrade(
     path: Annotated[
         str,
         typer.Argument(
-            help="The ledger to convert (schema 1, as tarockscore wrote it before 0.2.0), or a "
-            "tournament's folder kept by tarockscore 0.3 or before."
+            help="The ledger to convert (schema 1, as tarockscore wrote it before 0.2.0), a folder "
+            "of such ledgers (each converted), or a tournament's folder kept by tarockscore 0.3 or before."
         ),
     ],
 ) -> None:
@@ -301,6 +301,18 @@ def upgrade(
         )
     if not target.is_dir() and target.name != "tournament.toml":
         typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
+        return
+    if target.is_dir() and not (target / "tournament.toml").exists():  # a season's folder of evenings
+        ledgers = sorted(p for p in target.glob("*.toml") if not p.is_dir())
+        if not ledgers:
+            raise UnreadableLedger(
+                N_(
+                    "{path}: no ledger and no tournament here; give a ledger or a tournament's folder to convert"
+                ),
+                path=target,
+            )
+        for ledger in ledgers:
+            typer.echo(shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now())))
         return
     # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
     folder = target if target.is_dir() else target.parent
