@@ -1323,3 +1323,27 @@ def test_a_name_corrected_between_rounds_is_one_player_with_an_alias(tmp_path: P
         " both played round 1: they are two players; drop that alias"
     )
     assert "'Anna'" in said and "'Bert'" in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw",
+        ),
+        ("de", "noch keine Runde ausgelost: kein Tisch hat eine Schrift, nach der gereiht oder gezahlt"),
+    ],
+)
+def test_standings_and_money_before_the_first_draw_say_no_round_is_drawn(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Before round 1 is drawn, `standings` and `money` printed the headings of an empty table,
+    as if the day had been played by nobody; the JSON's lists stay empty."""
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    for what in ("standings", "money"):
+        out = ok("--lang", lang, "tournament", what, str(day)).stdout
+        assert unfolded(out).startswith(said), out
+        assert "-----" not in out
+    assert json.loads(ok("tournament", "standings", str(day), "--json").stdout) == {"standings": []}

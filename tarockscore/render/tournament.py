@@ -217,7 +217,15 @@ def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[A
     ]
 
 
+# standings and money of a day no round of which is drawn: no sheet yet, so no row
+NOT_DRAWN = N_(
+    "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw FOLDER --round 1` seats the players"
+)
+
+
 def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
+    if not rows:
+        return folded(translated(NOT_DRAWN))
     fmt = t.format
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
@@ -309,6 +317,8 @@ def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
 
 
 def money_text(rows: Sequence[Money]) -> str:
+    if not rows:
+        return folded(translated(NOT_DRAWN))
     table = [
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
