@@ -362,7 +362,8 @@ def test_the_prose_of_stats_and_chart_fits_80_columns(club: Path, tmp_path: Path
     target = tmp_path / "season.svg"
     code, _, err = run("--lang", lang, "chart", str(club), "--alias", "Berti=Bert", "-o", str(target))
     wrote = err[err.index({"en": "wrote", "de": "geschrieben"}[lang]) :]
-    assert code == 0 and max(map(len, wrote.splitlines())) <= 80, err
+    # every line in 80 columns but the one the file's path (as long as the test runner makes it) is on
+    assert code == 0 and all(len(line) <= 80 for line in wrote.splitlines() if str(target) not in line), err
     whole = {
         "en": f"wrote {target}: 5 players, 3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen",
         "de": f"geschrieben: {target}: 5 Spieler, 3 Schriften, 12 Spiele, 05.03.2026 bis 19.03.2026, Profil koenigrufen",

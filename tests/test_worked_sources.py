@@ -1194,6 +1194,7 @@ def test_a_concession_cites_what_it_pays(tmp_path: Path) -> None:
     )
     code, out, err = _score(tmp_path, case, "--explain")
     assert code == 0, err
+    out = unfolded(out)
     assert (
         "conceded at once: the declarer pays each other player the contract and the bonus it was bid with ["
         in out

@@ -555,8 +555,11 @@ def _wrapped(text: str, width: int) -> str:
             lines[-1] += " " + piece
         else:
             joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
-            words = textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False)
-            lines += [w.replace("\x00", " ") for w in words]
+            for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):
+                if len(w) > width and lines and " " not in lines[-1]:  # "wrote" kept with a long path
+                    lines[-1] += " " + w.replace("\x00", " ")
+                else:
+                    lines.append(w.replace("\x00", " "))
     return "\n".join(lines)
 
 
