@@ -1040,3 +1040,18 @@ def test_explain_at_five_pays_who_sat_out_nothing(tmp_path: Path) -> None:
     # the JSON names her as the one who sat out, and her payout on the sheet 0
     data = json.loads(unfolded(run("explain", "1", "--json", "--ledger", path).stdout))
     assert (data["sitting_out"], data["sheet_payout"]["Eva"]) == ("Eva", 0)
+
+
+def test_show_folds_an_audit_line_between_clauses_never_inside_round_and_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = "Anna,Bert,Cilli,Dani,Edi,Fritz,Gerti,Hans"
+    new = ["tournament", "new", str(day), "-p", players, "--rounds", "1", "--games", "20"]
+    assert run(*new, "-P", "koenigrufen", "--format", "haupt-sub").exit_code == 0
+    assert run("tournament", "draw", str(day), "-r", "1", "--seed", "1").exit_code == 0
+    sheet = day / "round-1" / "table-2.toml"
+    seated = tarockscore.Evening(sheet).seats()
+    given = [f"{name}={points}" for name, points in zip(seated, (24, -8, -8, -8), strict=True)]
+    assert run("tournament", "result", str(day), "-r", "1", "-t", "2", *given).exit_code == 0
+    shown = run("show", "-l", str(sheet)).stdout
+    audit = [line for line in shown.splitlines() if line.startswith("audit ")]
+    assert len(audit) == 1 and audit[0].endswith("round 1, table 2: the result from its paper sheet:"), shown
