@@ -1055,3 +1055,19 @@ def test_show_folds_an_audit_line_between_clauses_never_inside_round_and_table(t
     shown = run("show", "-l", str(sheet)).stdout
     audit = [line for line in shown.splitlines() if line.startswith("audit ")]
     assert len(audit) == 1 and audit[0].endswith("round 1, table 2: the result from its paper sheet:"), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_ledger_given_where_the_hand_file_goes_is_told_to_be_given_with_ledger(
+    ledger: str, lang: str
+) -> None:
+    """A newcomer's first mistake: `record evening.toml -c rufer …`, the ledger where the hand file goes."""
+    before = Path(ledger).read_bytes()
+    result = run("--lang", lang, "record", ledger, "-c", "rufer", "-d", "Anna", "-t", "40")
+    assert (result.exit_code, result.stdout) == (2, "")
+    wanted = {
+        "en": f"error: {ledger}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {ledger}\n",
+        "de": f"Fehler: {ledger}: das ist eine Schrift, keine Spieldatei; die Schrift mit -l/--ledger angeben: -l {ledger}\n",
+    }
+    assert result.stderr == wanted[lang]
+    assert Path(ledger).read_bytes() == before

@@ -1,6 +1,7 @@
 """The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
 rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -99,7 +100,13 @@ def _hand_given(
 ) -> "tarockscore.Change":
     """The hand given (a hand file or the short form), its players read as the deal seats them,
     recorded as the next hand, or in the place of hand ``number``."""
-    mapping, source = read_hand_or_short(hand_file, short)
+    try:
+        mapping, source = read_hand_or_short(hand_file, short)
+    except UsageError:  # a file and the options: the evening's ledger where the hand file goes?
+        if hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
+            raise
+        said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
+        raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
     evening = evening_of(ledger)
     with hand_errors(source, short):
         deal = DealRead(evening, number)
