@@ -884,3 +884,13 @@ def test_an_alias_given_over_the_alias_file_is_said(tmp_path: Path) -> None:
     assert json.loads(run(*args, "--json")[1])["warnings"] == [said]
     # the same name in both: nothing to say
     assert run(*args[:-1], "Hansi=Hans", "--csv")[2] == ""
+
+
+def test_a_ledger_given_as_the_alias_file_is_said_to_be_a_ledger_in_one_line(club: Path) -> None:
+    ledger = club / "c.toml"
+    for command in ("season", "stats"):
+        code, out, err = run(command, str(club), "--aliases", str(ledger))
+        assert (code, out) == (2, "")
+        assert (
+            err == f"error: --aliases: {ledger}: not an alias file: this is a ledger (an evening's hands)\n"
+        )
