@@ -1150,3 +1150,25 @@ def test_an_empty_folder_argument_is_refused_not_taken_for_this_folder(
     assert "'' is empty; give the tournament's folder" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
     assert run("tournament", "standings", "").exit_code == 2
+
+
+def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
+    """As --players-file's and --aliases's: the file's problems at the option that named it."""
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani", "Edi", "Fritz", "Gerti", "Hans"])
+    tables = draw(day, 1, 2026)
+    a = tables[0]["players"][0]
+    given = tmp_path / "r.csv"
+    cases = [
+        ("name,x\nAnna,1\n", f"error: --from: {given}: the first line must name the columns "),
+        (f"round,table,player,schrift\n1,1,{a},abc\n", f"error: --from: {given}:2: schrift: 'abc' is not"),
+        (f"round,table,player,schrift\n1,9,{a},3\n", f"error: --from: {given}: round 1, table 9: table: 9: "),
+    ]
+    for text, wanted in cases:
+        given.write_text(text, encoding="utf-8")
+        result = run("tournament", "result", str(day), "--from", str(given))
+        assert result.exit_code == 1 and result.stderr.startswith(wanted), (text, result.stderr)
+    result = run("tournament", "result", str(day), "--from", str(tmp_path / "none.csv"))
+    assert result.stderr == f"error: --from: {tmp_path / 'none.csv'}: no such results file\n"
+    result = run("tournament", "result", str(tmp_path / "nix"), "--from", str(given))
+    assert result.stderr.startswith(f"error: {tmp_path / 'nix'}: no such folder"), result.stderr

@@ -459,6 +459,13 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
     return out
 
 
+def _at_from(problem: Problem, file: str) -> Problem:
+    """A problem of the results file (at one of its lines or tables, or naming it) told at ``--from``."""
+    if problem.where.startswith(file) or file in (str(value) for _, value in problem.values):
+        return problem.moved(f"--from: {problem.where}" if problem.where else "--from")
+    return problem
+
+
 def result(
     folder: DirArg,
     points: Annotated[
@@ -500,8 +507,9 @@ def result(
         before = tournament.head()
         try:
             after = tournament.record_results_file(from_file, replace=replace, warn=terminal.warn)
-        except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)}) from None
+        except TournamentError as exc:  # the file's problems at --from, as --players-file's are
+            worded = _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)})
+            raise type(exc)([_at_from(p, str(from_file)) for p in worded.problems]) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
