@@ -1172,3 +1172,10 @@ def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
     assert result.stderr == f"error: --from: {tmp_path / 'none.csv'}: no such results file\n"
     result = run("tournament", "result", str(tmp_path / "nix"), "--from", str(given))
     assert result.stderr.startswith(f"error: {tmp_path / 'nix'}: no such folder"), result.stderr
+
+
+def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_path: Path) -> None:
+    # an empty file (or one of blank lines and comments): the wrong file, or one not saved
+    for text in ("", "\n# Anmeldung\n\n"):
+        names, errors = _refused_players_file(tmp_path, text)
+        assert errors == [f"error: --players-file: {names}: no name in it; write one player's name a line"]
