@@ -1057,6 +1057,14 @@ def test_show_folds_an_audit_line_between_clauses_never_inside_round_and_table(t
     assert len(audit) == 1 and audit[0].endswith("round 1, table 2: the result from its paper sheet:"), shown
 
 
+def test_settle_says_every_refused_option_in_one_run(ledger: str) -> None:
+    result = run("settle", "--stake", "abc", "--format", "xml", "--ledger", ledger)
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("error: --stake: ") and "'abc'" in lines[0], lines
+    assert lines[1] == "error: --format: 'xml': this command prints table, json, csv", lines
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_ledger_given_where_the_hand_file_goes_is_told_to_be_given_with_ledger(
     ledger: str, lang: str

@@ -909,10 +909,13 @@ def with_format(
     json_help: str = "Print JSON: the same as --format json.",
     csv_help: str = "Print CSV: the same as --format csv.",
     formats: Sequence[OutputFormat] = DATA_FORMATS,
+    *,
+    later: bool = False,
 ) -> Callable[[Command], Command]:
     """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``,
     one of ``formats`` (the ones the command prints; the shell completes them, :func:`chosen`
-    refuses another)."""
+    refuses another). ``later``: ``fmt`` is the reading, for :func:`format_read` to say a format
+    refused with the command's other options refused."""
     completed = [f.value for f in formats]
     group = (
         option(
@@ -928,7 +931,17 @@ def with_format(
         option("json_out", bool, False, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
         option("csv_out", bool, False, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
-    return with_options(group, "fmt", functools.partial(chosen, formats=formats))
+    read = functools.partial(chosen, formats=formats)
+    return with_options(group, "fmt", functools.partial(functools.partial, read) if later else read)
+
+
+def format_read(problems: Collector, read: Callable[[], OutputFormat]) -> OutputFormat:
+    """The format of a ``with_format(later=True)`` command; a refusal noted in ``problems``."""
+    try:
+        return read()
+    except UsageError as exc:
+        problems.problems += exc.problems
+        return OutputFormat.TABLE
 
 
 def utf8_output() -> None:

@@ -19,6 +19,7 @@ from tarockscore.cli.options import (
     as_options,
     at_options,
     evening_of,
+    format_read,
     hand_count,
     hand_errors,
     hand_number,
@@ -262,23 +263,24 @@ def repair(
     typer.echo(shown.repaired_text(r, evening.path))
 
 
-@with_format()
+@with_format(later=True)
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
     ] = None,
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
     problems = Collector()
     amount = read_option(problems, "--stake", stake_amount, stake)
+    shown_as = format_read(problems, fmt)
     problems.raise_if_any(UsageError)
     try:
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
         raise as_options(exc, "stake") from None
-    show_view(shown.settled_view(settled), fmt)
+    show_view(shown.settled_view(settled), shown_as)
 
 
 def upgrade(
