@@ -1079,3 +1079,14 @@ def test_the_ledger_given_where_the_hand_file_goes_is_told_to_be_given_with_ledg
     }
     assert result.stderr == wanted[lang]
     assert Path(ledger).read_bytes() == before
+
+
+def test_new_says_the_players_refused_with_a_profile_not_found(tmp_path: Path) -> None:
+    # a name twice and a profile mistyped: the names were said only in the next run
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna,Bert,Anna,Dani", "-P", "nix", "--ledger", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    errors = result.stderr.splitlines()
+    assert errors[0] == "error: --players: 'Anna' named twice", errors
+    assert len(errors) == 2 and errors[1].startswith("error: --profile: unknown profile 'nix'"), errors
+    assert not path.exists()
