@@ -1090,3 +1090,13 @@ def test_new_says_the_players_refused_with_a_profile_not_found(tmp_path: Path) -
     assert errors[0] == "error: --players: 'Anna' named twice", errors
     assert len(errors) == 2 and errors[1].startswith("error: --profile: unknown profile 'nix'"), errors
     assert not path.exists()
+
+
+def test_a_bonus_flag_mistyped_at_record_is_said_to_be_no_flag_as_score_says_it(ledger: str) -> None:
+    # "angesagt" mistyped: record took it for a Kontra step and named the steps alone, not the flags
+    given = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagat,ansaged"]
+    scored = run("score", "-p", "Anna,Bert,Cilli,Dani", *given)
+    assert scored.exit_code == 2 and "'ansaged' is not a bonus flag" in scored.stderr, scored.stderr
+    assert "(did you mean 'angesagt'?)" in scored.stderr
+    recorded = run("record", *given, "--ledger", ledger)
+    assert (recorded.exit_code, recorded.stderr) == (2, scored.stderr)

@@ -27,6 +27,7 @@ from tarockscore.cli.options import (
     ledger_path_of,
     profile_at,
     profile_given,
+    profile_of,
     read_hand_or_short,
     read_option,
     seated_names,
@@ -101,14 +102,14 @@ def _hand_given(
 ) -> "tarockscore.Change":
     """The hand given (a hand file or the short form), its players read as the deal seats them,
     recorded as the next hand, or in the place of hand ``number``."""
+    evening = evening_of(ledger)
     try:
-        mapping, source = read_hand_or_short(hand_file, short)
+        mapping, source = read_hand_or_short(hand_file, short, lambda: profile_of(evening))
     except UsageError:  # a file and the options: the evening's ledger where the hand file goes?
         if hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
             raise
         said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
         raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
-    evening = evening_of(ledger)
     with hand_errors(source, short):
         deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
