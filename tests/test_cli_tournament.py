@@ -1179,3 +1179,16 @@ def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_pa
     for text in ("", "\n# Anmeldung\n\n"):
         names, errors = _refused_players_file(tmp_path, text)
         assert errors == [f"error: --players-file: {names}: no name in it; write one player's name a line"]
+
+
+def test_cards_say_every_refused_option_in_one_run(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    draw(day, 1, 2026)
+    out = tmp_path / "cards.txt"
+    result = run("tournament", "cards", str(day), "-r", "1", "-o", str(out), "--base-url", "ftp://x")
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"error: --output '{out}': write .html or .pdf"), lines
+    assert lines[1].startswith("error: --base-url: 'ftp://x': give the address the phones reach serve at")
+    assert not out.exists()

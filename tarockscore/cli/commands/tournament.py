@@ -391,13 +391,15 @@ def cards(
     """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
     if out is not None and str(out) == "-":  # standard output, as chart's -o -
         out = None
+    problems = Collector()  # every option refused, said at once
     if out is not None and out.suffix.lower() not in (".html", ".htm", ".pdf"):
         said = N_(
             "--output {out!r}: write .html or .pdf (the file's ending says which), or - for the page on stdout"
         )
-        raise UsageError(said, out=str(out))
+        problems.add("", said, out=str(out))
+    base = read_option(problems, "--base-url", _base_url, base_url)
+    problems.raise_if_any(UsageError)
     tournament = tarockscore.Tournament(folder)
-    base = None if base_url is None else _base_url(base_url)
     try:
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
