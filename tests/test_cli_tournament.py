@@ -1192,3 +1192,14 @@ def test_cards_say_every_refused_option_in_one_run(tmp_path: Path) -> None:
     assert len(lines) == 2 and lines[0].startswith(f"error: --output '{out}': write .html or .pdf"), lines
     assert lines[1].startswith("error: --base-url: 'ftp://x': give the address the phones reach serve at")
     assert not out.exists()
+
+
+def test_cup_says_a_format_refused_with_the_points_file_refused(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    points = tmp_path / "nix.toml"
+    result = run("cup", "standings", str(day), "--points", str(points), "--format", "xml")
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0] == "error: --format: 'xml': this command prints table, json, csv"
+    assert lines[1].startswith(f"error: --points: {points}: "), lines

@@ -1,7 +1,7 @@
 """The tournament and cup commands (CLI layer): options, one call of the library, the view printed."""
 
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +21,7 @@ from tarockscore.cli.options import (
     as_options,
     at_options,
     day_folder,
+    format_read,
     head_given,
     read_option,
     round_number,
@@ -618,7 +619,7 @@ def check(
         typer.echo(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}")
 
 
-@with_format()
+@with_format(later=True)
 def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
@@ -626,16 +627,25 @@ def cup_standings(
         typer.Option("--points", metavar="FILE", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
     alias: AliasOpt = [],  # noqa: B006
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
+    problems = Collector()  # a format refused, said with the cup's problems
+    shown_as = format_read(problems, fmt)
     said = terminal.Warnings()
+
+    def warn(text: str) -> None:
+        if not problems:  # a format refused: problems alone are said, no warning
+            said.warn(in_command_words(text))
+
     try:
-        cup = tarockscore.cup(folders, points, warn=lambda w: said.warn(in_command_words(w)), aliases=alias)
+        cup = tarockscore.cup(folders, points, warn=warn, aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at FOLDERS; an alias as season says it
-        raise season_error(at_options(exc, {"folders": "FOLDERS"}), "alias") from None
+        refused = season_error(at_options(exc, {"folders": "FOLDERS"}), "alias")
+        raise UsageError.said_with(problems.problems, [refused]) from None
     except TournamentError as exc:  # the points file's problems at --points; a day's at its folder
-        raise as_options(exc, "points") from None
+        raise UsageError.said_with(problems.problems, [as_options(exc, "points")]) from None
+    problems.raise_if_any(UsageError)
     said.close()
-    show(render.cup_view(cup.rows, cup.tournaments), fmt)
+    show(render.cup_view(cup.rows, cup.tournaments), shown_as)
