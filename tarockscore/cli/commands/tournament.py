@@ -464,7 +464,8 @@ def _points(given: Sequence[str], option: str, problems: Collector) -> dict[str,
 
 def _at_from(problem: Problem, file: str) -> Problem:
     """A problem of the results file (at one of its lines or tables, or naming it) told at ``--from``."""
-    if problem.where.startswith(file) or file in (str(value) for _, value in problem.values):
+    at_file = problem.where == file or problem.where.startswith(f"{file}:")
+    if at_file or file in (str(value) for _, value in problem.values):
         return problem.moved(f"--from: {problem.where}" if problem.where else "--from")
     return problem
 
