@@ -1150,3 +1150,63 @@ def test_explain_at_five_pays_who_sat_out_nothing(tmp_path: Path) -> None:
     # the JSON names her as the one who sat out, and her payout on the sheet 0
     data = json.loads(unfolded(run("explain", "1", "--json", "--ledger", path).stdout))
     assert (data["sitting_out"], data["sheet_payout"]["Eva"]) == ("Eva", 0)
+
+
+def test_show_folds_an_audit_line_between_clauses_never_inside_round_and_table(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    players = "Anna,Bert,Cilli,Dani,Edi,Fritz,Gerti,Hans"
+    new = ["tournament", "new", str(day), "-p", players, "--rounds", "1", "--games", "20"]
+    assert run(*new, "-P", "koenigrufen", "--format", "haupt-sub").exit_code == 0
+    assert run("tournament", "draw", str(day), "-r", "1", "--seed", "1").exit_code == 0
+    sheet = day / "round-1" / "table-2.toml"
+    seated = tarockscore.Evening(sheet).seats()
+    given = [f"{name}={points}" for name, points in zip(seated, (24, -8, -8, -8), strict=True)]
+    assert run("tournament", "result", str(day), "-r", "1", "-t", "2", *given).exit_code == 0
+    shown = run("show", "-l", str(sheet)).stdout
+    audit = [line for line in shown.splitlines() if line.startswith("audit ")]
+    assert len(audit) == 1 and audit[0].endswith("round 1, table 2: the result from its paper sheet:"), shown
+
+
+def test_settle_says_every_refused_option_in_one_run(ledger: str) -> None:
+    result = run("settle", "--stake", "abc", "--format", "xml", "--ledger", ledger)
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("error: --stake: ") and "'abc'" in lines[0], lines
+    assert lines[1] == "error: --format: 'xml': this command prints table, json, csv", lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_ledger_given_where_the_hand_file_goes_is_told_to_be_given_with_ledger(
+    ledger: str, lang: str
+) -> None:
+    """A newcomer's first mistake: `record evening.toml -c rufer …`, the ledger where the hand file goes."""
+    before = Path(ledger).read_bytes()
+    result = run("--lang", lang, "record", ledger, "-c", "rufer", "-d", "Anna", "-t", "40")
+    assert (result.exit_code, result.stdout) == (2, "")
+    wanted = {
+        "en": f"error: {ledger}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {ledger}\n",
+        "de": f"Fehler: {ledger}: das ist eine Schrift, keine Spieldatei; die Schrift mit -l/--ledger angeben: -l {ledger}\n",
+    }
+    assert result.stderr == wanted[lang]
+    assert Path(ledger).read_bytes() == before
+
+
+def test_new_says_the_players_refused_with_a_profile_not_found(tmp_path: Path) -> None:
+    # a name twice and a profile mistyped: the names were said only in the next run
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna,Bert,Anna,Dani", "-P", "nix", "--ledger", str(path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    errors = result.stderr.splitlines()
+    assert errors[0] == "error: --players: 'Anna' named twice", errors
+    assert len(errors) == 2 and errors[1].startswith("error: --profile: unknown profile 'nix'"), errors
+    assert not path.exists()
+
+
+def test_a_bonus_flag_mistyped_at_record_is_said_to_be_no_flag_as_score_says_it(ledger: str) -> None:
+    # "angesagt" mistyped: record took it for a Kontra step and named the steps alone, not the flags
+    given = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-b", "pagat,ansaged"]
+    scored = run("score", "-p", "Anna,Bert,Cilli,Dani", *given)
+    assert scored.exit_code == 2 and "'ansaged' is not a bonus flag" in scored.stderr, scored.stderr
+    assert "(did you mean 'angesagt'?)" in scored.stderr
+    recorded = run("record", *given, "--ledger", ledger)
+    assert (recorded.exit_code, recorded.stderr) == (2, scored.stderr)

@@ -908,3 +908,28 @@ def test_an_alias_given_over_the_alias_file_is_said(tmp_path: Path) -> None:
     assert json.loads(run(*args, "--json")[1])["warnings"] == [said]
     # the same name in both: nothing to say
     assert run(*args[:-1], "Hansi=Hans", "--csv")[2] == ""
+
+
+def test_season_and_chart_say_every_refused_option_in_one_run(club: Path, tmp_path: Path) -> None:
+    for command in ("season", "stats"):
+        code, out, err = run(command, str(club), "--from", "bad", "--format", "xml")
+        assert (code, out) == (2, "")
+        lines = err.splitlines()
+        assert len(lines) == 2 and lines[0] == "error: --format: 'xml': this command prints table, json, csv"
+        assert lines[1].startswith("error: --from: ") and "'bad'" in lines[1], lines
+    code, out, err = run("chart", str(club), "-o", str(tmp_path / "x.txt"), "--from", "bad")
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"error: --output '{tmp_path / 'x.txt'}': write "), lines
+    assert lines[1].startswith("error: --from: ") and "'bad'" in lines[1], lines
+    assert not (tmp_path / "x.txt").exists()
+
+
+def test_a_ledger_given_as_the_alias_file_is_said_to_be_a_ledger_in_one_line(club: Path) -> None:
+    ledger = club / "c.toml"
+    for command in ("season", "stats"):
+        code, out, err = run(command, str(club), "--aliases", str(ledger))
+        assert (code, out) == (2, "")
+        assert (
+            err == f"error: --aliases: {ledger}: not an alias file: this is a ledger (an evening's hands)\n"
+        )

@@ -1347,3 +1347,56 @@ def test_standings_and_money_before_the_first_draw_say_no_round_is_drawn(
         assert unfolded(out).startswith(said), out
         assert "-----" not in out
     assert json.loads(ok("tournament", "standings", str(day), "--json").stdout) == {"standings": []}
+
+
+def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
+    """As --players-file's and --aliases's: the file's problems at the option that named it."""
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani", "Edi", "Fritz", "Gerti", "Hans"])
+    tables = draw(day, 1, 2026)
+    a = tables[0]["players"][0]
+    given = tmp_path / "r.csv"
+    cases = [
+        ("name,x\nAnna,1\n", f"error: --from: {given}: the first line must name the columns "),
+        (f"round,table,player,schrift\n1,1,{a},abc\n", f"error: --from: {given}:2: schrift: 'abc' is not"),
+        (f"round,table,player,schrift\n1,9,{a},3\n", f"error: --from: {given}: round 1, table 9: table: 9: "),
+    ]
+    for text, wanted in cases:
+        given.write_text(text, encoding="utf-8")
+        result = run("tournament", "result", str(day), "--from", str(given))
+        assert result.exit_code == 1 and result.stderr.startswith(wanted), (text, result.stderr)
+    result = run("tournament", "result", str(day), "--from", str(tmp_path / "none.csv"))
+    assert result.stderr == f"error: --from: {tmp_path / 'none.csv'}: no such results file\n"
+    result = run("tournament", "result", str(tmp_path / "nix"), "--from", str(given))
+    assert result.stderr.startswith(f"error: {tmp_path / 'nix'}: no such folder"), result.stderr
+
+
+def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_path: Path) -> None:
+    # an empty file (or one of blank lines and comments): the wrong file, or one not saved
+    for text in ("", "\n# Anmeldung\n\n"):
+        names, errors = _refused_players_file(tmp_path, text)
+        assert errors == [f"error: --players-file: {names}: no name in it; write one player's name a line"]
+
+
+def test_cards_say_every_refused_option_in_one_run(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    draw(day, 1, 2026)
+    out = tmp_path / "cards.txt"
+    result = run("tournament", "cards", str(day), "-r", "1", "-o", str(out), "--base-url", "ftp://x")
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"error: --output '{out}': write .html or .pdf"), lines
+    assert lines[1].startswith("error: --base-url: 'ftp://x': give the address the phones reach serve at")
+    assert not out.exists()
+
+
+def test_cup_says_a_format_refused_with_the_points_file_refused(tmp_path: Path) -> None:
+    day = tmp_path / "day"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    points = tmp_path / "nix.toml"
+    result = run("cup", "standings", str(day), "--points", str(points), "--format", "xml")
+    assert (result.exit_code, result.stdout) == (2, "")
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[0] == "error: --format: 'xml': this command prints table, json, csv"
+    assert lines[1].startswith(f"error: --points: {points}: "), lines

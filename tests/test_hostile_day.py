@@ -354,6 +354,8 @@ def test_a_round_csv_with_a_cell_too_long_for_the_csv_reader_is_named_at_its_lin
     given.write_text("\n".join(["round,table,player,schrift", *rows, "1,2," + "x" * 200_000 + ",3"]) + "\n")
     before = files_of(day)
     result = refused(1, "tournament", "result", str(day), "--from", str(given))
-    assert result.stderr.startswith(f"error: {given}:6: not readable as CSV: field larger than field limit")
+    assert result.stderr.startswith(
+        f"error: --from: {given}:6: not readable as CSV: field larger than field limit"
+    )
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
     assert files_of(day) == before

@@ -214,7 +214,11 @@ def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
             continue
         result = run(*command, "--format", given)
         assert (result.exit_code, result.stdout) == (2, ""), (command, given)
-        assert result.stderr == f"error: --format: {given!r}: this command prints {formats}\n"
+        said = f"error: --format: {given!r}: this command prints {formats}\n"
+        if command[0] == "cup":  # its points file and its days are said beside it, in one run
+            assert result.stderr.startswith(said) and "error: --points: points.toml: no such" in result.stderr
+        else:
+            assert result.stderr == said
     assert list(tmp_path.iterdir()) == []
 
 

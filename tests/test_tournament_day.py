@@ -502,7 +502,7 @@ def test_a_round_csv_saved_with_an_empty_column_at_its_end_and_money_first_is_re
     given.write_text("\n".join([*lines, f";1;2;{d};-4;"]) + "\n", encoding="utf-8")
     refused = run("tournament", "result", str(day), "--from", str(given))
     assert refused.exit_code == 1
-    assert f"error: {given}:5: Geld: '' is not a whole number" in refused.stderr, refused.stderr
+    assert f"error: --from: {given}:5: Geld: '' is not a whole number" in refused.stderr, refused.stderr
     given.write_text("\n".join([*lines, f"-8;1;2;{d};-4;"]) + "\n", encoding="utf-8")
     ok("tournament", "result", str(day), "--from", str(given))
     rows, _ = standings(day)

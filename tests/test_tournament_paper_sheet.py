@@ -200,9 +200,9 @@ def test_a_table_scored_already_is_refused_with_the_way_to_correct_it(tmp_path: 
     sheet.write_text("round,table,player,schrift\n" + "\n".join(rows) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(sheet))
     assert result.stderr == (  # a round's spreadsheet with a table played at its table: leave it out
-        f"error: {sheet}: round 1, table 1: its sheet already has 1 hand, played at the table; leave its "
+        f"error: --from: {sheet}: round 1, table 1: its sheet already has 1 hand, played at the table; leave its "
         "rows out of the file, or --replace scores it from the file instead (its log keeps the hands)\n"
-        f"error: {sheet}: round 1, table 2 already has a result from its paper sheet: "
+        f"error: --from: {sheet}: round 1, table 2 already has a result from its paper sheet: "
         "--replace corrects it (its log keeps what it replaces)\n"
     )
 
@@ -306,14 +306,16 @@ def test_a_csv_s_money_column_left_empty_for_a_table_without_kontra_is_its_schri
     rows[-1] = rows[-1].replace(";-4;", ";-4;-4")
     given.write_text("\n".join(rows) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
-    assert result.stderr.splitlines() == [f"error: {given}:{n}: money: '' {POINTS}" for n in (6, 7, 8)]
+    assert result.stderr.splitlines() == [
+        f"error: --from: {given}:{n}: money: '' {POINTS}" for n in (6, 7, 8)
+    ]
     # money written as euros (a German spreadsheet's 1,50): the column holds points, and says so
     rows = [r.replace("money", "Geld") for r in rows[:5]]
     rows[1] = rows[1].replace(";24", ";1,50")
     given.write_text("\n".join(rows) + "\n", encoding="utf-8")
     result = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given), "--replace")
     assert result.stderr == (
-        f"Fehler: {given}:2: Geld: '1,50' ist keine ganze Zahl: diese Spalte hält die Geldpunkte des "
+        f"Fehler: --from: {given}:2: Geld: '1,50' ist keine ganze Zahl: diese Spalte hält die Geldpunkte des "
         "Tisches (seine Schrift mit dem, was die Kontras bewegt haben), keinen Geldbetrag; z. B. 24 oder -8 "
         "schreiben\n"
     )
@@ -342,7 +344,7 @@ def test_a_german_spreadsheet_s_whole_points_with_a_zero_fraction_are_read_whole
         result = refused("tournament", "result", str(day), "--from", str(given), "--replace")
         assert (
             result.stderr
-            == f"error: {given}:2: Schrift: {cell!r} is not a whole number; write e.g. 12 or -4\n"
+            == f"error: --from: {given}:2: Schrift: {cell!r} is not a whole number; write e.g. 12 or -4\n"
         )
 
 
@@ -388,7 +390,7 @@ def test_files_saved_in_windows_1252_are_read_so_and_said(tmp_path: Path) -> Non
         given.write_bytes("\n".join(rows).encode("cp1252").replace(b"\xf6", b"\xf6" + bad, 1))
         refusal = refused("tournament", "result", str(day), "--from", str(given), "--replace")
         assert refusal.stderr == (
-            f"error: {given}:{line}: not UTF-8 text (the byte 0xf6 at column {rows[line - 1].index('ö') + 1}); "
+            f"error: --from: {given}:{line}: not UTF-8 text (the byte 0xf6 at column {rows[line - 1].index('ö') + 1}); "
             "save it as UTF-8 (a spreadsheet: CSV UTF-8)\n"
         )
     # old Mac line ends (CR alone) are line ends too: the byte is on line 3, the first of its line
@@ -427,7 +429,7 @@ def test_a_csv_row_short_of_a_cell_names_the_columns_the_file_has(tmp_path: Path
     given.write_text("round;table;player;schrift;money\n1;1;Anna;12\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(given))
     assert result.stderr == (
-        f"error: {given}:2: '1;1;Anna;12' has 4 of the 5 columns the first line names: round;table;player;schrift;money\n"
+        f"error: --from: {given}:2: '1;1;Anna;12' has 4 of the 5 columns the first line names: round;table;player;schrift;money\n"
     )
 
 
@@ -443,17 +445,21 @@ def test_a_csv_names_a_stranger_at_its_player_column_and_line(tmp_path: Path) ->
     # fourth player has no row; said once, not for the schrift and the money each
     result = refused("tournament", "result", str(day), "--from", str(given))
     assert result.stderr == (
-        f"error: {given}:4: player: 'Zoë' is not at table 1 of round 1; the table is {a}, {b}, {c}, {d}\n"
+        f"error: --from: {given}:4: player: 'Zoë' is not at table 1 of round 1; the table is {a}, {b}, {c}, {d}\n"
     )
     german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
     assert german.stderr == (
-        f"Fehler: {given}:4: player: 'Zoë' sitzt in Runde 1 nicht an Tisch 1; am Tisch sitzen {a}, {b}, {c}, {d}\n"
+        f"Fehler: --from: {given}:4: player: 'Zoë' sitzt in Runde 1 nicht an Tisch 1; am Tisch sitzen {a}, {b}, {c}, {d}\n"
     )
     given.write_text("\n".join(rows[:3] + rows[4:]) + "\n", encoding="utf-8")
     result = refused("tournament", "result", str(day), "--from", str(given))
-    assert result.stderr == f"error: {given}: round 1, table 1: player: missing: the points of '{d}'\n"
+    assert (
+        result.stderr == f"error: --from: {given}: round 1, table 1: player: missing: the points of '{d}'\n"
+    )
     german = refused("--lang", "de", "tournament", "result", str(day), "--from", str(given))
-    assert german.stderr == f"Fehler: {given}: Runde 1, Tisch 1: player: fehlt: die Punkte von '{d}'\n"
+    assert (
+        german.stderr == f"Fehler: --from: {given}: Runde 1, Tisch 1: player: fehlt: die Punkte von '{d}'\n"
+    )
 
 
 def test_a_day_whose_file_kept_its_paper_results_ranks_once_upgraded(tmp_path: Path) -> None:

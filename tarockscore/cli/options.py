@@ -725,12 +725,11 @@ def _rejoined(word: str, short: dict[str, Any]) -> dict[str, Any]:
 def read_hand_or_short(
     hand_file: str | None,
     short: dict[str, Any],
-    profile_ref: str | None = None,
-    *,
-    known_profile: bool = False,
+    profile: Callable[[], tarockscore.Profile | None] = lambda: None,
 ) -> tuple[tarockscore.HandInput, tarockscore.HandFile | str]:
     """A hand from a file (or stdin) or from the short form, never both; with the file read
-    (its problems are told at their lines), or the command line."""
+    (its problems are told at their lines), or the command line. ``profile``: the one the hand is
+    played under, asked for where a bonus is given (None: not known)."""
     if hand_file is not None and _any_short(short) and _split_off(hand_file):
         short = _rejoined(hand_file, short)
         hand_file = None
@@ -743,9 +742,9 @@ def read_hand_or_short(
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
     options["bonuses"] = options.pop("bonus")
-    if known_profile and options["bonuses"]:
+    prof = profile() if options["bonuses"] else None
+    if prof is not None:
         # every step the profile knows: one above its ceiling is refused as the contract's is
-        prof = tarockscore.profile_for({}, profile_ref)
         options["kontra_steps"] = [s.name for s in prof.kontra.ladder] + list(prof.kontra.aliases)
     return tarockscore.hand_from_short_form(**options), COMMAND_LINE
 
@@ -781,6 +780,15 @@ class DealRead:
         snapshot = self.evening.read()
         self.head = snapshot.head
         return self.evening.deal(self.number, snapshot.ledger).players
+
+
+def profile_of(evening: tarockscore.Evening) -> tarockscore.Profile | None:
+    """The profile the evening is kept under (None where the ledger cannot be read: the command
+    that reads it says why)."""
+    try:
+        return evening.read_as_stored().profile
+    except (TarockError, OSError, ValueError):
+        return None
 
 
 def table_of(evening: tarockscore.Evening) -> tuple[str, ...]:
@@ -909,10 +917,13 @@ def with_format(
     json_help: str = "Print JSON: the same as --format json.",
     csv_help: str = "Print CSV: the same as --format csv.",
     formats: Sequence[OutputFormat] = DATA_FORMATS,
+    *,
+    later: bool = False,
 ) -> Callable[[Command], Command]:
     """A decorator: the command's parameter ``fmt`` given as ``--format``, ``--json`` and ``--csv``,
     one of ``formats`` (the ones the command prints; the shell completes them, :func:`chosen`
-    refuses another)."""
+    refuses another). ``later``: ``fmt`` is the reading, for :func:`format_read` to say a format
+    refused with the command's other options refused."""
     completed = [f.value for f in formats]
     group = (
         option(
@@ -928,7 +939,17 @@ def with_format(
         option("json_out", bool, False, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
         option("csv_out", bool, False, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
-    return with_options(group, "fmt", functools.partial(chosen, formats=formats))
+    read = functools.partial(chosen, formats=formats)
+    return with_options(group, "fmt", functools.partial(functools.partial, read) if later else read)
+
+
+def format_read(problems: Collector, read: Callable[[], OutputFormat]) -> OutputFormat:
+    """The format of a ``with_format(later=True)`` command; a refusal noted in ``problems``."""
+    try:
+        return read()
+    except UsageError as exc:
+        problems.problems += exc.problems
+        return OutputFormat.TABLE
 
 
 def utf8_output() -> None:

@@ -292,15 +292,16 @@ class Evening:
                 amount = money.stake_given(stake)
             except ValueError as exc:
                 problems.add("stake", reason(exc))
+        names = [clean_name(n) for n in players]
         try:
             prof = profile if isinstance(profile, Profile) else load_profile(profile)
-        except UsageError as exc:  # an empty profile name: no table to check the players against
-            problems.problems += exc.problems
+        except UsageError as exc:  # an empty profile name: the names checked, not their count
+            problems.problems += [*table_names(names, "players"), *exc.problems]
             problems.raise_if_any(UsageError)
             raise
         except ProfileError as exc:  # not found or broken: at its field, with the other problems
-            raise UsageError.said_with(problems.problems, [exc.located("profile")]) from None
-        names = [clean_name(n) for n in players]
+            found = [*problems.problems, *table_names(names, "players")]
+            raise UsageError.said_with(found, [exc.located("profile")]) from None
         problems.problems += check_players(names, prof) or table_names(names, "players")
         problems.raise_if_any(UsageError)
         evening = cls(path)

@@ -546,13 +546,19 @@ TERMINAL = 80
 _NARROWEST = 12
 
 
-def _wrapped(text: str, width: int) -> str:
-    """``text``'s clauses (after ", ", "; " or " · ") on lines of ``width``, a longer one between
-    words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2")."""
+# A clause ends at ", ", "; " or " · ", but not within a label read as one: "round 1, table 2:".
+CLAUSES = r"(?<=[,;·]) (?!\w+ \d+:)"
+
+
+def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
+    """``text``'s clauses on lines of ``width``, a longer one between its labels (after ": "), else
+    between words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2")."""
     lines: list[str] = []
-    for piece in re.split(r"(?<=[,;·]) ", text):
+    for piece in re.split(at, text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
             lines[-1] += " " + piece
+        elif len(piece) > width and at == CLAUSES:
+            lines += _wrapped(piece, width, r"(?<=:) ").splitlines()
         else:
             joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
             for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):

@@ -140,7 +140,10 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
     try:
         raw = safe_io.read_regular(Path(shown), "alias", safe_io.SMALL_LIMIT, UsageError)
         text = safe_io.decode(raw, shown, UsageError)
-        return aliases_from_mapping(safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS), shown)
+        document = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
+        if (other := safe_io.other_kind(document, safe_io.ALIAS)) is not None:  # said in one line
+            raise UsageError(N_("{name}: not an alias file: this is {other}"), name=shown, other=other)
+        return aliases_from_mapping(document, shown)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:

@@ -491,6 +491,8 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
         problems += table_names([name], f"{path}:{number}")
         names.append(name)
         lines.append(number)
+    if not names:  # the wrong file, or one not saved: a day needs its players to draw
+        raise TournamentError(N_("{path}: no name in it; write one player's name a line"), path=path)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
     if sign is not None:  # a spreadsheet's rows: not one line is a name
         said = N_(

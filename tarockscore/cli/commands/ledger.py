@@ -1,6 +1,7 @@
 """The evening's commands (CLI layer): new, record, show, undo, replace, delete, explain, check,
 rescore, repair, settle, upgrade, and the Radl marks set or struck by hand."""
 
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from tarockscore.cli.options import (
     as_options,
     at_options,
     evening_of,
+    format_read,
     hand_count,
     hand_errors,
     hand_number,
@@ -25,6 +27,7 @@ from tarockscore.cli.options import (
     ledger_path_of,
     profile_at,
     profile_given,
+    profile_of,
     read_hand_or_short,
     read_option,
     seated_names,
@@ -99,8 +102,14 @@ def _hand_given(
 ) -> "tarockscore.Change":
     """The hand given (a hand file or the short form), its players read as the deal seats them,
     recorded as the next hand, or in the place of hand ``number``."""
-    mapping, source = read_hand_or_short(hand_file, short)
     evening = evening_of(ledger)
+    try:
+        mapping, source = read_hand_or_short(hand_file, short, lambda: profile_of(evening))
+    except UsageError:  # a file and the options: the evening's ledger where the hand file goes?
+        if hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
+            raise
+        said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
+        raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
     with hand_errors(source, short):
         deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
@@ -257,23 +266,24 @@ def repair(
     typer.echo(shown.repaired_text(r, evening.path))
 
 
-@with_format()
+@with_format(later=True)
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
     ] = None,
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
     ledger: LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
     problems = Collector()
     amount = read_option(problems, "--stake", stake_amount, stake)
+    shown_as = format_read(problems, fmt)
     problems.raise_if_any(UsageError)
     try:
         settled = evening_of(ledger).settle(amount)
     except UsageError as exc:
         raise as_options(exc, "stake") from None
-    show_view(shown.settled_view(settled), fmt)
+    show_view(shown.settled_view(settled), shown_as)
 
 
 def upgrade(

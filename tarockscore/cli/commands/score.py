@@ -52,7 +52,7 @@ def score(
         )
     profile = profile_given(profile)
     with profile_at("--profile", profile is not None):
-        mapping, source = read_hand_or_short(hand_file, short, profile, known_profile=True)
+        mapping, source = read_hand_or_short(hand_file, short, lambda: tarockscore.profile_for({}, profile))
         with hand_errors(source, short):
             players = mapping.get("players")
             seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []

@@ -1,6 +1,7 @@
 """The season commands of the command line (CLI layer): season, stats, chart: the ledgers given
 folded with one call of the library, warnings on stderr a few of a kind, the view printed."""
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from tarockscore.cli.options import (
     Wording,
     advised,
     as_options,
+    format_read,
     in_words,
     option,
     parameter,
@@ -186,12 +188,18 @@ def _sources(asked: dict[str, Any]) -> list[str]:
     return named
 
 
-def _fold(sources: list[str], asked: dict[str, Any]) -> "tarockscore.FoldedSeason":
-    """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
-    problems = Collector()  # each date at its option, as `new --date` says it
+def _dates(asked: dict[str, Any], problems: Collector) -> tuple[Any, Any]:
+    """``--from`` and ``--to``, each date at its option, as `new --date` says it; refused with the
+    other options' ``problems``, every one at once."""
     since = read_option(problems, "--from", table_date, asked["date_from"])
     until = read_option(problems, "--to", table_date, asked["date_to"])
     problems.raise_if_any(UsageError)
+    return since, until
+
+
+def _fold(sources: list[str], asked: dict[str, Any], dates: tuple[Any, Any]) -> "tarockscore.FoldedSeason":
+    """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
+    since, until = dates
     said = Warnings()
     try:
         with profile_at("--rescore"):
@@ -219,17 +227,19 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
 
 
 @with_season
-@with_format()
-def season(fmt: OutputFormat = OutputFormat.TABLE, *, asked: dict[str, Any]) -> None:
+@with_format(later=True)
+def season(fmt: Callable[[], OutputFormat], *, asked: dict[str, Any]) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
-    folded = _fold(_sources(asked), asked)
-    show(standings_view(folded.season, folded.standings(), _warnings(folded)), fmt)
+    problems = Collector()
+    shown_as = format_read(problems, fmt)
+    folded = _fold(_sources(asked), asked, _dates(asked, problems))
+    show(standings_view(folded.season, folded.standings(), _warnings(folded)), shown_as)
 
 
 @with_season
-@with_format()
+@with_format(later=True)
 def stats(
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat],
     wide: Annotated[
         bool, typer.Option("--wide", help="Every column, however wide; by default the table fits 100.")
     ] = False,
@@ -237,9 +247,11 @@ def stats(
     asked: dict[str, Any],
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
-    folded = _fold(_sources(asked), asked)
+    problems = Collector()
+    shown_as = format_read(problems, fmt)
+    folded = _fold(_sources(asked), asked, _dates(asked, problems))
     width = None if wide else STATS_WIDTH
-    show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), fmt)
+    show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), shown_as)
 
 
 @with_season
@@ -260,11 +272,12 @@ def chart(
     asked: dict[str, Any],
 ) -> None:
     """Draw the running totals of an evening or a season: one line per player, hand by hand."""
+    problems = Collector()  # every option refused, said at once
     if title is not None:
         try:
             tarockscore.check_chart_title(title)
         except TarockError as exc:
-            raise season_error(exc, "title") from None
+            problems.problems += season_error(exc, "title").problems
     sources = _sources(asked)
     aliases, rescore = asked["aliases"], asked["rescore"]
     read = sources or [str(tarockscore.find_ledger())]  # none: the evening's ledger is read
@@ -273,16 +286,19 @@ def chart(
         tarockscore.check_chart_file(out, inputs, "--output")
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
     if fmt is None:
-        raise UsageError(
+        problems.add(
+            "",
             N_(
                 "--output {out!r}: write .svg, .html, .png or .pdf (the file's ending says which), or - for the SVG on stdout"
             ),
             out=out,
         )
+    dates = _dates(asked, problems)
+    assert fmt is not None  # refused above
     try:
         if fmt in ("png", "pdf"):  # the chart extra, asked for before the ledgers are read
             load_cairosvg(fmt)
-        folded = _fold(sources, asked)
+        folded = _fold(sources, asked, dates)
         points, starts = folded.chart_points()
         data = chart_file(folded.season, points, starts, fmt, title)
     except ImageUnavailable as exc:

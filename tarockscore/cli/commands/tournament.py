@@ -1,7 +1,7 @@
 """The tournament and cup commands (CLI layer): options, one call of the library, the view printed."""
 
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +21,7 @@ from tarockscore.cli.options import (
     as_options,
     at_options,
     day_folder,
+    format_read,
     head_given,
     read_option,
     round_number,
@@ -401,13 +402,15 @@ def cards(
     """One printable card per table: players in seat order, Forehand of hand 1, the game limit, an empty Schrift grid."""
     if out is not None and str(out) == "-":  # standard output, as chart's -o -
         out = None
+    problems = Collector()  # every option refused, said at once
     if out is not None and out.suffix.lower() not in (".html", ".htm", ".pdf"):
         said = N_(
             "--output {out!r}: write .html or .pdf (the file's ending says which), or - for the page on stdout"
         )
-        raise UsageError(said, out=str(out))
+        problems.add("", said, out=str(out))
+    base = read_option(problems, "--base-url", _base_url, base_url)
+    problems.raise_if_any(UsageError)
     tournament = tarockscore.Tournament(folder)
-    base = None if base_url is None else _base_url(base_url)
     try:
         t, drawn = tournament.round_drawn(round_number)
     except TournamentError as exc:
@@ -472,6 +475,14 @@ def _points(given: Sequence[str], option: str, problems: Collector, twice: str =
     return out
 
 
+def _at_from(problem: Problem, file: str) -> Problem:
+    """A problem of the results file (at one of its lines or tables, or naming it) told at ``--from``."""
+    at_file = problem.where == file or problem.where.startswith(f"{file}:")
+    if at_file or file in (str(value) for _, value in problem.values):
+        return problem.moved(f"--from: {problem.where}" if problem.where else "--from")
+    return problem
+
+
 def result(
     folder: DirArg,
     points: Annotated[
@@ -513,8 +524,9 @@ def result(
         before = tournament.head()
         try:
             after = tournament.record_results_file(from_file, replace=replace, warn=terminal.warn)
-        except TournamentError as exc:  # a table that takes no result now, named in the file's words
-            raise _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)}) from None
+        except TournamentError as exc:  # the file's problems at --from, as --players-file's are
+            worded = _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)})
+            raise type(exc)([_at_from(p, str(from_file)) for p in worded.problems]) from None
     else:
         problems = Collector()
         if round_number is None or table is None or not points:
@@ -623,7 +635,7 @@ def check(
         typer.echo(folded(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}"))
 
 
-@with_format()
+@with_format(later=True)
 def cup_standings(
     folders: Annotated[list[Path], typer.Argument(help="The season's tournament folders, in order.")],
     points: Annotated[
@@ -631,16 +643,25 @@ def cup_standings(
         typer.Option("--points", metavar="FILE", help="A TOML file: points = [100, 90, …] and best = N."),
     ],
     alias: AliasOpt = [],  # noqa: B006
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
 ) -> None:
     """The cup: each tournament's places turned into cup points, each player's best N added."""
+    problems = Collector()  # a format refused, said with the cup's problems
+    shown_as = format_read(problems, fmt)
     said = terminal.Warnings()
+
+    def warn(text: str) -> None:
+        if not problems:  # a format refused: problems alone are said, no warning
+            said.warn(in_command_words(text))
+
     try:
-        cup = tarockscore.cup(folders, points, warn=lambda w: said.warn(in_command_words(w)), aliases=alias)
+        cup = tarockscore.cup(folders, points, warn=warn, aliases=alias)
     except UsageError as exc:
         # a folder is given as an argument: its problem is said at FOLDERS; an alias as season says it
-        raise season_error(at_options(exc, {"folders": "FOLDERS"}), "alias") from None
+        refused = season_error(at_options(exc, {"folders": "FOLDERS"}), "alias")
+        raise UsageError.said_with(problems.problems, [refused]) from None
     except TournamentError as exc:  # the points file's problems at --points; a day's at its folder
-        raise as_options(exc, "points") from None
+        raise UsageError.said_with(problems.problems, [as_options(exc, "points")]) from None
+    problems.raise_if_any(UsageError)
     said.close()
-    show(render.cup_view(cup.rows, cup.tournaments), fmt)
+    show(render.cup_view(cup.rows, cup.tournaments), shown_as)
