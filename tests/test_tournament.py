@@ -401,7 +401,7 @@ def test_a_format_of_ones_own_without_its_schema_is_told_so_not_as_none(tmp_path
     own.write_text(tomli_w.dumps(document), encoding="utf-8")
     with pytest.raises(TournamentError) as info:
         load_format(str(own))
-    assert str(info.value) == f"{own}: schema: missing: a tournament format begins with schema = 1"
+    assert str(info.value) == f"format: {own}: schema: missing: a tournament format begins with schema = 1"
 
 
 @pytest.mark.parametrize(

@@ -95,14 +95,14 @@ def format_document(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
             hint = near_miss(ref, names, any_case=True)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where="format")
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
     document = read_toml(path, "format")
     if "extends" not in document and (other := safe_io.other_kind(document, safe_io.FORMAT)):
         said = N_("{path}: not a tournament format: this is {other}")
-        raise TournamentError(said, path=path, other=other, where="format")
+        raise TournamentError(said, path=path, other=other)
     parent = document.pop("extends", None)
     if parent is None:
         return document
