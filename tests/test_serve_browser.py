@@ -2440,3 +2440,24 @@ def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
     expect(page.locator("#sheet")).to_contain_text(said[lang])
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"bonus-kontra-{lang}.png"), full_page=True)
+
+
+def test_a_radl_count_being_typed_stays_when_another_phone_changes_the_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A count typed in the Radl's box, the cursor in it, is neither wiped nor left when the
+    command line records a hand meanwhile and the corrections are drawn anew."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("#radl summary").click()
+    count = page.locator("#radl [name=hands]").first
+    count.fill("7")
+    tarockscore.Evening(path).record({"contract": "dreier", "declarer": "Anna", "won": True})
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    expect(page.locator("#corrections")).to_contain_text("Take back hand 1")
+    expect(count).to_have_value("7")
+    expect(count).to_be_focused()
+    page.keyboard.type("1")
+    expect(count).to_have_value("71")
+

@@ -222,9 +222,17 @@
     var open = {};
     var panel = function (d) { return d.className + ":" + d.querySelector("summary").textContent; };
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[panel(d)] = d.open; });
+    // a Radl's count being typed stays in its box, the cursor in it
+    var counts = {};
+    Array.prototype.forEach.call(corrections.querySelectorAll("textarea"), function (b) { counts[b.name] = b.value; });
+    var typing = corrections.contains(document.activeElement) && document.activeElement.name;
     corrections.innerHTML = live.corrections;
     ownForms();
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[panel(d)]) { d.open = true; } });
+    Array.prototype.forEach.call(corrections.querySelectorAll("textarea"), function (b) {
+      if (b.name in counts) { b.value = counts[b.name]; }
+      if (b.name === typing) { b.focus(); }
+    });
     if (live.notice) { notice.innerHTML = live.notice; }
     if (!form) { return; }
     // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
