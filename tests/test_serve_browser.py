@@ -2461,3 +2461,22 @@ def test_a_radl_count_being_typed_stays_when_another_phone_changes_the_sheet(
     page.keyboard.type("1")
     expect(count).to_have_value("71")
 
+
+@pytest.mark.parametrize(("lang", "unchanged"), [("en", "Nothing was changed"), ("de", "Nichts geändert")])
+def test_a_refused_radl_count_stays_typed_in_its_open_panel(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, unchanged: str
+) -> None:
+    """A Radl count that is no number is refused, nothing written: the panel stays open with the
+    count as typed, to be put right, under "Nothing was changed"."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    page.locator("#radl summary").click()
+    page.locator("#radl [name=hands]").first.fill("x0")
+    page.locator("#radl button[type=submit]").first.click()
+    expect(page.locator("#notice")).to_contain_text(unchanged)
+    expect(page.locator("#notice")).to_contain_text("'x0'")
+    expect(page.locator("#radl")).to_have_attribute("open", "")
+    expect(page.locator("#radl [name=hands]").first).to_have_value("x0")
+    assert not tarockscore.Evening(path).ledger.radl
+    no_sideways_scrolling(page)

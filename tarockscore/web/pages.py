@@ -227,9 +227,10 @@ def table_page(
     dealer: str | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
     seen: Seen | None = None,
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
-    (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
+    (``deleting``: the hand chosen to delete, asked about; ``typed``: a Radl's counts refused). A hand being replaced carries the next
     hand's answers given so far (``parked``, or those ``given`` carries), for after it; ``dealer``:
     who dealt it, its deal corrected (or as ``given`` says). ``dealing``: the hand chosen to
     correct its deal, and who dealt it, asked about. ``seen``: the table as the request read it."""
@@ -274,6 +275,7 @@ def table_page(
         closed=closed,
         carried=parked if replacing else kept(given or {}, replaced=False),
         dealing=dealing,
+        typed=typed,
     )
     parts.append(f'<div id="corrections">{said}</div>')
     parts.append(texts_block())
@@ -352,10 +354,11 @@ def corrections(
     closed: bool = False,
     carried: Mapping[str, str] | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
     sheet; none once the evening is ``closed``); ``deleting``: the hand chosen to delete, its line shown
-    beside the button that deletes it.
+    beside the button that deletes it; ``typed``: a Radl's counts refused, as typed.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
@@ -380,7 +383,7 @@ def corrections(
         )
     sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    radl = radl_html(seen.ledger, forms, sends if hand else None)
+    radl = radl_html(seen.ledger, forms, sends if hand else None, typed)
     if not seen.sheet.hands:
         return radl
     asked = dealing_of(seen.place.evening, *dealing)
