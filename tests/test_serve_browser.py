@@ -2480,3 +2480,37 @@ def test_a_refused_radl_count_stays_typed_in_its_open_panel(
     expect(page.locator("#radl [name=hands]").first).to_have_value("x0")
     assert not tarockscore.Evening(path).ledger.radl
     no_sideways_scrolling(page)
+
+
+def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_it_opens(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Record tapped without network, the evening closed on the laptop before the network came
+    back: the hand is refused as closed, and "Enter it again" did nothing (there is no form on a
+    closed evening). It is offered only once the evening is opened again, and then brings the
+    answers back into the form."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    path.chmod(0o444)
+    try:
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(page.locator("#outbox .refused")).to_contain_text(CLOSED["en"][0])
+        expect(page.locator("#hand-form")).to_be_hidden()
+        expect(page.locator("#outbox").get_by_role("button", name="Enter it again")).to_have_count(0)
+        expect(page.locator("#outbox").get_by_role("button", name="Dismiss")).to_be_visible()
+        time.sleep(1)  # the server looks at its files every 0.2 s: a close it never saw opens nothing
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    page.locator("#outbox").get_by_role("button", name="Enter it again").click()
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator("#outbox .refused")).to_have_count(0)
+    assert hands(path) == 0

@@ -238,10 +238,12 @@
     // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
     // kept for when it comes back; the arithmetic shown keeps its place
     form.hidden = live.number === null || !preview.hidden;
+    shut = live.number === null;
     if (follow && !form.hidden) {
       setVersion(live.version);
       head.innerHTML = live.head;
     }
+    renderOutbox();
   }
 
   // -- the fields ---------------------------------------------------------------------------
@@ -353,6 +355,7 @@
   }
 
   // -- the outbox ---------------------------------------------------------------------------
+  var shut = false;  // no next hand (the evening closed): a hand refused has no form to go back into
   function renderOutbox() {
     var items = mine(load());
     outboxView.innerHTML = "";
@@ -369,13 +372,15 @@
       var list = el("ul");
       item.refused.forEach(function (line) { list.appendChild(el("li", "", line)); });
       box.appendChild(list);
-      var again = el("button", "", t("enter_again"));
-      again.type = "button";
-      again.addEventListener("click", function () { drop(item.id); enterAgain(item); });
+      if (form && !shut) {
+        var again = el("button", "", t("enter_again"));
+        again.type = "button";
+        again.addEventListener("click", function () { drop(item.id); enterAgain(item); });
+        box.appendChild(again);
+      }
       var dismiss = el("button", "", t("dismiss"));
       dismiss.type = "button";
       dismiss.addEventListener("click", function () { drop(item.id); });
-      box.appendChild(again);
       box.appendChild(dismiss);
       outboxView.appendChild(box);
     });
