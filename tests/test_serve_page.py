@@ -111,6 +111,26 @@ def test_done_carries_no_text_of_the_client(evening: Path) -> None:
         assert "Hacked" not in page and "<b>x</b>" not in page
 
 
+def test_done_says_nothing_of_a_hand_the_sheet_and_its_trail_do_not_bear_out(evening: Path) -> None:
+    """An address kept or typed (a bookmark, a link sent on) said "Hand 999 is recorded." of a
+    hand that does not exist, and "Hand 2 is taken back." where nothing was taken back."""
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    for query in (
+        "&done=recorded&hand=999",
+        "&done=replaced&hand=2",
+        "&done=dealt&hand=0",
+        "&done=undone&hand=2",
+    ):
+        page = t.page(query)
+        assert 'class="notice' not in page, query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
+    assert "Hand 1 is recorded." in t.page("&done=recorded&hand=1")
+    assert done_of(t.post("undo"))["hand"] == ["1"]
+    assert "Hand 1 is taken back." in t.page("&done=undone&hand=1")
+    assert 'class="notice' not in t.page("&done=deleted&hand=1")
+
+
 def test_the_fields_never_show_an_error_while_answering(evening: Path) -> None:
     t = Table(evening)
     for form in (

@@ -401,14 +401,19 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         return message_html("ok", [radl_said(seen.ledger)])
     if kind not in DONE or number is None:
         return ""
-    sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None
-    lines = done_lines(kind, number, sheet)
+    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
+    if kind in ("undone", "deleted"):
+        # the hand taken back or deleted, as its line on the sheet said it
+        line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
+        if line is None:
+            return ""
+        lines = [*done_lines(kind, number, None), line]
+    elif 1 <= number <= len(seen.sheet.hands):
+        lines = done_lines(kind, number, seen.sheet)
+    else:
+        return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
-    if kind in ("undone", "deleted") and (
-        line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
-    ):
-        lines.append(line)  # the hand taken back or deleted, as its line on the sheet said it
     return message_html("info" if kind == "already" else "ok", lines)
 
 
