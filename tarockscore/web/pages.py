@@ -460,10 +460,11 @@ def board_fragment(site: Site) -> str:
     for place in site.places():
         name = place_title(place, site.title)
         try:
-            sheet = place.evening.sheet()
+            seen = read_table(place)
         except TarockError:  # a ledger that cannot be read now: the board says so and goes on
             rows.append([name, "?", ""])
             continue
+        sheet = seen.sheet
         played = len(sheet.hands)
         if sheet.on_paper:  # its result taken from its paper sheet: no hand is recorded on it
             progress = _("paper sheet")
@@ -471,6 +472,8 @@ def board_fragment(site: Site) -> str:
             progress = _("not played")
         else:
             progress = f"{played} / {place.games}" if place.games else str(played)
+            if evening_closed(seen):  # its ledger made read-only at the desk: no hand is coming
+                progress = _("{progress}, closed").format(progress=progress)
         rows.append([name, progress, last_change(sheet)])
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")
