@@ -1193,6 +1193,27 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
     assert closed not in page.inner_text("body") and page.locator("details.corrections").count() == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_round_closed_at_the_desk_is_said_on_its_tables_open_pages_at_once(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """`tournament close-round` while a table's page is open with its code, its hand half entered:
+    the page went on offering the form, whose hand was then refused in the outbox (403
+    round_closed). It says at once that the round is closed, and the form goes."""
+    server, folder = day
+    page = phone()
+    page.goto(server.url("r1t1", lang=lang))
+    page.locator('fieldset[data-key="contract"] input[type=radio]').first.click()
+    settled(page)
+    tarockscore.Tournament(folder).close_round(1)
+    closed = "round 1 is closed" if lang == "en" else "Runde 1 ist abgeschlossen"
+    expect(page.locator("#status")).to_contain_text(closed)
+    expect(page.locator("#hand-form")).to_be_hidden()
+    expect(page.locator("#corrections")).to_be_empty()
+    no_sideways_scrolling(page)
+    page.screenshot(path=f"/tmp/phones6/round-closed-live-{lang}.png", full_page=True)
+
+
 NOT_PLAYED = {
     "en": ("round 1 is closed and this table has no hands: it was not played", "not played"),
     "de": (

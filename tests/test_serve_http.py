@@ -714,6 +714,23 @@ def test_the_board_says_a_table_closed_at_the_desk(tmp_path: Path, lang: str, sh
     assert shown not in client.get(f"/board?part=1&lang={lang}").text
 
 
+def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path: Path) -> None:
+    """`tournament close-round` writes the day's file, not the tables' ledgers: the stream the
+    pages follow said nothing, and a page open with the table's code still offered its form,
+    whose hand was then refused (403 round_closed)."""
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    _client, site = client_of(day)
+    [place] = site.places()
+    for _ in range(4):
+        place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
+    played = site.stamp()
+    tarockscore.Tournament(day).close_round(1)
+    assert site.stamp() != played
+
+
 def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
     client, site = client_of(evening, base_url="http://192.168.1.20:8000")
     assert client.get("/cards").status_code == 403

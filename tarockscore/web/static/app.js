@@ -629,8 +629,10 @@
   function followSheet() {
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
-      // a sheet closed or opened again on the laptop (its file made read-only) keeps its version
-      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed)) { return; }
+      // a sheet closed or opened again on the laptop (its file made read-only), or its round closed
+      // at the desk (its code writes no more: the line under the heading says so), keeps its version
+      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed &&
+                    live.status === status.textContent)) { return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
       // a hand being replaced holds its answers as the sheet had it: never moved on without a word
