@@ -2535,3 +2535,28 @@ def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_
     expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
     expect(page.locator("#outbox .refused")).to_have_count(0)
     assert hands(path) == 0
+
+
+def test_a_page_opened_on_a_closed_evening_offers_the_form_once_it_is_opened_again(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone that opened the table's page while the evening was closed on the laptop had no
+    form: opened again, its sheet said "next: hand 1" but the page offered no form to enter it
+    until reloaded by hand."""
+    server, path = evening
+    path.chmod(0o444)
+    try:
+        page = phone()
+        page.goto(server.url("evening"))
+        expect(page.locator("#notice")).to_contain_text(CLOSED["en"][0])
+        assert page.locator("#hand-form").count() == 0
+        time.sleep(1)  # the server looks at its files every 0.2 s: a close it never saw opens nothing
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator("#hand-head")).to_contain_text("Hand 1")
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+    assert hands(path) == 1

@@ -633,6 +633,8 @@
       // at the desk (its code writes no more: the line under the heading says so), keeps its version
       if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed &&
                     live.status === status.textContent)) { return; }
+      // a page opened with the code on a closed evening has no form: opened again, it gets one
+      if (!form && live.number !== null) { location.reload(); return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
       // a hand being replaced holds its answers as the sheet had it: never moved on without a word
