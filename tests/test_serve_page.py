@@ -131,6 +131,19 @@ def test_done_says_nothing_of_a_hand_the_sheet_and_its_trail_do_not_bear_out(eve
     assert 'class="notice' not in t.page("&done=deleted&hand=1")
 
 
+def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_script(evening: Path) -> None:
+    """A count refused, or sent from a page whose sheet has moved since, comes back in the Radl's
+    panel, open, as typed: to be put right, or sent again once the sheet is checked."""
+    t = Table(evening)
+    for expected, count, status in ((t.version(), "3x", 422), ("0" * 12, "3", 409)):
+        form = {"code": t.code, "expected": expected, "request": f"radl-{count}", "hands": count}
+        answer = t.client.post("/t/evening/radl", data=form)
+        assert answer.status_code == status
+        assert '<details class="radl" id="radl" open>' in answer.text
+        assert f">{count}</textarea>" in answer.text
+    assert not tarockscore.Evening(evening).ledger.radl
+
+
 def test_the_fields_never_show_an_error_while_answering(evening: Path) -> None:
     t = Table(evening)
     for form in (

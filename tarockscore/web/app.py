@@ -365,7 +365,7 @@ class Web:
             lead = unchanged(hand=hand) if kind == "refused" else ""
             notice = message_html(kind, named(problems, entry, given or {}), lead)
             lang = self.lang_param(sent.request)
-            typed = sent.form if sent.what in writes.RADL and kind == "refused" else None
+            typed = sent.form if sent.what in writes.RADL else None
             return pages.table_page(
                 self.site,
                 sent.place,
