@@ -114,6 +114,9 @@ def no_form(
     if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
+    removed = sum(a.action in ("undo", "delete") for a in seen.ledger.audit)
+    if replace > len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
+        said = _("there is no hand {number} on the sheet: there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
     return message_html("info", [said.format(number=replace)]) + (
         f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
