@@ -1140,12 +1140,14 @@ RADL = {
         "Radl: this hand counts ×2",
         "5: more than the 3 still owed by the Radl; strike at most 3",
         "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending",
+        "Nothing was changed: the sheet is unchanged.",
     ),
     "de-AT": (
         "Radl in der Schrift gesetzt nach Spiel 1: 4 Spiele mehr ×2; 4 offen",
         "Radl: dieses Spiel zählt ×2",
         "5: mehr als die 3, die das Radl noch schuldet; höchstens 3 streichen",
         "Radl in der Schrift gestrichen nach Spiel 2: 3 doppelte Spiele weniger; 0 offen",
+        "Nichts geändert: die Schrift ist unverändert.",
     ),
 }
 
@@ -1156,7 +1158,7 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     `tarockscore radl add` does (one round by default), the hand half entered stays in the form,
     the next hand counts double, and doubled hands the table agrees not to play are struck. The
     export passes `check`, its audit trail has both marks."""
-    set_said, doubled, too_many, struck = RADL[lang]
+    set_said, doubled, too_many, struck, unchanged = RADL[lang]
     context = phone(browser, lang)
     page = opened(context, server.url)
     begin(page)
@@ -1182,7 +1184,10 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     page.fill('form[data-change="strike"] [name="strike"]', "5")
     page.click('form[data-change="strike"] button[type="submit"]')
     expect(page.locator("#notice .refused")).to_contain_text(too_many)
-    page.click("#radl summary")
+    # refused, nothing struck: the panel stays open with the count as typed, to be put right
+    expect(page.locator("#notice .refused .lead")).to_have_text(unchanged)
+    expect(page.locator("#radl")).to_have_attribute("open", "")
+    expect(page.locator('form[data-change="strike"] [name="strike"]')).to_have_value("5")
     page.fill('form[data-change="strike"] [name="strike"]', "3")
     page.press('form[data-change="strike"] [name="strike"]', "Enter")  # as its button does
     expect(page.locator("#notice .ok")).to_have_text(struck)

@@ -1193,6 +1193,27 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
     assert closed not in page.inner_text("body") and page.locator("details.corrections").count() == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_round_closed_at_the_desk_is_said_on_its_tables_open_pages_at_once(
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """`tournament close-round` while a table's page is open with its code, its hand half entered:
+    the page went on offering the form, whose hand was then refused in the outbox (403
+    round_closed). It says at once that the round is closed, and the form goes."""
+    server, folder = day
+    page = phone()
+    page.goto(server.url("r1t1", lang=lang))
+    page.locator('fieldset[data-key="contract"] input[type=radio]').first.click()
+    settled(page)
+    tarockscore.Tournament(folder).close_round(1)
+    closed = "round 1 is closed" if lang == "en" else "Runde 1 ist abgeschlossen"
+    expect(page.locator("#status")).to_contain_text(closed)
+    expect(page.locator("#hand-form")).to_be_hidden()
+    expect(page.locator("#corrections")).to_be_empty()
+    no_sideways_scrolling(page)
+    page.screenshot(path=f"/tmp/phones6/round-closed-live-{lang}.png", full_page=True)
+
+
 NOT_PLAYED = {
     "en": ("round 1 is closed and this table has no hands: it was not played", "not played"),
     "de": (
@@ -2440,3 +2461,102 @@ def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
     expect(page.locator("#sheet")).to_contain_text(said[lang])
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"bonus-kontra-{lang}.png"), full_page=True)
+
+
+def test_a_radl_count_being_typed_stays_when_another_phone_changes_the_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A count typed in the Radl's box, the cursor in it, is neither wiped nor left when the
+    command line records a hand meanwhile and the corrections are drawn anew."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    page.locator("#radl summary").click()
+    count = page.locator("#radl [name=hands]").first
+    count.fill("7")
+    tarockscore.Evening(path).record({"contract": "dreier", "declarer": "Anna", "won": True})
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    expect(page.locator("#corrections")).to_contain_text("Take back hand 1")
+    expect(count).to_have_value("7")
+    expect(count).to_be_focused()
+    page.keyboard.type("1")
+    expect(count).to_have_value("71")
+
+
+@pytest.mark.parametrize(("lang", "unchanged"), [("en", "Nothing was changed"), ("de", "Nichts geändert")])
+def test_a_refused_radl_count_stays_typed_in_its_open_panel(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, unchanged: str
+) -> None:
+    """A Radl count that is no number is refused, nothing written: the panel stays open with the
+    count as typed, to be put right, under "Nothing was changed"."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    page.locator("#radl summary").click()
+    page.locator("#radl [name=hands]").first.fill("x0")
+    page.locator("#radl button[type=submit]").first.click()
+    expect(page.locator("#notice")).to_contain_text(unchanged)
+    expect(page.locator("#notice")).to_contain_text("'x0'")
+    expect(page.locator("#radl")).to_have_attribute("open", "")
+    expect(page.locator("#radl [name=hands]").first).to_have_value("x0")
+    assert not tarockscore.Evening(path).ledger.radl
+    no_sideways_scrolling(page)
+
+
+def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_it_opens(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """Record tapped without network, the evening closed on the laptop before the network came
+    back: the hand is refused as closed, and "Enter it again" did nothing (there is no form on a
+    closed evening). It is offered only once the evening is opened again, and then brings the
+    answers back into the form."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    path.chmod(0o444)
+    try:
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(page.locator("#outbox .refused")).to_contain_text(CLOSED["en"][0])
+        expect(page.locator("#hand-form")).to_be_hidden()
+        expect(page.locator("#outbox").get_by_role("button", name="Enter it again")).to_have_count(0)
+        expect(page.locator("#outbox").get_by_role("button", name="Dismiss")).to_be_visible()
+        time.sleep(1)  # the server looks at its files every 0.2 s: a close it never saw opens nothing
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    page.locator("#outbox").get_by_role("button", name="Enter it again").click()
+    expect(page.locator('fieldset[data-key="partner"] input[value="Cilli"]')).to_be_checked()
+    expect(page.locator("#outbox .refused")).to_have_count(0)
+    assert hands(path) == 0
+
+
+def test_a_page_opened_on_a_closed_evening_offers_the_form_once_it_is_opened_again(
+    evening: tuple[Server, Path], phone: Callable[[], Any]
+) -> None:
+    """A phone that opened the table's page while the evening was closed on the laptop had no
+    form: opened again, its sheet said "next: hand 1" but the page offered no form to enter it
+    until reloaded by hand."""
+    server, path = evening
+    path.chmod(0o444)
+    try:
+        page = phone()
+        page.goto(server.url("evening"))
+        expect(page.locator("#notice")).to_contain_text(CLOSED["en"][0])
+        assert page.locator("#hand-form").count() == 0
+        time.sleep(1)  # the server looks at its files every 0.2 s: a close it never saw opens nothing
+    finally:
+        path.chmod(0o644)
+    expect(page.locator("#hand-form")).to_be_visible()
+    expect(page.locator("#hand-head")).to_contain_text("Hand 1")
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
+    assert hands(path) == 1

@@ -694,6 +694,43 @@ def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(
     assert set(json.loads(event[len("data: ") :])) == {"r1t1"}
 
 
+@pytest.mark.parametrize(("lang", "shown"), [("en", "0 / 4, closed"), ("de", "0 / 4, abgeschlossen")])
+def test_the_board_says_a_table_closed_at_the_desk(tmp_path: Path, lang: str, shown: str) -> None:
+    """A table closed at the desk (its ledger made read-only) went on showing "0 / 4" on the
+    board, as a table about to begin; the board says it is closed, and the stream says so at once."""
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(day)
+    [place] = site.places()
+    before = site.stamp()
+    place.evening.path.chmod(0o444)
+    try:
+        assert shown in client.get(f"/board?part=1&lang={lang}").text
+        assert site.stamp() != before
+    finally:
+        place.evening.path.chmod(0o644)
+    assert shown not in client.get(f"/board?part=1&lang={lang}").text
+
+
+def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path: Path) -> None:
+    """`tournament close-round` writes the day's file, not the tables' ledgers: the stream the
+    pages follow said nothing, and a page open with the table's code still offered its form,
+    whose hand was then refused (403 round_closed)."""
+    day = tmp_path / "day"
+    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    _client, site = client_of(day)
+    [place] = site.places()
+    for _ in range(4):
+        place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
+    played = site.stamp()
+    tarockscore.Tournament(day).close_round(1)
+    assert site.stamp() != played
+
+
 def test_the_table_cards_need_the_organisers_code(evening: Path) -> None:
     client, site = client_of(evening, base_url="http://192.168.1.20:8000")
     assert client.get("/cards").status_code == 403

@@ -111,6 +111,52 @@ def test_done_carries_no_text_of_the_client(evening: Path) -> None:
         assert "Hacked" not in page and "<b>x</b>" not in page
 
 
+def test_done_says_nothing_of_a_hand_the_sheet_and_its_trail_do_not_bear_out(evening: Path) -> None:
+    """An address kept or typed (a bookmark, a link sent on) said "Hand 999 is recorded." of a
+    hand that does not exist, and "Hand 2 is taken back." where nothing was taken back."""
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    for query in (
+        "&done=recorded&hand=999",
+        "&done=replaced&hand=2",
+        "&done=dealt&hand=0",
+        "&done=undone&hand=2",
+    ):
+        page = t.page(query)
+        assert 'class="notice' not in page, query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
+    assert "Hand 1 is recorded." in t.page("&done=recorded&hand=1")
+    assert done_of(t.post("undo"))["hand"] == ["1"]
+    assert "Hand 1 is taken back." in t.page("&done=undone&hand=1")
+    assert 'class="notice' not in t.page("&done=deleted&hand=1")
+
+
+def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_script(evening: Path) -> None:
+    """A count refused, or sent from a page whose sheet has moved since, comes back in the Radl's
+    panel, open, as typed: to be put right, or sent again once the sheet is checked."""
+    t = Table(evening)
+    for expected, count, status in ((t.version(), "3x", 422), ("0" * 12, "3", 409)):
+        form = {"code": t.code, "expected": expected, "request": f"radl-{count}", "hands": count}
+        answer = t.client.post("/t/evening/radl", data=form)
+        assert answer.status_code == status
+        assert '<details class="radl" id="radl" open>' in answer.text
+        assert f">{count}</textarea>" in answer.text
+    assert not tarockscore.Evening(evening).ledger.radl
+
+
+def test_a_hand_to_replace_that_was_never_on_the_sheet_is_not_said_to_be_taken_back(evening: Path) -> None:
+    """`?replace=999`, an address typed or kept, said "hand 999 is no longer on the sheet (taken
+    back or deleted)" of a hand that never was; a hand taken back is still said to be."""
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    page = t.page("&replace=999")
+    assert "there is no hand 999 on the sheet: there is nothing to replace" in page
+    assert "no longer on the sheet" not in page and "Enter the next hand" in page
+    assert "in der Schrift gibt es kein Spiel 999" in t.page("&replace=999", lang="de")
+    assert done_of(t.post("undo"))["done"] == ["undone"]
+    assert "hand 1 is no longer on the sheet (taken back or deleted)" in t.page("&replace=1")
+
+
 def test_the_fields_never_show_an_error_while_answering(evening: Path) -> None:
     t = Table(evening)
     for form in (

@@ -146,10 +146,12 @@ def evening_page(
     parked: Mapping[str, str] | None = None,
     dealer: str | None = None,
     refused: Mapping[str, str] | None = None,
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """The sheet, the form of the next hand (or of the hand being replaced, as it stands on the sheet,
     with ``parked``: the next hand's answers so far; ``dealer``: who dealt it, its deal corrected)
-    and the corrections; ``refused``: the reasons said beside their fields."""
+    and the corrections; ``refused``: the reasons said beside their fields; ``typed``: a Radl's
+    counts refused, as typed."""
     evening = tarockscore.Evening(LEDGER)
     snapshot = evening.read()
     ledger, version = snapshot.ledger, snapshot.head
@@ -179,7 +181,7 @@ def evening_page(
     }
     if sheet.hands:
         parts.append(corrections_html(sheet, forms))
-    parts.append(radl_html(ledger, forms))
+    parts.append(radl_html(ledger, forms, typed=typed))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 
@@ -337,15 +339,13 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
         return _reply(False, evening_page(message_html("stale", said)))
 
-    def answer(ok: bool, said: list[str]) -> str:
-        notice = message_html("ok" if ok else "refused", said)
-        return _reply(ok, evening_page(notice, given), kept=given is not None)
-
     try:
         done = writes.mark_radl(evening, what, form)
-    except TarockError as exc:
-        return answer(False, _said(exc))
-    return answer(True, [radl_said(done.after)])
+    except TarockError as exc:  # the count refused: shown again as typed, under what was not done
+        notice = message_html("refused", _said(exc), unchanged(hand=False))
+        return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
+    notice = message_html("ok", [radl_said(done.after)])
+    return _reply(True, evening_page(notice, given), kept=given is not None)
 
 
 def _standing() -> str:

@@ -365,8 +365,17 @@ class Web:
             lead = unchanged(hand=hand) if kind == "refused" else ""
             notice = message_html(kind, named(problems, entry, given or {}), lead)
             lang = self.lang_param(sent.request)
+            typed = sent.form if sent.what in writes.RADL else None
             return pages.table_page(
-                self.site, sent.place, sent.code, lang, given=given, refused=at, replace=number, notice=notice
+                self.site,
+                sent.place,
+                sent.code,
+                lang,
+                given=given,
+                refused=at,
+                replace=number,
+                notice=notice,
+                typed=typed,
             )
 
         return self.answer(sent.request, status, body, html)

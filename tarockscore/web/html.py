@@ -477,26 +477,31 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
 
 
 def radl_html(
-    ledger: tarockscore.Ledger, forms: Mapping[str, str], sends: Mapping[str, str] | None = None
+    ledger: tarockscore.Ledger,
+    forms: Mapping[str, str],
+    sends: Mapping[str, str] | None = None,
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
     doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by default);
     ``forms``: as :func:`corrections_html`, ``radl`` and ``strike``. With ``sends``, setting it or
     striking sends the form of the next hand, as a correction does (:func:`sending`), the strike's
     count in a field of its own (``strike``). A count is a box of one line where Enter sends
-    nothing: in the form of the next hand Enter would show that hand's arithmetic."""
+    nothing: in the form of the next hand Enter would show that hand's arithmetic. ``typed``: the
+    counts of a Radl or strike refused, shown again as typed, the panel open."""
     rule = ledger.profile.radl
     box = '<textarea name="{}" rows="1" inputmode="numeric" autocomplete="off"' + sending(sends, "hands")
+    typed = typed or {}
     parts = [
-        '<details class="radl" id="radl">',
+        f'<details class="radl" id="radl"{" open" if typed else ""}>',
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
-        f"{forms['radl']}<label>{esc(_('doubled hands'))} {box.format('hands')}>{rule.hands}</textarea></label>"
+        f"{forms['radl']}<label>{esc(_('doubled hands'))} {box.format('hands')}>{esc(typed.get('hands', rule.hands))}</textarea></label>"
         f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
-            f"{forms['strike']}<label>{esc(_('doubled hands to strike'))} {box.format('strike')}>1</textarea></label>"
+            f"{forms['strike']}<label>{esc(_('doubled hands to strike'))} {box.format('strike')}>{esc(typed.get('strike', 1))}</textarea></label>"
             f'<button type="submit" class="danger"{sending(sends, "strike")}>{esc(_("Strike"))}</button></form>'
         )
     parts.append("</details>")

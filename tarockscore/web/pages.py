@@ -114,6 +114,9 @@ def no_form(
     if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
+    removed = sum(a.action in ("undo", "delete") for a in seen.ledger.audit)
+    if replace > len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
+        said = _("there is no hand {number} on the sheet: there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
     return message_html("info", [said.format(number=replace)]) + (
         f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
@@ -227,9 +230,10 @@ def table_page(
     dealer: str | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
     seen: Seen | None = None,
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """A table's page: the sheet, and (with a code that writes) the hand's form and the corrections
-    (``deleting``: the hand chosen to delete, asked about). A hand being replaced carries the next
+    (``deleting``: the hand chosen to delete, asked about; ``typed``: a Radl's counts refused). A hand being replaced carries the next
     hand's answers given so far (``parked``, or those ``given`` carries), for after it; ``dealer``:
     who dealt it, its deal corrected (or as ``given`` says). ``dealing``: the hand chosen to
     correct its deal, and who dealt it, asked about. ``seen``: the table as the request read it."""
@@ -274,6 +278,7 @@ def table_page(
         closed=closed,
         carried=parked if replacing else kept(given or {}, replaced=False),
         dealing=dealing,
+        typed=typed,
     )
     parts.append(f'<div id="corrections">{said}</div>')
     parts.append(texts_block())
@@ -352,10 +357,11 @@ def corrections(
     closed: bool = False,
     carried: Mapping[str, str] | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
+    typed: Mapping[str, str] | None = None,
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
     sheet; none once the evening is ``closed``); ``deleting``: the hand chosen to delete, its line shown
-    beside the button that deletes it.
+    beside the button that deletes it; ``typed``: a Radl's counts refused, as typed.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
@@ -380,7 +386,7 @@ def corrections(
         )
     sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    radl = radl_html(seen.ledger, forms, sends if hand else None)
+    radl = radl_html(seen.ledger, forms, sends if hand else None, typed)
     if not seen.sheet.hands:
         return radl
     asked = dealing_of(seen.place.evening, *dealing)
@@ -398,14 +404,19 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         return message_html("ok", [radl_said(seen.ledger)])
     if kind not in DONE or number is None:
         return ""
-    sheet = seen.sheet if kind in ("recorded", "replaced", "already", "dealt") else None
-    lines = done_lines(kind, number, sheet)
+    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
+    if kind in ("undone", "deleted"):
+        # the hand taken back or deleted, as its line on the sheet said it
+        line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
+        if line is None:
+            return ""
+        lines = [*done_lines(kind, number, None), line]
+    elif 1 <= number <= len(seen.sheet.hands):
+        lines = done_lines(kind, number, seen.sheet)
+    else:
+        return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
-    if kind in ("undone", "deleted") and (
-        line := render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
-    ):
-        lines.append(line)  # the hand taken back or deleted, as its line on the sheet said it
     return message_html("info" if kind == "already" else "ok", lines)
 
 
@@ -452,10 +463,11 @@ def board_fragment(site: Site) -> str:
     for place in site.places():
         name = place_title(place, site.title)
         try:
-            sheet = place.evening.sheet()
+            seen = read_table(place)
         except TarockError:  # a ledger that cannot be read now: the board says so and goes on
             rows.append([name, "?", ""])
             continue
+        sheet = seen.sheet
         played = len(sheet.hands)
         if sheet.on_paper:  # its result taken from its paper sheet: no hand is recorded on it
             progress = _("paper sheet")
@@ -463,6 +475,8 @@ def board_fragment(site: Site) -> str:
             progress = _("not played")
         else:
             progress = f"{played} / {place.games}" if place.games else str(played)
+            if evening_closed(seen):  # its ledger made read-only at the desk: no hand is coming
+                progress = _("{progress}, closed").format(progress=progress)
         rows.append([name, progress, last_change(sheet)])
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")

@@ -204,7 +204,7 @@ class Site:
         self._locks_lock = threading.Lock()
         self._codes: dict[str, str] = {}
         self._drawn: tuple[bytes | None, list[Place]] = (None, [])  # the day's file, its tables
-        self._ledgers: list[tuple[str, Path]] = []  # each table's ledger, as last read (for the stamp)
+        self._ledgers: list[Place] = []  # each table, as last read (for the stamp)
         self.places()
 
     @property
@@ -257,20 +257,21 @@ class Site:
         with self._locks_lock:
             return self._locks.setdefault(key, threading.Lock())
 
-    def stamp(self) -> tuple[tuple[str, int, int, int], ...]:
-        """Each table's key with its ledger's mtime, size and mode: changes whenever a ledger is
-        written, and when it is made read-only (the evening closed) or writable again."""
+    def stamp(self) -> tuple[tuple[str, int, int, int, bool], ...]:
+        """Each table's key with its ledger's mtime, size and mode, and whether its round is closed:
+        changes whenever a ledger is written, when it is made read-only (the evening closed) or
+        writable again, and when its round is closed at the desk."""
         try:
-            self._ledgers = [(p.key, p.evening.path) for p in self.places()]
+            self._ledgers = self.places()
         except TarockError:  # the day cannot be read now: its tables as last read
             pass
         out = []
-        for key, path in self._ledgers:
+        for place in self._ledgers:
             try:
-                st = os.stat(path)
+                st = os.stat(place.evening.path)
             except OSError:
                 continue
-            out.append((key, st.st_mtime_ns, st.st_size, st.st_mode))
+            out.append((place.key, st.st_mtime_ns, st.st_size, st.st_mode, place.closed))
         return tuple(out)
 
     def standings(self) -> tarockscore.DayStandings | None:

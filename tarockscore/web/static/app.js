@@ -222,18 +222,28 @@
     var open = {};
     var panel = function (d) { return d.className + ":" + d.querySelector("summary").textContent; };
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { open[panel(d)] = d.open; });
+    // a Radl's count being typed stays in its box, the cursor in it
+    var counts = {};
+    Array.prototype.forEach.call(corrections.querySelectorAll("textarea"), function (b) { counts[b.name] = b.value; });
+    var typing = corrections.contains(document.activeElement) && document.activeElement.name;
     corrections.innerHTML = live.corrections;
     ownForms();
     Array.prototype.forEach.call(corrections.querySelectorAll("details"), function (d) { if (open[panel(d)]) { d.open = true; } });
+    Array.prototype.forEach.call(corrections.querySelectorAll("textarea"), function (b) {
+      if (b.name in counts) { b.value = counts[b.name]; }
+      if (b.name === typing) { b.focus(); }
+    });
     if (live.notice) { notice.innerHTML = live.notice; }
     if (!form) { return; }
     // no next hand (the evening closed): the form goes, a hand half entered in it too, its answers
     // kept for when it comes back; the arithmetic shown keeps its place
     form.hidden = live.number === null || !preview.hidden;
+    shut = live.number === null;
     if (follow && !form.hidden) {
       setVersion(live.version);
       head.innerHTML = live.head;
     }
+    renderOutbox();
   }
 
   // -- the fields ---------------------------------------------------------------------------
@@ -345,6 +355,7 @@
   }
 
   // -- the outbox ---------------------------------------------------------------------------
+  var shut = false;  // no next hand (the evening closed): a hand refused has no form to go back into
   function renderOutbox() {
     var items = mine(load());
     outboxView.innerHTML = "";
@@ -361,13 +372,15 @@
       var list = el("ul");
       item.refused.forEach(function (line) { list.appendChild(el("li", "", line)); });
       box.appendChild(list);
-      var again = el("button", "", t("enter_again"));
-      again.type = "button";
-      again.addEventListener("click", function () { drop(item.id); enterAgain(item); });
+      if (form && !shut) {
+        var again = el("button", "", t("enter_again"));
+        again.type = "button";
+        again.addEventListener("click", function () { drop(item.id); enterAgain(item); });
+        box.appendChild(again);
+      }
       var dismiss = el("button", "", t("dismiss"));
       dismiss.type = "button";
       dismiss.addEventListener("click", function () { drop(item.id); });
-      box.appendChild(again);
       box.appendChild(dismiss);
       outboxView.appendChild(box);
     });
@@ -616,8 +629,12 @@
   function followSheet() {
     if (waiting().some(function (i) { return i.stage !== "preview"; })) { return; }  // the outbox follows
     fetchLive({}).then(function (live) {
-      // a sheet closed or opened again on the laptop (its file made read-only) keeps its version
-      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed)) { return; }
+      // a sheet closed or opened again on the laptop (its file made read-only), or its round closed
+      // at the desk (its code writes no more: the line under the heading says so), keeps its version
+      if (!live || (live.version === body.dataset.version && live.closed === !!body.dataset.closed &&
+                    live.status === status.textContent)) { return; }
+      // a page opened with the code on a closed evening has no form: opened again, it gets one
+      if (!form && live.number !== null) { location.reload(); return; }
       // what this phone's last change did is old news once the sheet has moved on from elsewhere
       Array.prototype.forEach.call(notice.querySelectorAll(".notice.ok, .notice.info"), function (n) { n.remove(); });
       // a hand being replaced holds its answers as the sheet had it: never moved on without a word
