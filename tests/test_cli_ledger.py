@@ -110,10 +110,19 @@ def test_new_with_a_place_and_no_date_says_where_not_when(tmp_path: Path) -> Non
     assert "Wann:" not in german.stdout
 
 
+@pytest.mark.parametrize("typed", ["5.3.2026", "05.3.2026", "5.03.2026", " 5.3.2026 "])
+def test_a_date_is_read_as_a_sheet_writes_it_without_its_leading_zeros(tmp_path: Path, typed: str) -> None:
+    # `--date 5.3.2026`, the 5th of March as most Austrian sheets write it, was refused as no date
+    path = tmp_path / "evening.toml"
+    result = run("new", "-p", "Anna,Bert,Cilli,Dani", "--date", typed, "--ledger", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(run("show", "--json", "--ledger", str(path)).stdout)["date"] == "2026-03-05"
+
+
 def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     path = tmp_path / "evening.toml"
     result = run(
-        "new", "-p", "Anna,Bert,Anna", "--stake", "ten", "--date", "14.3.2025", "--ledger", str(path)
+        "new", "-p", "Anna,Bert,Anna", "--stake", "ten", "--date", "14/3/2025", "--ledger", str(path)
     )
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -121,7 +130,7 @@ def test_new_collects_every_usage_problem(tmp_path: Path) -> None:
     # at the command line a stake takes a decimal comma, so the example shows one
     assert "error: --stake: 'ten' is not an amount; write e.g. 0,10 (at most two decimals)" in errors
     assert (
-        "error: --date: '14.3.2025' is not a date; write it as YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
+        "error: --date: '14/3/2025' is not a date; write it as YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"
         in errors
     )
     assert any("3 names given; 'koenigrufen' is played by 4" in e for e in errors)

@@ -330,7 +330,7 @@ def test_stakes_take_the_documented_forms_only(tmp_path: Path, value: str) -> No
 
 
 @pytest.mark.parametrize(
-    "value", ["20250314", "2025-W11-5", "2025-073", "２０２５-03-14", "2025-3-14", "14.3.2025"]
+    "value", ["20250314", "2025-W11-5", "2025-073", "２０２５-03-14", "2025-3-14", "14.3.25", "143.3.2025"]
 )
 def test_dates_take_the_documented_forms_only(tmp_path: Path, value: str) -> None:
     path = ledger(tmp_path, 1)

@@ -509,8 +509,8 @@ def test_errors_built_from_values_are_german_too(tmp_path: Path) -> None:
     stake = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--stake", "0,105", "-l", str(tmp_path / "x.toml"))
     assert stake.exit_code == 2
     assert "'0,105' ist kein Betrag; etwa 0,10 schreiben (höchstens zwei Nachkommastellen)" in stake.stderr
-    date = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--date", "14.3.2025", "-l", str(tmp_path / "x.toml"))
-    assert "'14.3.2025' ist kein Datum" in date.stderr
+    date = run_de("new", "-p", "Anna,Bert,Cilli,Dani", "--date", "14/3/2025", "-l", str(tmp_path / "x.toml"))
+    assert "'14/3/2025' ist kein Datum" in date.stderr
     points = run_de(
         "score", "-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35/4"
     )

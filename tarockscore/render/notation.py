@@ -17,7 +17,7 @@ _WHOLE_AMOUNT = r"\s*([0-9]+),(?:-|--|\u2013)\s*\Z"
 _CURRENCY_BEFORE = re.compile(r"\A(?:€|EUR)", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(r"(?:€|EUR)\Z", re.IGNORECASE)
 _ISO_DATE = r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z"
-_TABLE_DATE = r"([0-9]{2})\.([0-9]{2})\.([0-9]{4})\Z"
+_TABLE_DATE = r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})\Z"  # 14.03.2025, or 5.3.2026 as a sheet writes it
 DATE_FORMS = message(N_("YYYY-MM-DD or DD.MM.YYYY, e.g. 2025-03-14 or 14.03.2025"))
 
 
