@@ -1400,3 +1400,27 @@ def test_cup_says_a_format_refused_with_the_points_file_refused(tmp_path: Path) 
     lines = result.stderr.splitlines()
     assert len(lines) == 2 and lines[0] == "error: --format: 'xml': this command prints table, json, csv"
     assert lines[1].startswith(f"error: --points: {points}: "), lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "{day} is a tournament's folder: `tarockscore tournament standings {day}` shows its standings;",
+        ),
+        (
+            "de",
+            "{day} ist der Ordner eines Turniers: `tarockscore tournament standings {day}` zeigt seine Wertung;",
+        ),
+    ],
+)
+def test_a_days_folder_given_as_the_ledger_points_to_its_standings(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """`show -l DAY` said only "DAY is a folder; give a regular file as the ledger file"."""
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    result = run("--lang", lang, "show", "-l", str(day))
+    assert result.exit_code == 1
+    assert said.format(day=day) in unfolded(result.stderr), result.stderr
