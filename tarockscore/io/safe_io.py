@@ -104,7 +104,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
         raise unreadable(error)(
             N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
         ) from None
-    if stat.S_ISDIR(st.st_mode) and what == "ledger" and (path / "tournament.toml").is_file():
+    if stat.S_ISDIR(st.st_mode) and what == LEDGER and (path / "tournament.toml").is_file():
         raise unreadable(error)(_DAY_FOLDER, path=path)
     if not stat.S_ISREG(st.st_mode):
         raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=file_kind(what))
