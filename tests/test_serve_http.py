@@ -677,11 +677,17 @@ def test_undo_replace_and_delete_leave_the_command_lines_audit_entries(evening: 
     assert len(said) == 3
 
 
-def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(tmp_path: Path) -> None:
+def one_table_drawn(tmp_path: Path) -> Path:
+    """A day of one table of four (A, B, C, D), one round of 4 games, its round drawn."""
     day = tmp_path / "day"
     cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
         "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
     cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    return day
+
+
+def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(tmp_path: Path) -> None:
+    day = one_table_drawn(tmp_path)
     client, site = client_of(day, poll_seconds=0.05, stream_seconds=0.2)
     [place] = site.places()
     assert "0 / 4" in client.get("/board").text
@@ -698,10 +704,7 @@ def test_the_board_shows_each_tables_progress_and_the_stream_says_when_it_moved(
 def test_the_board_says_a_table_closed_at_the_desk(tmp_path: Path, lang: str, shown: str) -> None:
     """A table closed at the desk (its ledger made read-only) went on showing "0 / 4" on the
     board, as a table about to begin; the board says it is closed, and the stream says so at once."""
-    day = tmp_path / "day"
-    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
-        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
-    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    day = one_table_drawn(tmp_path)
     client, site = client_of(day)
     [place] = site.places()
     before = site.stamp()
@@ -718,10 +721,7 @@ def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path
     """`tournament close-round` writes the day's file, not the tables' ledgers: the stream the
     pages follow said nothing, and a page open with the table's code still offered its form,
     whose hand was then refused (403 round_closed)."""
-    day = tmp_path / "day"
-    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
-        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
-    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    day = one_table_drawn(tmp_path)
     _client, site = client_of(day)
     [place] = site.places()
     for _ in range(4):
@@ -852,10 +852,7 @@ def test_no_input_gets_a_server_error(tmp_path: Path) -> None:
     """Odd values in every field and every address parameter, odd methods and headers, bodies
     that are not UTF-8 or not URL-encoded: each answered with a page or a 4xx, none with a 500
     (the test client raises the server's exception, so a traceback fails the test)."""
-    day = tmp_path / "day"
-    cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
-        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
-    cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    day = one_table_drawn(tmp_path)
     client, site = client_of(day)
     [place] = site.places()
     code, version = site.code(place.key), place.evening.version()
