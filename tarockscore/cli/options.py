@@ -627,6 +627,9 @@ ADVICE: Wording = {
     ways_out.NO_TOURNAMENT_FOLDER: N_(
         "{folder}: no such folder; start a tournament with `tarockscore tournament new {folder} …`"
     ),
+    ways_out.DAY_FOLDER: N_(
+        "{path} is a tournament's folder: `tarockscore tournament standings {path}` shows its standings; a table's ledger is one of its round-N/table-K.toml"
+    ),
     ways_out.NO_TOURNAMENT: N_(
         "{path}: no tournament here; start one with `tarockscore tournament new {folder} …`"
     ),

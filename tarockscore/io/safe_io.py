@@ -77,8 +77,9 @@ def _kind(mode: int) -> Message:
 
 _CANNOT_READ = N_("{path}: cannot read: {why}")
 _NOT_REGULAR = N_("{path} is {kind}; give a regular file as the {what} file")
-_DAY_FOLDER = N_(
-    "{path} is a tournament's folder: `tarockscore tournament standings {path}` shows its standings; a table's ledger is one of its round-N/table-K.toml"
+# a tournament's folder given where a ledger goes (values: path; its way out is the command line's)
+DAY_FOLDER = N_(
+    "{path} is a tournament's folder, not a ledger: a table's ledger is one of its round-N/table-K.toml"
 )
 _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it was")
 _NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
@@ -105,7 +106,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
             N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
         ) from None
     if stat.S_ISDIR(st.st_mode) and what == LEDGER and (path / "tournament.toml").is_file():
-        raise unreadable(error)(_DAY_FOLDER, path=path)
+        raise unreadable(error)(DAY_FOLDER, path=path)
     if not stat.S_ISREG(st.st_mode):
         raise unreadable(error)(_NOT_REGULAR, path=path, kind=_kind(st.st_mode), what=file_kind(what))
     return st

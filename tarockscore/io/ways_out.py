@@ -6,6 +6,7 @@ from tarockscore.evening.fold import PROFILE_EDITED as PROFILE_EDITED  # said by
 from tarockscore.evening.fold import PROFILE_RENAMED as PROFILE_RENAMED
 from tarockscore.evening.fold import PROFILE_UNPINNED as PROFILE_UNPINNED
 from tarockscore.evening.fold import PROFILE_UNREADABLE as PROFILE_UNREADABLE
+from tarockscore.io.safe_io import DAY_FOLDER as DAY_FOLDER  # said by the file layer
 
 # no file at the ledger's path (values: path)
 NO_LEDGER = N_("{path}: no ledger here")
