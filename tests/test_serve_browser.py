@@ -159,6 +159,25 @@ WORDS = {
 }
 
 
+def back_online(page: Any) -> None:
+    """The network back, and the page told so at once (as the browser tells it)."""
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+
+
+def recorded_without_network(page: Any, server: Server) -> Any:
+    """The evening's page with a Rufer shown, then Record tapped as the network went: the hand
+    waits on the phone to be sent."""
+    page.goto(server.url("evening"))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.wait_for_selector("#preview:not([hidden])")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    return page
+
+
 def fill_rufer(thumb: Thumb, points: str = "40", blatt: str = "") -> None:
     thumb.choose("contract", "Rufer")
     thumb.choose("declarer", "Anna")
@@ -621,8 +640,7 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     page.get_by_role("button", name="Show the arithmetic").click()
     expect(page.locator("#outbox")).to_contain_text("1 hand waiting for the network")
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")  # the table plays on
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     page.wait_for_selector("#preview:not([hidden])")
     expect(page.locator("#preview")).to_contain_text("Hand 1")
     time.sleep(1.5)  # the outbox is looked at again and again: still nothing recorded
@@ -650,8 +668,7 @@ def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_ba
         expect(page.locator("#notice")).to_contain_text("no network")
         if moved:
             cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
-        page.context.set_offline(False)
-        page.evaluate("window.dispatchEvent(new Event('online'))")
+        back_online(page)
         if moved:
             expect(page.locator("#outbox")).to_contain_text("the sheet has changed")
         else:
@@ -676,8 +693,7 @@ def test_a_hand_that_waits_for_the_network_is_said_where_the_thumb_is(
     page.get_by_role("button", name="Show the arithmetic").click()
     expect(page.locator("#outbox")).to_contain_text("1 hand waiting for the network")
     expect(page.locator("#outbox")).to_be_in_viewport()
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     page.wait_for_selector("#preview:not([hidden])")
     page.context.set_offline(True)
     page.get_by_role("button", name="Record hand 1").click()
@@ -694,18 +710,10 @@ def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
     enter it twice. The form moves on to hand 2 as it does for a hand shown without network,
     and the hand is recorded once when the network is back."""
     server, path = evening
-    page = phone()
-    page.goto(server.url("evening"))
-    fill_rufer(Thumb(page))
-    page.get_by_role("button", name="Show the arithmetic").click()
-    page.wait_for_selector("#preview:not([hidden])")
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Record hand 1").click()
-    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    page = recorded_without_network(phone(), server)
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
     expect(page.locator("#hand-head")).not_to_contain_text("Dani deals")
-    page.context.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    back_online(page)
     expect(page.locator("#notice .notice.ok")).to_contain_text("Hand 1 is recorded.")
     expect(page.locator("#hand-head")).to_contain_text("Anna deals, Bert is Forehand")
     assert hands(path) == 1
@@ -2511,18 +2519,10 @@ def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_
     closed evening). It is offered only once the evening is opened again, and then brings the
     answers back into the form."""
     server, path = evening
-    page = phone()
-    page.goto(server.url("evening"))
-    fill_rufer(Thumb(page))
-    page.get_by_role("button", name="Show the arithmetic").click()
-    page.wait_for_selector("#preview:not([hidden])")
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Record hand 1").click()
-    expect(page.locator("#outbox")).to_contain_text("1 hand waiting to be sent")
+    page = recorded_without_network(phone(), server)
     path.chmod(0o444)
     try:
-        page.context.set_offline(False)
-        page.evaluate("window.dispatchEvent(new Event('online'))")
+        back_online(page)
         expect(page.locator("#outbox .refused")).to_contain_text(CLOSED["en"][0])
         expect(page.locator("#hand-form")).to_be_hidden()
         expect(page.locator("#outbox").get_by_role("button", name="Enter it again")).to_have_count(0)
