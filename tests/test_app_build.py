@@ -454,7 +454,7 @@ html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["ht
 draft = {"expected": expected(html), "contract": "rufer", "declarer": "Cilli"}
 for given in ("x", "0", "²"):
     out[given] = json.loads(page.radl("radl", {"expected": expected(html), "hands": given}, draft))
-out["stale"] = json.loads(page.radl("radl", {"expected": expected(begun), "hands": ""}, draft))
+out["stale"] = json.loads(page.radl("radl", {"expected": expected(begun), "hands": "3"}, draft))
 out["set"] = json.loads(page.radl("radl", {"expected": expected(html), "hands": ""}, draft))
 out["struck"] = json.loads(page.radl("strike", {"expected": expected(out["set"]["html"]), "hands": "4"}))
 print(json.dumps(out))
@@ -465,8 +465,8 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     """A Radl of 1 before the first hand; after a hand taken back and recorded again (the
     ledger's hand 3 is the sheet's hand 2), one round (koenigrufen: radl.hands 4, ×2) said after
     hand 2, as the table numbers it; a count that is no number of 1 or more, or a sheet moved
-    since, refused with nothing written; the hand's answers given so far kept in its form, but for
-    a sheet moved since (they were given on the sheet before, as a stale take-back drops them)."""
+    since, refused with nothing written, the count shown again as typed (as serve shows it); the
+    hand's answers given so far kept in its form."""
     done = subprocess.run(
         [sys.executable, "-c", RADL_MARKS, str(tmp_path)], capture_output=True, text=True, check=False
     )
@@ -480,8 +480,8 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
         said = f"doubled hands: &#x27;{given}&#x27; is not a number of hands; write it in digits, 1 or more, e.g. 4"
         assert said in refused["html"]
     stale = out["stale"]
-    assert not stale["ok"] and not stale.get("kept")  # answers given on the sheet before are not carried
-    assert 'name="declarer" value="Cilli" checked' not in stale["html"]
+    assert not stale["ok"] and stale["kept"] and 'name="declarer" value="Cilli" checked' in stale["html"]
+    assert '<details class="radl" id="radl" open>' in stale["html"] and ">3</textarea>" in stale["html"]
     assert "the sheet has changed since this page was read: no Radl was set" in stale["html"]
     made = out["set"]
     assert made["ok"] and made["kept"]

@@ -334,18 +334,18 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     evening = tarockscore.Evening(LEDGER)
     given = _parked(hand)
     snapshot = evening.read()
-    if snapshot.head != form.get("expected", ""):
-        # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
-        said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
-        return _reply(False, evening_page(message_html("stale", said)))
-
-    try:
-        done = writes.mark_radl(evening, what, form)
-    except TarockError as exc:  # the count refused: shown again as typed, under what was not done
-        notice = message_html("refused", _said(exc), unchanged(hand=False))
-        return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
-    notice = message_html("ok", [radl_said(done.after)])
-    return _reply(True, evening_page(notice, given), kept=given is not None)
+    if snapshot.head != form.get("expected", ""):  # the sheet shown as it is now
+        notice = message_html("stale", [p["message"] for p in writes.stale(snapshot, what).body["problems"]])
+    else:
+        try:
+            done = writes.mark_radl(evening, what, form)
+        except TarockError as exc:
+            notice = message_html("refused", _said(exc), unchanged(hand=False))
+        else:
+            notice = message_html("ok", [radl_said(done.after)])
+            return _reply(True, evening_page(notice, given), kept=given is not None)
+    # refused: the count shown again as typed, under what was not done
+    return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
 
 
 def _standing() -> str:
