@@ -449,8 +449,12 @@ hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points
 html = out["first"]["html"]
 for _ in range(2):
     html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
-html = json.loads(page.change("undo", {"expected": expected(html)}))["html"]
-html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
+undone = json.loads(page.change("undo", {"expected": expected(html)}))["html"]
+html = json.loads(page.change("hand", {"expected": expected(undone), **hand}))["html"]
+# a tab that read the sheet before that hand was recorded (in another tab), its answers in its form
+recorded = {"expected": expected(undone), **hand}
+out["recorded"] = json.loads(page.radl("radl", {"expected": expected(undone), "hands": "2"}, recorded))
+out["recorded_undo"] = json.loads(page.change("undo", {"expected": expected(undone)}, recorded))
 draft = {"expected": expected(html), "contract": "rufer", "declarer": "Cilli"}
 for given in ("x", "0", "²"):
     out[given] = json.loads(page.radl("radl", {"expected": expected(html), "hands": given}, draft))
@@ -466,7 +470,8 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     ledger's hand 3 is the sheet's hand 2), one round (koenigrufen: radl.hands 4, ×2) said after
     hand 2, as the table numbers it; a count that is no number of 1 or more, or a sheet moved
     since, refused with nothing written, the count shown again as typed (as serve shows it); the
-    hand's answers given so far kept in its form."""
+    hand's answers given so far kept in its form, but for a hand recorded since in another tab (a
+    Radl or a take-back from a tab whose sheet moved)."""
     done = subprocess.run(
         [sys.executable, "-c", RADL_MARKS, str(tmp_path)], capture_output=True, text=True, check=False
     )
@@ -483,6 +488,13 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     assert not stale["ok"] and stale["kept"] and 'name="declarer" value="Cilli" checked' in stale["html"]
     assert '<details class="radl" id="radl" open>' in stale["html"] and ">3</textarea>" in stale["html"]
     assert "the sheet has changed since this page was read: no Radl was set" in stale["html"]
+    # a tab whose answers are the hand another tab recorded since: said to be on the sheet, as a
+    # reload says it, and not carried into the next hand's form, where Record would write it twice
+    for moved in (out["recorded"], out["recorded_undo"]):
+        assert not moved["ok"] and not moved["kept"]
+        assert "this hand is already on the sheet as hand 2" in moved["html"]
+        assert 'name="card_points" value="40"' not in moved["html"]
+    assert ">2</textarea>" in out["recorded"]["html"]
     made = out["set"]
     assert made["ok"] and made["kept"]
     assert "Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending" in made["html"]

@@ -139,6 +139,21 @@ def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
     return (kept(form, replaced=bool(form.get("number"))) or None) if form else None
 
 
+def _carried(
+    evening: tarockscore.Evening, hand: Mapping[str, str] | None, snapshot: tarockscore.Snapshot
+) -> tuple[dict[str, str] | None, list[str]]:
+    """The next hand's answers a correction or a Radl carries (``hand``: the form shown), and what
+    to say of them: given on a sheet moved since, those of a hand recorded meanwhile (in another
+    tab) are not carried, where Record would write it twice, but said to be on the sheet."""
+    parked = _parked(hand)
+    if hand is None or parked is None or hand.get("expected") == snapshot.head:
+        return parked, []
+    moved = writes.moved(evening, "hand", answers_of(parked), None, hand.get("expected", ""), snapshot)
+    if moved.body.get("error") != "already_on_sheet":
+        return parked, []
+    return None, [p["message"] for p in moved.body["problems"]]
+
+
 def evening_page(
     notice: str = "",
     given: Mapping[str, str] | None = None,
@@ -292,18 +307,16 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
     evening = tarockscore.Evening(LEDGER)
     number, dealer = _chosen(form)
-    if what == "hand":
-        parked = _parked(form) if number is not None else None
-    else:
-        parked = _parked(hand)
     given = answers_of(_own(form))
     snapshot = evening.read()
+    replaced = what == "hand" and number is not None
+    parked, recorded = _carried(evening, form if replaced else hand, snapshot)
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
     else:
         done = writes.change(evening, what, given, number, snapshot, dealer=dealer)
     problems = done.body.get("problems", [])
-    said = [p["message"] for p in problems] or [done.body["said"]]
+    said = [p["message"] for p in problems] + recorded or [done.body["said"]]
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
@@ -332,10 +345,11 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     stay in it (a Radl is often drawn while the next hand is being entered), also those the form
     of a hand being replaced carries."""
     evening = tarockscore.Evening(LEDGER)
-    given = _parked(hand)
     snapshot = evening.read()
+    given, recorded = _carried(evening, hand, snapshot)
     if snapshot.head != form.get("expected", ""):  # the sheet shown as it is now
-        notice = message_html("stale", [p["message"] for p in writes.stale(snapshot, what).body["problems"]])
+        said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
+        notice = message_html("stale", said + recorded)
     else:
         try:
             done = writes.mark_radl(evening, what, form)
