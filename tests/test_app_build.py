@@ -288,10 +288,14 @@ for stack in ("starlette", "uvicorn", "segno", "typer"):
 from pathlib import Path
 import tarockscore.app as page
 home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+page.HOME, page.LEDGER, page.OWN_PROFILE = home, home / "evening.toml", home / "profile.toml"
 page.speak(sys.argv[2])
 table = {"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}
 out = {"start": page.page()}
+house = {"profile_file": 'extends = "koenigrufen"\nname = "haus"\n', "profile_name": "hausregeln.toml"}
+out["house"] = json.loads(page.begin({**table, **house, "stake": "0,1x"}))
+broken = {"profile_file": 'extends = "koenigrufen"\n[radl]\nfactor = "zwei"\n', "profile_name": "kaputt.toml"}
+out["broken"] = json.loads(page.begin({**table, **broken}))
 out["refused"] = json.loads(page.begin({**table, "stake": "0,1x", "date": "31.02.2025", "place": "Café Sperl"}))
 out["kept"] = (home / "evening.toml").exists()
 out["begun"] = json.loads(page.begin({**table, "stake": "0,10", "date": "14.03.2025", "place": "Café Sperl"}))
@@ -319,6 +323,16 @@ def test_a_new_evening_on_the_phone_takes_the_stake_date_and_place_as_new_does(t
     assert "stake per Victory Point: &#x27;0,1x&#x27; is not an amount; write e.g. 0,10" in refused["html"]
     assert "date: &#x27;31.02.2025&#x27; is not a date" in refused["html"]
     assert 'value="0,1x"' in refused["html"] and 'value="Café Sperl"' in refused["html"]
+    # a profile file of the table's own: kept, ticked and named, in the form refused (its file field
+    # comes back empty, and the evening sent again would begin under koenigrufen); a file refused
+    # is named as the phone named the file picked
+    house = out["house"]["html"]
+    assert '<input type="checkbox" name="profile_file" value="extends = &quot;koenigrufen&quot;' in house
+    assert 'checked="checked"> hausregeln.toml</label>' in house
+    assert '<input type="hidden" name="profile_name" value="hausregeln.toml">' in house
+    broken = out["broken"]["html"]
+    assert "profile: kaputt.toml: radl.factor: &#x27;zwei&#x27; is a string" in broken
+    assert "profile.toml" not in broken
     assert out["begun"]["ok"]
     # the ledger's table as `tarockscore new` writes it (its moment of creation apart)
     phone = tmp_path / "evening.toml"

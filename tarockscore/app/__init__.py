@@ -111,7 +111,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
                 # the chosen title whole: a phone's select cuts it at the width of the screen
                 f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
             ),
-            field("profile_file", _("or a profile file of your own"), **toml),
+            field("profile_file", _("or a profile file of your own"), **toml) + _kept_profile(given),
             field(
                 "stake",
                 _("stake per Victory Point, e.g. 0,10 (optional: the sheet then shows the money)"),
@@ -127,6 +127,16 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
             "</form>",
         ]
     )
+
+
+def _kept_profile(given: Mapping[str, str]) -> str:
+    """The profile file of a new evening refused, kept (ticked, by its name) for the form sent again:
+    a file field comes back empty, and the evening would begin under the profile chosen above."""
+    text, name = given.get("profile_file", ""), given.get("profile_name", "")
+    if not text.strip():
+        return ""
+    kept = attrs({"type": "checkbox", "name": "profile_file", "value": text, "checked": "checked"})
+    return f'<label class="meta"><input{kept}> {esc(name)}</label>{hidden_fields({"profile_name": name})}'
 
 
 def _own(form: Mapping[str, str]) -> dict[str, str]:
@@ -247,7 +257,10 @@ def begin(form: Mapping[str, str]) -> str:
         )
     except TarockError as exc:
         said = type(exc)([p.moved(_AT[p.where]) if p.where in _AT else p for p in exc.problems])
-        return _reply(False, start_page(message_html("refused", _said(said)), form))
+        # the profile file named as the phone named the file picked
+        name = form.get("profile_name") or OWN_PROFILE.name
+        lines = [m.replace(OWN_PROFILE.name, name) for m in _said(said)]
+        return _reply(False, start_page(message_html("refused", lines), form))
     fresh.replace(LEDGER)
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
