@@ -245,6 +245,7 @@ out["replacing"] = form
 out["replace_preview"] = json.loads(page.preview({"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["replaced"] = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["deleted"] = json.loads(page.change("delete", {"expected": expected(out["replaced"]["html"]), "number": "1"}))
+out["gone_explained"] = page.explaining("1")  # its line tapped on a page drawn before, in another tab
 out["name"] = page.export_name()
 print(json.dumps(out))
 """
@@ -271,6 +272,9 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     cilli = '<td data-player="Cilli"><span class="add">+1</span><span class="to"> → </span><span class="run">1</span>'
     assert out["replaced"]["ok"] and cilli in out["replaced"]["html"]
     assert out["deleted"]["ok"] and "no hands yet" in out["deleted"]["html"]
+    # a hand gone since its line was drawn: said in the players' words, with the way back
+    gone = out["gone_explained"]
+    assert "the ledger has no hands yet" in gone and 'id="close-explanation"' in gone
     assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", out["name"])
     ledger = tmp_path / "evening.toml"
     check = runner.invoke(app, ["check", "--ledger", str(ledger)])

@@ -432,8 +432,11 @@ def resume(form: Mapping[str, str]) -> str:
 
 def explaining(number: str) -> str:
     """Hand ``number``'s explanation, as ``explain N`` prints it, shown above the page (its form kept)."""
-    explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
     back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
+    try:
+        explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
+    except TarockError as exc:  # taken back or deleted in another tab since this page was drawn
+        return f'<section id="explanation" data-number="{esc(number)}">{message_html("stale", _said(exc))}{back}</section>'
     return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
 
 
