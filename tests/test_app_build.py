@@ -245,6 +245,7 @@ out["replacing"] = form
 out["replace_preview"] = json.loads(page.preview({"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["replaced"] = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 out["deleted"] = json.loads(page.change("delete", {"expected": expected(out["replaced"]["html"]), "number": "1"}))
+out["gone_explained"] = page.explaining("1")  # its line tapped on a page drawn before, in another tab
 out["name"] = page.export_name()
 print(json.dumps(out))
 """
@@ -271,6 +272,9 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     cilli = '<td data-player="Cilli"><span class="add">+1</span><span class="to"> → </span><span class="run">1</span>'
     assert out["replaced"]["ok"] and cilli in out["replaced"]["html"]
     assert out["deleted"]["ok"] and "no hands yet" in out["deleted"]["html"]
+    # a hand gone since its line was drawn: said in the players' words, with the way back
+    gone = out["gone_explained"]
+    assert "the ledger has no hands yet" in gone and 'id="close-explanation"' in gone
     assert re.fullmatch(r"tarock-\d{4}-\d\d-\d\d\.toml", out["name"])
     ledger = tmp_path / "evening.toml"
     check = runner.invoke(app, ["check", "--ledger", str(ledger)])
@@ -288,10 +292,14 @@ for stack in ("starlette", "uvicorn", "segno", "typer"):
 from pathlib import Path
 import tarockscore.app as page
 home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+page.HOME, page.LEDGER, page.OWN_PROFILE = home, home / "evening.toml", home / "profile.toml"
 page.speak(sys.argv[2])
 table = {"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}
 out = {"start": page.page()}
+house = {"profile_file": 'extends = "koenigrufen"\nname = "haus"\n', "profile_name": "hausregeln.toml"}
+out["house"] = json.loads(page.begin({**table, **house, "stake": "0,1x"}))
+broken = {"profile_file": 'extends = "koenigrufen"\n[radl]\nfactor = "zwei"\n', "profile_name": "kaputt.toml"}
+out["broken"] = json.loads(page.begin({**table, **broken}))
 out["refused"] = json.loads(page.begin({**table, "stake": "0,1x", "date": "31.02.2025", "place": "Café Sperl"}))
 out["kept"] = (home / "evening.toml").exists()
 out["begun"] = json.loads(page.begin({**table, "stake": "0,10", "date": "14.03.2025", "place": "Café Sperl"}))
@@ -319,6 +327,16 @@ def test_a_new_evening_on_the_phone_takes_the_stake_date_and_place_as_new_does(t
     assert "stake per Victory Point: &#x27;0,1x&#x27; is not an amount; write e.g. 0,10" in refused["html"]
     assert "date: &#x27;31.02.2025&#x27; is not a date" in refused["html"]
     assert 'value="0,1x"' in refused["html"] and 'value="Café Sperl"' in refused["html"]
+    # a profile file of the table's own: kept, ticked and named, in the form refused (its file field
+    # comes back empty, and the evening sent again would begin under koenigrufen); a file refused
+    # is named as the phone named the file picked
+    house = out["house"]["html"]
+    assert '<input type="checkbox" name="profile_file" value="extends = &quot;koenigrufen&quot;' in house
+    assert 'checked="checked"> hausregeln.toml</label>' in house
+    assert '<input type="hidden" name="profile_name" value="hausregeln.toml">' in house
+    broken = out["broken"]["html"]
+    assert "profile: kaputt.toml: radl.factor: &#x27;zwei&#x27; is a string" in broken
+    assert "profile.toml" not in broken
     assert out["begun"]["ok"]
     # the ledger's table as `tarockscore new` writes it (its moment of creation apart)
     phone = tmp_path / "evening.toml"
@@ -449,12 +467,16 @@ hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points
 html = out["first"]["html"]
 for _ in range(2):
     html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
-html = json.loads(page.change("undo", {"expected": expected(html)}))["html"]
-html = json.loads(page.change("hand", {"expected": expected(html), **hand}))["html"]
+undone = json.loads(page.change("undo", {"expected": expected(html)}))["html"]
+html = json.loads(page.change("hand", {"expected": expected(undone), **hand}))["html"]
+# a tab that read the sheet before that hand was recorded (in another tab), its answers in its form
+recorded = {"expected": expected(undone), **hand}
+out["recorded"] = json.loads(page.radl("radl", {"expected": expected(undone), "hands": "2"}, recorded))
+out["recorded_undo"] = json.loads(page.change("undo", {"expected": expected(undone)}, recorded))
 draft = {"expected": expected(html), "contract": "rufer", "declarer": "Cilli"}
 for given in ("x", "0", "²"):
     out[given] = json.loads(page.radl("radl", {"expected": expected(html), "hands": given}, draft))
-out["stale"] = json.loads(page.radl("radl", {"expected": expected(begun), "hands": ""}, draft))
+out["stale"] = json.loads(page.radl("radl", {"expected": expected(begun), "hands": "3"}, draft))
 out["set"] = json.loads(page.radl("radl", {"expected": expected(html), "hands": ""}, draft))
 out["struck"] = json.loads(page.radl("strike", {"expected": expected(out["set"]["html"]), "hands": "4"}))
 print(json.dumps(out))
@@ -465,8 +487,9 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     """A Radl of 1 before the first hand; after a hand taken back and recorded again (the
     ledger's hand 3 is the sheet's hand 2), one round (koenigrufen: radl.hands 4, ×2) said after
     hand 2, as the table numbers it; a count that is no number of 1 or more, or a sheet moved
-    since, refused with nothing written; the hand's answers given so far kept in its form, but for
-    a sheet moved since (they were given on the sheet before, as a stale take-back drops them)."""
+    since, refused with nothing written, the count shown again as typed (as serve shows it); the
+    hand's answers given so far kept in its form, but for a hand recorded since in another tab (a
+    Radl or a take-back from a tab whose sheet moved)."""
     done = subprocess.run(
         [sys.executable, "-c", RADL_MARKS, str(tmp_path)], capture_output=True, text=True, check=False
     )
@@ -480,9 +503,16 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
         said = f"doubled hands: &#x27;{given}&#x27; is not a number of hands; write it in digits, 1 or more, e.g. 4"
         assert said in refused["html"]
     stale = out["stale"]
-    assert not stale["ok"] and not stale.get("kept")  # answers given on the sheet before are not carried
-    assert 'name="declarer" value="Cilli" checked' not in stale["html"]
+    assert not stale["ok"] and stale["kept"] and 'name="declarer" value="Cilli" checked' in stale["html"]
+    assert '<details class="radl" id="radl" open>' in stale["html"] and ">3</textarea>" in stale["html"]
     assert "the sheet has changed since this page was read: no Radl was set" in stale["html"]
+    # a tab whose answers are the hand another tab recorded since: said to be on the sheet, as a
+    # reload says it, and not carried into the next hand's form, where Record would write it twice
+    for moved in (out["recorded"], out["recorded_undo"]):
+        assert not moved["ok"] and not moved["kept"]
+        assert "this hand is already on the sheet as hand 2" in moved["html"]
+        assert 'name="card_points" value="40"' not in moved["html"]
+    assert ">2</textarea>" in out["recorded"]["html"]
     made = out["set"]
     assert made["ok"] and made["kept"]
     assert "Radl set on the sheet after hand 2: 4 more hands ×2; 4 pending" in made["html"]

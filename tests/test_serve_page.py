@@ -163,11 +163,15 @@ def test_the_fields_never_show_an_error_while_answering(evening: Path) -> None:
         {"contract": ""},
         {"contract": "rufer", "declarer": "", "partner": ""},
         {**RUFER, "card_points": "80"},
+        # a Blatt mistyped (they are 0, 1 or 2): the Kontra and the Pagat tapped stay on the page
+        {**RUFER, "card_points": "35", "blatt:card_points": "3", "kontra": "kontra", "bonus:1": "pagat"},
+        {**RUFER, "card_points": "35", "blatt:card_points": "35 2/3"},
     ):
         fields = t.client.post("/t/evening/fields", data=form).text
         assert 'class="error"' not in fields and "'back'" not in fields
         # the Kontra and the bonus stay, whatever the card points say so far
         assert 'data-key="kontra"' in fields and 'data-key="bonus:1"' in fields
+        assert ('value="kontra" checked' in fields) is ("kontra" in form)
 
 
 def test_a_hand_sent_with_a_question_unanswered_is_refused_at_that_field_in_the_pages_words(

@@ -111,7 +111,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
                 # the chosen title whole: a phone's select cuts it at the width of the screen
                 f'<p class="meta" id="profile-title">{esc(_offered(chosen) if chosen in names else chosen)}</p>',
             ),
-            field("profile_file", _("or a profile file of your own"), **toml),
+            field("profile_file", _("or a profile file of your own"), **toml) + _kept_profile(given),
             field(
                 "stake",
                 _("stake per Victory Point, e.g. 0,10 (optional: the sheet then shows the money)"),
@@ -129,6 +129,16 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     )
 
 
+def _kept_profile(given: Mapping[str, str]) -> str:
+    """The profile file of a new evening refused, kept (ticked, by its name) for the form sent again:
+    a file field comes back empty, and the evening would begin under the profile chosen above."""
+    text, name = given.get("profile_file", ""), given.get("profile_name", "")
+    if not text.strip():
+        return ""
+    kept = attrs({"type": "checkbox", "name": "profile_file", "value": text, "checked": "checked"})
+    return f'<label class="meta"><input{kept}> {esc(name)}</label>{hidden_fields({"profile_name": name})}'
+
+
 def _own(form: Mapping[str, str]) -> dict[str, str]:
     """A form's values without the next hand's answers it carries."""
     return {k: v for k, v in form.items() if not k.startswith(NEXT)}
@@ -137,6 +147,21 @@ def _own(form: Mapping[str, str]) -> dict[str, str]:
 def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
     """The next hand's answers a form carries: a replaced hand's (NEXT + key), or the next hand's own."""
     return (kept(form, replaced=bool(form.get("number"))) or None) if form else None
+
+
+def _carried(
+    evening: tarockscore.Evening, hand: Mapping[str, str] | None, snapshot: tarockscore.Snapshot
+) -> tuple[dict[str, str] | None, list[str]]:
+    """The next hand's answers a correction or a Radl carries (``hand``: the form shown), and what
+    to say of them: given on a sheet moved since, those of a hand recorded meanwhile (in another
+    tab) are not carried, where Record would write it twice, but said to be on the sheet."""
+    parked = _parked(hand)
+    if hand is None or parked is None or hand.get("expected") == snapshot.head:
+        return parked, []
+    moved = writes.moved(evening, "hand", answers_of(parked), None, hand.get("expected", ""), snapshot)
+    if moved.body.get("error") != "already_on_sheet":
+        return parked, []
+    return None, [p["message"] for p in moved.body["problems"]]
 
 
 def evening_page(
@@ -232,7 +257,10 @@ def begin(form: Mapping[str, str]) -> str:
         )
     except TarockError as exc:
         said = type(exc)([p.moved(_AT[p.where]) if p.where in _AT else p for p in exc.problems])
-        return _reply(False, start_page(message_html("refused", _said(said)), form))
+        # the profile file named as the phone named the file picked
+        name = form.get("profile_name") or OWN_PROFILE.name
+        lines = [m.replace(OWN_PROFILE.name, name) for m in _said(said)]
+        return _reply(False, start_page(message_html("refused", lines), form))
     fresh.replace(LEDGER)
     return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
 
@@ -292,18 +320,16 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
     evening = tarockscore.Evening(LEDGER)
     number, dealer = _chosen(form)
-    if what == "hand":
-        parked = _parked(form) if number is not None else None
-    else:
-        parked = _parked(hand)
     given = answers_of(_own(form))
     snapshot = evening.read()
+    replaced = what == "hand" and number is not None
+    parked, recorded = _carried(evening, form if replaced else hand, snapshot)
     if snapshot.head != form.get("expected", ""):
         done = writes.stale(snapshot, what)
     else:
         done = writes.change(evening, what, given, number, snapshot, dealer=dealer)
     problems = done.body.get("problems", [])
-    said = [p["message"] for p in problems] or [done.body["said"]]
+    said = [p["message"] for p in problems] + recorded or [done.body["said"]]
     if done.status == 200:
         notice = message_html("ok", [*(_corrected(what, number, snapshot) or said), _standing()])
         return _reply(True, evening_page(notice, parked), kept=parked is not None)
@@ -332,20 +358,21 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     stay in it (a Radl is often drawn while the next hand is being entered), also those the form
     of a hand being replaced carries."""
     evening = tarockscore.Evening(LEDGER)
-    given = _parked(hand)
     snapshot = evening.read()
-    if snapshot.head != form.get("expected", ""):
-        # as a stale take-back: the sheet shown as it is now, with no answers of the sheet before
+    given, recorded = _carried(evening, hand, snapshot)
+    if snapshot.head != form.get("expected", ""):  # the sheet shown as it is now
         said = [p["message"] for p in writes.stale(snapshot, what).body["problems"]]
-        return _reply(False, evening_page(message_html("stale", said)))
-
-    try:
-        done = writes.mark_radl(evening, what, form)
-    except TarockError as exc:  # the count refused: shown again as typed, under what was not done
-        notice = message_html("refused", _said(exc), unchanged(hand=False))
-        return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
-    notice = message_html("ok", [radl_said(done.after)])
-    return _reply(True, evening_page(notice, given), kept=given is not None)
+        notice = message_html("stale", said + recorded)
+    else:
+        try:
+            done = writes.mark_radl(evening, what, form)
+        except TarockError as exc:
+            notice = message_html("refused", _said(exc), unchanged(hand=False))
+        else:
+            notice = message_html("ok", [radl_said(done.after)])
+            return _reply(True, evening_page(notice, given), kept=given is not None)
+    # refused: the count shown again as typed, under what was not done
+    return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
 
 
 def _standing() -> str:
@@ -405,8 +432,11 @@ def resume(form: Mapping[str, str]) -> str:
 
 def explaining(number: str) -> str:
     """Hand ``number``'s explanation, as ``explain N`` prints it, shown above the page (its form kept)."""
-    explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
     back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
+    try:
+        explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
+    except TarockError as exc:  # taken back or deleted in another tab since this page was drawn
+        return f'<section id="explanation" data-number="{esc(number)}">{message_html("stale", _said(exc))}{back}</section>'
     return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
 
 

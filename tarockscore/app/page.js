@@ -112,8 +112,9 @@ document.addEventListener("submit", (event) => {
     if (form.id === "start") {
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const answers = values(form);
-      const file = form.elements.profile_file.files[0];
-      answers.profile_file = file ? await file.text() : "";
+      // the file picked; else the one kept, ticked, from the form refused before (none unticked)
+      const file = document.getElementById("f-profile_file").files[0];
+      if (file) Object.assign(answers, { profile_file: await file.text(), profile_name: file.name });
       showChanged(await ask("begin", { form: answers }));
     } else if (form.id === "hand-form") {
       shown = values(form);

@@ -78,13 +78,15 @@ async function keepDraft(answers) {
 }
 
 // The ledger as the browser's storage holds it, into Python's file system (another tab may have
-// changed it since this one last read it).
+// changed it since this one last read it). No change takes an evening out of the storage: where it
+// holds none but this page does, the storage was cleared under the open page (the browser short of
+// space, the site's data cleared), and the evening the page holds is stored again.
 async function restore() {
   const bytes = await stored();
   if (bytes) {
     py.FS.writeFile(LEDGER, bytes);
   } else if (py.FS.analyzePath(LEDGER).exists) {
-    py.FS.unlink(LEDGER);
+    await store(py.FS.readFile(LEDGER));
   }
 }
 

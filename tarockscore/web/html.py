@@ -673,9 +673,14 @@ def _probed(
     probed = reading
     for _step in range(MAX_QUESTIONS):
         question = probed.next
-        if question is None or probe.get(question.key) == likely(question):
+        if question is None:
             break
-        probe[question.key] = likely(question)
+        # walked past with a likely answer (card points with a Blatt refused: without the Blatt)
+        walked = {**probe, question.key: likely(question)}
+        walked.pop(BLATT + question.key, None)
+        if walked == probe:
+            break
+        probe = walked
         probed = tarockscore.next_question(entry.flow, probe, entry.defaults)
     shown = [q for q, _answer in probed.lines]
     return shown + [probed.next] if probed.next is not None else shown
