@@ -79,6 +79,17 @@ def evening(ledger: str) -> None:
     record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")
 
 
+def radl_evening(tmp_path: Path, events: str = '"valat", "trischaken"') -> str:
+    """A new evening of A, B, C, D under a house profile that plays a Radl of 4 hands after ``events``."""
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        f'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = [{events}]\nhands = 4\n', encoding="utf-8"
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    return path
+
+
 # -- new ------------------------------------------------------------------------------------------
 
 
@@ -553,6 +564,31 @@ def test_a_radl_struck_after_a_hand_deleted_stays_struck_and_delete_says_so(ledg
     assert "Radl" not in unfolded(run("delete", "2", "-y", "--ledger", ledger).stdout).splitlines()[1]
 
 
+def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_now(tmp_path: Path) -> None:
+    # a Trischaken arms a Radl of 4 doubled hands (docs/rules/koenigrufen.md §8, the profile's
+    # radl.hands); the table strikes 2 of them; taking the Trischaken back takes its Radl with it,
+    # so the strike, kept after the hand before, has nothing left to strike and undo says so; the
+    # Trischaken entered anew arms its whole Radl of 4 again
+    path = radl_evening(tmp_path)
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    assert (
+        out[1]
+        == "the Radl struck on the sheet after hand 2 now strikes nothing: that hand's Radl went with it"
+    )
+    again = record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert unfolded(again.stdout).splitlines()[-2].endswith("3 more Radl hands after it")
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    german = unfolded(run("--lang", "de", "delete", "2", "-y", "--ledger", path).stdout).splitlines()
+    assert german[1] == (
+        "das in der Schrift Gestrichene des Radls nach Spiel 3 (Nr. 2 in der Schrift) streicht jetzt nichts: "
+        "das Radl dieses Spiels ist mit ihm gegangen"
+    )
+
+
 # -- explain, check, rescore, settle --------------------------------------------------------------------
 
 
@@ -580,12 +616,7 @@ def test_explain(ledger: str) -> None:
 
 
 def test_explain_a_doubled_hand(tmp_path: Path) -> None:
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat"]\nhands = 4\n', encoding="utf-8"
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path, '"valat"')
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
     result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     assert "Radl ×2" in unfolded(result.stdout).splitlines()[0]
@@ -607,13 +638,7 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
 def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(tmp_path: Path) -> None:
     # a table doubling after a Valat or a Trischaken (docs/rules/koenigrufen.md §8): hand 1 is a
     # Trischaken, no Valat was played; the doubled hand 2 says it follows the Trischaken alone
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
-        encoding="utf-8",
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path)
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     result = run("explain", "2", "--ledger", path)
@@ -627,13 +652,7 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     # a Radl of 4 hands after a Trischaken (docs/rules/settlement.md §6): explaining the Trischaken
     # itself says it started the doubled round, the hands it doubled so far and those still owed;
     # a hand that started none says nothing of a Radl
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
-        encoding="utf-8",
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path)
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     result = run("explain", "2", "--ledger", path)

@@ -176,6 +176,13 @@ def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:
     )
 
 
+def in_effect(ledger: Ledger, marks: Sequence[RadlMark]) -> bool:
+    """Whether the Radl marks ``marks`` change a hand's factor or the doubled hands still owed."""
+    hands, ids = [e.hand for e in ledger.hands], [e.id for e in ledger.hands]
+    without = tuple(m for m in ledger.radl if m not in marks)
+    return replay(hands, ids, ledger.profile, ledger.radl) != replay(hands, ids, ledger.profile, without)
+
+
 def check_strike(ledger: Ledger, hands: int) -> None:
     """Raise unless ``hands`` doubled hands are pending to be struck."""
     pending = pending_radl(ledger)
