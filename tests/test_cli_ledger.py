@@ -437,7 +437,7 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
     result = run("replace", "2", str(hand), "--ledger", ledger)
     assert result.exit_code == 0, result.stderr
     assert unfolded(result.stdout).splitlines()[0] == (
-        "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40"
+        "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card points: 30 → 40"
     )
     # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
     assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {

@@ -358,7 +358,7 @@ def test_the_lines_a_correction_settle_and_a_radl_print_fit_80_columns(tmp_path:
         == "next: hand 2, Anna deals, Bert is Forehand; a Radl hand (×2), 2 more Radl hands after it"
     )
     replaced = (
-        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card_points: 30 → 36"
+        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card points: 30 → 36"
     )
     assert whole[1][0] == replaced
     assert whole[2][-1].endswith(": " + replaced)

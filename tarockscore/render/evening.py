@@ -247,8 +247,10 @@ def _changed_words(text: str) -> str:
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
-    if current() == DEFAULT:  # the trail's own words, a time it names said as the audit time is
-        line = read_back(str(text)) if "it replaces the result of" in str(text) else None
+    if current() == DEFAULT:
+        # the trail's own words, a time it names and a replacement's changed keys said as one says them
+        read = "it replaces the result of" in str(text) or _CLAUSE.search(str(text))
+        line = read_back(str(text)) if read else None
         return str(text) if line is None else translated(line)
     if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
