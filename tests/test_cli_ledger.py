@@ -589,6 +589,33 @@ def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_no
     )
 
 
+def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_one_held_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GameTwist plays the Trischaken without the talon (docs/rules/koenigrufen.md §6 [GT]); its six
+    # cards count ⅓ and whole points more each (§1), so the players' card points are 70 less a
+    # whole number: 60 1/3 is refused, nothing written
+    path = str(tmp_path / "gt.toml")
+    assert run("new", "-p", "A,B,C,D", "-P", "gametwist", "--ledger", path).exit_code == 0
+    before = Path(path).read_bytes()
+    hand = ["-c", "trischaken", "-t", "A=20 1/3", "-t", "B=20", "-t", "C=10", "-t", "D=10"]
+    refused = run("record", *hand, "--ledger", path)
+    assert refused.exit_code == 1 and "add up to 60 1/3" in unfolded(refused.stderr)
+    assert Path(path).read_bytes() == before
+    # an evening that holds such a hand from an earlier version is read as it was recorded, said
+    # once on standard error by each command that reads it
+    monkeypatch.setattr("tarockscore.rules.legality.talon_holds", lambda profile, total: True)
+    record(path, *hand)
+    monkeypatch.undo()
+    for command in ("show", "check"):
+        result = run(command, "--ledger", path)
+        assert result.exit_code == 0, result.stderr
+        assert unfolded(result.stderr) == (
+            f"warning: {path}: hand 1: the players' card points add up to 60 1/3, which no deal leaves "
+            "with the talon out of play; the hand is read as it was recorded\n"
+        )
+
+
 # -- explain, check, rescore, settle --------------------------------------------------------------------
 
 

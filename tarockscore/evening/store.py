@@ -9,6 +9,7 @@ import re
 import tomllib
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -28,7 +29,7 @@ from tarockscore.errors import (
 from tarockscore.evening import fold
 from tarockscore.evening.fold import check
 from tarockscore.evening.model import Ledger
-from tarockscore.evening.operations import hands_label
+from tarockscore.evening.operations import hands_label, label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import (
     LEDGER_CHANGED,
@@ -39,6 +40,8 @@ from tarockscore.io.ways_out import (
     OLD_LEDGER,
     OUT_OF_ORDER,
 )
+from tarockscore.rules.hand import render_points
+from tarockscore.rules.legality import talon_holds
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -690,9 +693,22 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
     return Request(k, str(event.get("kind")), ids, audited - 1 if event.get("audit") else None)
 
 
+HELD = N_(
+    "{path}: {hand}: the players' card points add up to {total}, which no deal leaves with the talon out of play; the hand is read as it was recorded"
+)
+
+
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
-    """What a read says beside its sheet: which hands a repair covers, a last entry cut short."""
+    """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
+    Trischaken whose card points no deal gives, recorded before they were refused."""
     said = []
+    profile = snapshot.ledger.profile
+    for number, e in enumerate(snapshot.ledger.hands, 1):
+        total = sum((points for _name, points in e.hand.trischaken_points), Fraction(0))
+        if e.hand.trischaken_points and not talon_holds(profile, total):
+            said.append(
+                message(HELD, path=snapshot.path, hand=label(e.id, number), total=render_points(total))
+            )
     if (repaired := snapshot.chain.covered()) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
