@@ -777,7 +777,8 @@ def test_check(ledger: str) -> None:
     assert result.stdout == ""
     line = [i for i, t in enumerate(text.splitlines(), 1) if t == "[[event]]"][1]
     assert result.stderr.splitlines()[:-1] == [
-        f"error: {ledger}: hand 2: stored +50 for Dani, the rules give +5"
+        f"error: {ledger}:{line}: entry 2: hand 2 was changed outside tarockscore",
+        f"error: {ledger}: hand 2: stored +50 for Dani, the rules give +5",
     ]
     assert f"`tarockscore repair --ledger {ledger}`" in result.stderr.splitlines()[-1]
     result = run("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", ledger)

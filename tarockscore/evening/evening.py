@@ -395,8 +395,8 @@ class Evening:
         """The full audit (:func:`~tarockscore.evening.fold.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
-        if problems:
-            located = ledger_file.locate(problems, snapshot.text, str(snapshot.path))
+        if problems:  # an entry edited by hand named beside the numbers the rules do not give
+            located = ledger_file.locate([*snapshot.problems, *problems], snapshot.text, str(snapshot.path))
             raise LedgerError([*located, _repair_hint(snapshot.path)])
         ledger_file.verify(snapshot)
         self._covered(snapshot)

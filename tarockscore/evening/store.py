@@ -384,8 +384,9 @@ class Chain:
         """The entries that do not fit, a repair after them having vouched for none of them."""
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
-    def problems(self) -> list[Problem]:
-        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself)."""
+    def problems(self, sheet: Sequence[int] = ()) -> list[Problem]:
+        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself); a
+        hand on the ``sheet`` (its ids in order) named as the sheet numbers it."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             if not k:
@@ -401,6 +402,9 @@ class Chain:
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
                     "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
+            elif kind == "record" and len(ids) == 1 and ids[0] in sheet:
+                template = N_("{hand} was changed outside tarockscore")
+                values = {"hand": label(ids[0], sheet.index(ids[0]) + 1)}
             elif kind == "record" and len(ids) == 1:
                 template, values = N_("hand {id} was changed outside tarockscore"), {"id": ids[0]}
             else:
@@ -678,12 +682,13 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
+    sheet = [e.id for e in state.ledger().hands]
     if problems.problems:
         order = any(why == "order" for _k, why, *_ in chain.breaks)
         raise LedgerError(
-            [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
+            [*chain.problems(sheet), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
         )
-    said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
+    said, sha = tuple(chain.problems(sheet)), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
 
