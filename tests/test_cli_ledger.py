@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -79,11 +80,13 @@ def evening(ledger: str) -> None:
     record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")
 
 
-def radl_evening(tmp_path: Path, events: str = '"valat", "trischaken"') -> str:
-    """A new evening of A, B, C, D under a house profile that plays a Radl of 4 hands after ``events``."""
+def radl_evening(tmp_path: Path, events: str = '"valat", "trischaken"', house: str = "") -> str:
+    """A new evening of A, B, C, D under a house profile that plays a Radl of 4 hands after
+    ``events``, and the ``house`` rules' own tables."""
     profile = tmp_path / "radl.toml"
     profile.write_text(
-        f'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = [{events}]\nhands = 4\n', encoding="utf-8"
+        f'extends = "koenigrufen"\nname = "radl"\n{house}[radl]\nevents = [{events}]\nhands = 4\n',
+        encoding="utf-8",
     )
     path = str(tmp_path / "l.toml")
     assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
@@ -711,6 +714,37 @@ def fits_80(out: str, path: str) -> bool:
     """Every line in 80 columns, but a line that is the file's path alone (a test's folder is as
     long as the test runner makes it)."""
     return all(len(line) <= 80 for line in out.splitlines() if line != f"{path}:")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_disputed_hand_is_read_in_80_columns_each_number_with_its_rule(tmp_path: Path, lang: str) -> None:
+    # a Dreier (5, [STC-TB] as koenigrufen prices it) with the Hüttenfleck (×4, [CTK]), an
+    # announced Pagat (1, ×2 announced) with its own Kontra and Rekontra, in a Radl (×2) after a
+    # Trischaken: record and explain fit 80 columns, and each step of the arithmetic names its source
+    path = radl_evening(tmp_path, house="[kontra]\nhuettenfleck = true\n")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    hand = [
+        "-c",
+        "dreier",
+        "-d",
+        "B",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "--huettenfleck",
+        "-b",
+        "pagat,announced,rekontra",
+    ]
+    said = run("--lang", lang, "record", *hand, "--ledger", path)
+    assert said.exit_code == 0, said.stderr
+    explained = run("--lang", lang, "explain", "2", "--ledger", path).stdout
+    for out in (said.stdout, explained):
+        assert fits_80(out, path), out
+    steps = [line for line in unfolded(explained).splitlines() if line.startswith("   ×")]
+    assert len(steps) == 6 and all(re.search(r" = \d+ \[\d+\]", line) for line in steps), steps
+    # Dreier 5 ×4 ×2 = 40; Pagat 1 ×2 ×2 ×2 ×2 = 16: Bert +56 (Simplified Scoring, the winner adds)
+    assert "B +56" in unfolded(explained)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

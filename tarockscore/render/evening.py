@@ -696,7 +696,7 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    notes = [note_line(note) for note in score.notes]
+    notes = [folded(note_line(note)) for note in score.notes]
     return "\n".join([folded(hand_line(after, n)), *notes, totals_table(after, n), folded(next_text(after))])
 
 
