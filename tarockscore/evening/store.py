@@ -682,13 +682,13 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
-    sheet = [e.id for e in state.ledger().hands]
-    if problems.problems:
+    if problems.problems:  # a hand not read leaves no sheet to number the others by: named by their ids
         order = any(why == "order" for _k, why, *_ in chain.breaks)
         raise LedgerError(
-            [*chain.problems(sheet), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
+            [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
         )
-    said, sha = tuple(chain.problems(sheet)), hashlib.sha256(raw).hexdigest()
+    said = tuple(chain.problems([e.id for e in state.ledger().hands]))
+    sha = hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
 
