@@ -441,6 +441,7 @@ class Evening:
             stamp,
             scored,
             request,
+            lambda read: self._covered(read._replace(torn=False)),  # a torn end: said as cut off, below
         )
         if done.cut and self.warn is not None:  # a hand's last line taken away by hand looks the same
             cut = N_(

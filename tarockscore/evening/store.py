@@ -835,13 +835,16 @@ def update(
     at: str = "",
     scored: bool = True,
     request: str | None = None,
+    seen: Callable[[Snapshot], None] = lambda snapshot: None,
 ) -> Change:
-    """Under the ledger's lock: read, fold and verify it, change it, and append the change's entry."""
+    """Under the ledger's lock: read, fold and verify it (``seen``: told the ledger as read), change
+    it, and append the change's entry."""
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw)
         if request is not None and (done := snapshot.requests.get(request)) is not None:
             verify(snapshot)
+            seen(snapshot)
             return Change(snapshot.ledger, snapshot.ledger, snapshot.head, done)
         if expected is not None and expected not in (snapshot.head, snapshot.sha256):
             raise LedgerChanged(
@@ -851,6 +854,7 @@ def update(
                 path=path,
             )
         verify(snapshot)
+        seen(snapshot)
         extra = {"request": request} if request is not None else None
         new = change(snapshot.ledger)
         if new is snapshot.ledger:  # a change that changes nothing (a hand replaced by itself)
