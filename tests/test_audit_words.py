@@ -175,6 +175,24 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
     )
 
 
+def test_a_replacement_to_the_called_king_in_the_talon_says_its_keys_in_words(ledger: str) -> None:
+    """Hand 2 replaced by the same Call with the called King in the talon: the keys it changed
+    (the partner, the called King, whether conceded) in the reader's words, never the hand file's
+    keys (docs/german.md: the German names no code identifier)."""
+    assert (
+        run("replace", "2", "-c", "rufer", "-d", "Anna", "--talon", "-t", "40", "-l", ledger).exit_code == 0
+    )
+    assert stored(ledger)[-1].endswith("; partner: Cilli → –; called_king: – → talon; conceded: – → false")
+    english = unfolded(run("show", "-l", ledger).stdout)
+    assert english.endswith("; partner: Cilli → –; called King: – → in the talon; conceded: – → no\n"), (
+        english
+    )
+    german = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
+    assert german.endswith("; Partner: Cilli → –; gerufener König: – → im Talon; aufgegeben: – → nein\n"), (
+        german
+    )
+
+
 def test_a_repair_s_findings_are_read_back_in_german(ledger: str) -> None:
     """A repair's line names what it found changed outside tarockscore ("found: hand 2 was changed
     outside tarockscore"); in German all of it in German, the finding too, kept in English."""

@@ -205,7 +205,15 @@ _CHANGED_KEYS = {
     "kontra": "Kontra",
     "huettenfleck": N_("Hüttenfleck"),
     "bonus": N_("bonus"),
+    "defender_card_points": N_("Defenders' card points"),
+    "called_king": N_("called King"),
+    "king_half": N_("talon half"),
+    "conceded": N_("conceded"),
+    "renonce": N_("renonce"),
+    "profile": N_("profile"),
 }
+# The keys whose values are words of _CHANGED_WORDS.
+_WORDED = frozenset({"won", "huettenfleck", "called_king", "king_half", "conceded"})
 # The words of a changed bonus's flags and of a yes-or-no key.
 _CHANGED_WORDS = {
     "declarers": N_("declarers"),
@@ -216,6 +224,9 @@ _CHANGED_WORDS = {
     "lost": N_("lost"),
     "true": N_("yes"),
     "false": N_("no"),
+    "talon": N_("in the talon"),
+    "own": N_("own King"),
+    "declarer": N_("declarer"),
 }
 _CLAUSE = re.compile(r"; (?=[a-z_]+: )")  # a change starts with its key: "card_points: 30 → 36"
 _BONUS = re.compile(r"\b([a-z_]+) \(([^()]*)\)")  # "four_kings (declarers, silent, made)"
@@ -236,7 +247,7 @@ def changes_said(text: str) -> str:
             values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
         elif key == "bonus":
             values = _BONUS.sub(lambda m: f"{named(m[1])} ({_changed_words(m[2])})", values)
-        elif key == "won":
+        elif key in _WORDED:
             values = _changed_words(values)
         out.append(f"{translated(_CHANGED_KEYS[key])}: {values}")
     return "; ".join(out)
