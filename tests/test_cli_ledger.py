@@ -1121,13 +1121,14 @@ def test_rescore_json_is_the_sheet_re_scored_with_what_it_was_before(tmp_path: P
 )
 def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command: list[str]) -> None:
     # `radl add 0` exited 1 ("HANDS: 0: expected a number of hands, 1 or more") where `delete 0`
+    # (and a number below 0 is said so, not taken for an option: `delete -1` said "No such option")
     # exits 2: a number that is none is a usage error of every command, said in one shape
     evening(ledger)
     before = Path(ledger).read_bytes()
     where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'N'", "a hand number")
     if command[:2] == ["enter", "--replace"]:
         where = "'--replace'"
-    for given in ("0", "1e2"):
+    for given in ("0", "1e2", "-1"):
         args = [*command, given] if command[0] in ("enter", "radl") else [command[0], given, *command[1:]]
         result = run(*args, "--ledger", ledger, input="")
         assert (result.exit_code, result.stdout) == (2, ""), (args, result.output)
