@@ -546,15 +546,11 @@ def _read_trischaken_outcome(
                 )
             elif not legality.trischaken_talon_counted(profile):
                 fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
-                within = deck - most <= total <= deck - fewest
-                if not within or not (stored or legality.talon_holds(profile, total)):
+                held = stored or legality.talon_holds(profile, total)  # a stored hand read as recorded
+                if not (deck - most <= total <= deck - fewest and held):
                     problems.add(
                         "card_points",
                         N_(
-                            "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
-                        )
-                        if not within
-                        else N_(
                             "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most} in whole points: {low}, {next} … {high}"
                         ),
                         total=render_points(total),
