@@ -110,6 +110,10 @@ def test_check_names_the_entry_edited_beside_the_numbers_it_no_longer_gives(tmp_
         "Spiel 2 (Nr. 1 in der Schrift) wurde außerhalb"
         in run("--lang", "de", "check", "--ledger", str(path)).stderr
     )
+    # once repaired, what the repair covers is said of the hand as the sheet numbers it too
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    covers = "a repair entry covers hand 2 (no. 1 on the sheet): changed"
+    assert covers in unfolded(run("show", "--ledger", str(path)).stderr)
 
 
 def test_a_hand_edited_to_a_value_no_hand_can_hold_is_named_with_the_way_back(tmp_path: Path) -> None:

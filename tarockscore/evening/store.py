@@ -28,7 +28,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import fold
 from tarockscore.evening.fold import check
-from tarockscore.evening.model import Ledger
+from tarockscore.evening.model import Entry, Ledger
 from tarockscore.evening.operations import hands_label, label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import (
@@ -384,9 +384,9 @@ class Chain:
         """The entries that do not fit, a repair after them having vouched for none of them."""
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
-    def problems(self, sheet: Sequence[int] = ()) -> list[Problem]:
+    def problems(self, sheet: Sequence[Entry] = ()) -> list[Problem]:
         """Each entry that no longer fits, in words (entry 0, the header's profile, says itself); a
-        hand on the ``sheet`` (its ids in order) named as the sheet numbers it."""
+        hand on the ``sheet`` named as it numbers it."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             if not k:
@@ -402,11 +402,11 @@ class Chain:
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
                     "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
-            elif kind == "record" and len(ids) == 1 and ids[0] in sheet:
-                template = N_("{hand} was changed outside tarockscore")
-                values = {"hand": label(ids[0], sheet.index(ids[0]) + 1)}
             elif kind == "record" and len(ids) == 1:
-                template, values = N_("hand {id} was changed outside tarockscore"), {"id": ids[0]}
+                template, values = (
+                    N_("{hand} was changed outside tarockscore"),
+                    {"hand": hands_label(ids, sheet)},
+                )
             else:
                 template, values = N_("this entry ({kind}) was changed outside tarockscore"), {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
@@ -416,16 +416,17 @@ class Chain:
         """The ids of every hand the entries a repair now vouches for (the breaks) hold."""
         return {i for k, *_ in self.breaks for i in self.ids(k)}
 
-    def covered(self) -> Message | None:
-        """What the repairs of the log cover, in one line (None: nothing)."""
+    def covered(self, sheet: Sequence[Entry] = ()) -> Message | None:
+        """What the repairs of the log cover, in one line (None: nothing); the hands as the ``sheet``
+        numbers them."""
         breaks = self.breaks
         vouched = [b[0] for b in self.found if b not in breaks]
         if not vouched:
             return None
         ids = {i for k in vouched if k and k not in self.follows for i in self.ids(k)}
-        what: list[Message] = [hands_label(sorted(ids))] if ids else []
+        what: list[Message] = [hands_label(sorted(ids), sheet)] if ids else []
         what += [
-            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k]))
+            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k], sheet))
             if self.follows[k]
             else message(N_("an entry before entry {entry}"), entry=k)
             if k > 1
@@ -687,8 +688,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         raise LedgerError(
             [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
         )
-    said = tuple(chain.problems([e.id for e in state.ledger().hands]))
-    sha = hashlib.sha256(raw).hexdigest()
+    said, sha = tuple(chain.problems(state.ledger().hands)), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
 
@@ -714,7 +714,7 @@ def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
             said.append(
                 message(HELD, path=snapshot.path, hand=label(e.id, number), total=render_points(total))
             )
-    if (repaired := snapshot.chain.covered()) is not None:
+    if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
         said.append(

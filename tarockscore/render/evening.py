@@ -115,8 +115,7 @@ FOUND = (
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
     ),
-    N_("{hand} was changed outside tarockscore"),  # before its plain form, as the sheet numbered it
-    N_("hand {id} was changed outside tarockscore"),
+    N_("{hand} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
     # what `upgrade` finds in an older ledger whose stored results the rules do not give
     N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
