@@ -395,6 +395,29 @@ def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: s
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_score_s_note_fits_80_columns_as_its_table_does(tmp_path: Path, lang: str) -> None:
+    # the Hüttenfleck's note (a house that plays it: [CTK] Hüttenfleck, an optional rule) ran to
+    # 116 columns under the table fitted to 80
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "koenigrufen"\n[kontra]\nhuettenfleck = true\n', encoding="utf-8")
+    hand = [
+        "-c",
+        "dreier",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Bert",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "--huettenfleck",
+    ]
+    out = run("--lang", lang, "score", "-P", str(house), *hand).stdout
+    assert "Hüttenfleck" in out.splitlines()[-2] and max(map(len, out.splitlines())) <= 80, out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_score_explain_fits_80_columns_as_explain_does(lang: str) -> None:
     # `score --explain` printed the same profile's line and sources' notes as `explain N`, unfolded
     # (to 90 columns, 121 in German)
