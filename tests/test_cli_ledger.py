@@ -588,7 +588,7 @@ def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_no
     german = unfolded(run("--lang", "de", "delete", "2", "-y", "--ledger", path).stdout).splitlines()
     assert german[1] == (
         "das in der Schrift Gestrichene des Radls nach Spiel 3 (Nr. 2 in der Schrift) streicht jetzt nichts: "
-        "das Radl dieses Spiels ist mit ihm gegangen"
+        "das Radl dieses Spiels ist mit ihm weggefallen"
     )
 
 
