@@ -592,6 +592,22 @@ def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_no
     )
 
 
+def test_a_strike_that_strikes_fewer_once_its_hand_is_taken_back_says_how_many(tmp_path: Path) -> None:
+    # two Trischaken in a row (docs/rules/private-rounds.md §1, queued: radl.overlap = false): hand
+    # 2 is the first of hand 1's 4 doubled hands and arms 4 more, 3 + 4 = 7 owed; the table strikes
+    # 5. Hand 2 taken back, hand 1's 4 are owed again and the strike, kept, takes all 4 of them:
+    # undo says it strikes 4 where it struck 5, not that it stays struck
+    path = radl_evening(tmp_path)
+    for _ in range(2):
+        record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert run("radl", "strike", "5", "--ledger", path).exit_code == 0
+    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    assert (
+        out[1]
+        == "the Radl struck on the sheet after hand 2 stays, now after hand 1, but strikes 4 where it struck 5"
+    )
+
+
 def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_one_held_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -176,11 +176,15 @@ def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:
     )
 
 
-def in_effect(ledger: Ledger, marks: Sequence[RadlMark]) -> bool:
-    """Whether the Radl marks ``marks`` change a hand's factor or the doubled hands still owed."""
+def struck(ledger: Ledger, marks: Sequence[RadlMark]) -> int:
+    """How many doubled hands (each Radl on a hand one) the strikes ``marks`` take off, played or owed."""
     hands, ids = [e.hand for e in ledger.hands], [e.id for e in ledger.hands]
-    without = tuple(m for m in ledger.radl if m not in marks)
-    return replay(hands, ids, ledger.profile, ledger.radl) != replay(hands, ids, ledger.profile, without)
+
+    def doubled(kept: Sequence[RadlMark]) -> int:
+        _factors, causes, owed = _walk(hands, ids, ledger.profile, kept)
+        return sum(map(len, causes)) + sum(map(len, owed))
+
+    return doubled([m for m in ledger.radl if m not in marks]) - doubled(ledger.radl)
 
 
 def check_strike(ledger: Ledger, hands: int) -> None:

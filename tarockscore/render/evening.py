@@ -33,7 +33,7 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
-from tarockscore.evening.radl import in_effect, next_factor, pending_radl
+from tarockscore.evening.radl import next_factor, pending_radl, struck
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.upgrade import Upgraded
@@ -410,11 +410,14 @@ RADL_KEPT = {
     (True, False): N_("the Radl set on the sheet after {hand} stays, now {where}"),
     (False, True): N_("the Radl struck on the sheet after {hand} stays struck, now {where}"),
     (True, True): N_("the Radl set and struck on the sheet after {hand} stays, now {where}"),
-    # a strike of the Radl the hand taken back armed: that Radl is gone, nothing is left to strike
-    (False, False): N_(
-        "the Radl struck on the sheet after {hand} now strikes nothing: that hand's Radl went with it"
-    ),
 }
+# A strike of doubled hands the hand taken back armed: they are gone, it strikes other ones or none.
+STRIKES_FEWER = N_(
+    "the Radl struck on the sheet after {hand} stays, now {where}, but strikes {now} where it struck {then}"
+)
+STRIKES_NOTHING = N_(
+    "the Radl struck on the sheet after {hand} now strikes nothing: that hand's Radl went with it"
+)
 
 
 def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
@@ -425,14 +428,18 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     marks = [m for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
     if not marks:
         return []
-    sets, strikes = any(m.hands > 0 for m in marks), any(m.hands < 0 for m in marks)
     where = (
         message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
         if number > 1
         else message(N_("before the first hand"))
     )
-    said = RADL_KEPT[sets, strikes and (sets or in_effect(after, marks))]
-    return [folded(translated(message(said, hand=label(ids[number - 1], number), where=where)))]
+    sets = any(m.hands > 0 for m in marks)
+    said = RADL_KEPT[sets, any(m.hands < 0 for m in marks)]
+    then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
+    if now != then:
+        said = STRIKES_FEWER if now else STRIKES_NOTHING
+    hand = label(ids[number - 1], number)
+    return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
