@@ -412,7 +412,7 @@ RADL_KEPT = {
     (True, True): N_("the Radl set and struck on the sheet after {hand} stays, now {where}"),
 }
 # A strike of doubled hands the hand taken back armed: they are gone, it strikes other ones or none.
-STRIKES_FEWER = N_(
+STRIKES_NOW = N_(
     "the Radl struck on the sheet after {hand} stays, now {where}, but strikes {now} where it struck {then}"
 )
 STRIKES_NOTHING = N_(
@@ -437,7 +437,7 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     said = RADL_KEPT[sets, any(m.hands < 0 for m in marks)]
     then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
     if now != then:
-        said = STRIKES_FEWER if now else STRIKES_NOTHING
+        said = STRIKES_NOW if now else STRIKES_NOTHING
     hand = label(ids[number - 1], number)
     return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
 
