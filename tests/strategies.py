@@ -44,9 +44,10 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
     if contract.kind is Kind.TRISCHAKEN:
         unit = 3 if profile.game.thirds else 1
         total = int(profile.game.card_points_total * unit)
-        if not trischaken_talon_counted(profile):  # the talon, out of play, keeps its share
+        if not trischaken_talon_counted(profile):  # the talon, out of play, keeps its share:
+            # its fewest and whole points more (each card counts whole points above the smallest)
             fewest, most = talon_card_points(profile) or (Fraction(0), Fraction(0))
-            total -= int(draw(st.integers(int(fewest * unit), int(most * unit))))
+            total -= int(fewest * unit) + unit * draw(st.integers(0, int(most - fewest)))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
         hand["card_points"] = {

@@ -161,10 +161,35 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
         ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, Kontra, verloren;"
         " Kartenpunkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
     ) in shown
+    # in English too the changed keys are said in words, the trail's stored line keeps its keys
+    english = "; card points: 40 → 30; Kontra: – → Kontra; bonus: – → trull (defenders, silent, made)\n"
+    assert english in unfolded(run("show", "-l", ledger).stdout)
+    assert english in unfolded(run("explain", "2", "-l", ledger).stdout)
     said_now = unfolded(run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout).splitlines()[0]
     assert said_now == (
         "Spiel 2 ersetzt: Rufer von Anna mit Cilli, Kontra, verloren → Rufer von Anna mit Cilli, gewonnen;"
         " Kartenpunkte: 30 → 40; Kontra: Kontra → –; Prämie: Trull (Gegenspieler, still, gemacht) → –"
+    )
+    assert run("replace", "2", *RUFER[:-1], "36", "-l", ledger).stdout.startswith(
+        "hand 2 replaced: rufer by Anna with Cilli, won; card points: 40 → 36\n"
+    )
+
+
+def test_a_replacement_to_the_called_king_in_the_talon_says_its_keys_in_words(ledger: str) -> None:
+    """Hand 2 replaced by the same Call with the called King in the talon: the keys it changed
+    (the partner, the called King, whether conceded) in the reader's words, never the hand file's
+    keys (docs/german.md: the German names no code identifier)."""
+    assert (
+        run("replace", "2", "-c", "rufer", "-d", "Anna", "--talon", "-t", "40", "-l", ledger).exit_code == 0
+    )
+    assert stored(ledger)[-1].endswith("; partner: Cilli → –; called_king: – → talon; conceded: – → false")
+    english = unfolded(run("show", "-l", ledger).stdout)
+    assert english.endswith("; partner: Cilli → –; called King: – → in the talon; conceded: – → no\n"), (
+        english
+    )
+    german = unfolded(run("--lang", "de", "show", "-l", ledger).stdout)
+    assert german.endswith("; Partner: Cilli → –; gerufener König: – → im Talon; aufgegeben: – → nein\n"), (
+        german
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -77,6 +78,19 @@ def evening(ledger: str) -> None:
     record(ledger, "-c", "dreier", "-d", "Cilli", "-t", "30")
     # Hand 3 (Bert deals, Cilli Forehand): Rufer Dani + Bert won: +1 each.
     record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")
+
+
+def radl_evening(tmp_path: Path, events: str = '"valat", "trischaken"', house: str = "") -> str:
+    """A new evening of A, B, C, D under a house profile that plays a Radl of 4 hands after
+    ``events``, and the ``house`` rules' own tables."""
+    profile = tmp_path / "radl.toml"
+    profile.write_text(
+        f'extends = "koenigrufen"\nname = "radl"\n{house}[radl]\nevents = [{events}]\nhands = 4\n',
+        encoding="utf-8",
+    )
+    path = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    return path
 
 
 # -- new ------------------------------------------------------------------------------------------
@@ -426,7 +440,7 @@ def test_replace(ledger: str, tmp_path: Path) -> None:
     result = run("replace", "2", str(hand), "--ledger", ledger)
     assert result.exit_code == 0, result.stderr
     assert unfolded(result.stdout).splitlines()[0] == (
-        "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40"
+        "hand 2 replaced: dreier by Cilli, lost → dreier by Cilli, won; card points: 30 → 40"
     )
     # Dreier won now: Cilli +5 once; totals Anna 4, Bert 1, Cilli 9, Dani 1.
     assert json.loads(run("show", "--json", "--ledger", ledger).stdout)["totals"] == {
@@ -553,6 +567,74 @@ def test_a_radl_struck_after_a_hand_deleted_stays_struck_and_delete_says_so(ledg
     assert "Radl" not in unfolded(run("delete", "2", "-y", "--ledger", ledger).stdout).splitlines()[1]
 
 
+def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_now(tmp_path: Path) -> None:
+    # a Trischaken arms a Radl of 4 doubled hands (docs/rules/koenigrufen.md §8, the profile's
+    # radl.hands); the table strikes 2 of them; taking the Trischaken back takes its Radl with it,
+    # so the strike, kept after the hand before, has nothing left to strike and undo says so; the
+    # Trischaken entered anew arms its whole Radl of 4 again
+    path = radl_evening(tmp_path)
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    assert (
+        out[1]
+        == "the Radl struck on the sheet after hand 2 now strikes nothing: that hand's Radl went with it"
+    )
+    again = record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert unfolded(again.stdout).splitlines()[-2].endswith("3 more Radl hands after it")
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    german = unfolded(run("--lang", "de", "delete", "2", "-y", "--ledger", path).stdout).splitlines()
+    assert german[1] == (
+        "das in der Schrift Gestrichene des Radls nach Spiel 3 (Nr. 2 in der Schrift) streicht jetzt nichts: "
+        "das Radl dieses Spiels ist mit ihm weggefallen"
+    )
+
+
+def test_a_strike_that_strikes_fewer_once_its_hand_is_taken_back_says_how_many(tmp_path: Path) -> None:
+    # two Trischaken in a row (docs/rules/private-rounds.md §1, queued: radl.overlap = false): hand
+    # 2 is the first of hand 1's 4 doubled hands and arms 4 more, 3 + 4 = 7 owed; the table strikes
+    # 5. Hand 2 taken back, hand 1's 4 are owed again and the strike, kept, takes all 4 of them:
+    # undo says it strikes 4 where it struck 5, not that it stays struck
+    path = radl_evening(tmp_path)
+    for _ in range(2):
+        record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    assert run("radl", "strike", "5", "--ledger", path).exit_code == 0
+    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    assert (
+        out[1]
+        == "the Radl struck on the sheet after hand 2 stays, now after hand 1, but strikes 4 where it struck 5"
+    )
+
+
+def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_one_held_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GameTwist plays the Trischaken without the talon (docs/rules/koenigrufen.md §6 [GT]); its six
+    # cards count ⅓ and whole points more each (§1), so the players' card points are 70 less a
+    # whole number: 60 1/3 is refused, nothing written
+    path = str(tmp_path / "gt.toml")
+    assert run("new", "-p", "A,B,C,D", "-P", "gametwist", "--ledger", path).exit_code == 0
+    before = Path(path).read_bytes()
+    hand = ["-c", "trischaken", "-t", "A=20 1/3", "-t", "B=20", "-t", "C=10", "-t", "D=10"]
+    refused = run("record", *hand, "--ledger", path)
+    assert refused.exit_code == 1 and "add up to 60 1/3" in unfolded(refused.stderr)
+    assert Path(path).read_bytes() == before
+    # an evening that holds such a hand from an earlier version is read as it was recorded, said
+    # once on standard error by each command that reads it
+    monkeypatch.setattr("tarockscore.rules.legality.talon_holds", lambda profile, total: True)
+    record(path, *hand)
+    monkeypatch.undo()
+    for command in ("show", "check"):
+        result = run(command, "--ledger", path)
+        assert result.exit_code == 0, result.stderr
+        assert unfolded(result.stderr) == (
+            f"warning: {path}: hand 1: the players' card points add up to 60 1/3, which no deal leaves "
+            "with the talon out of play; the hand is read as it was recorded\n"
+        )
+
+
 # -- explain, check, rescore, settle --------------------------------------------------------------------
 
 
@@ -580,12 +662,7 @@ def test_explain(ledger: str) -> None:
 
 
 def test_explain_a_doubled_hand(tmp_path: Path) -> None:
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat"]\nhands = 4\n', encoding="utf-8"
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path, '"valat"')
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
     result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     assert "Radl ×2" in unfolded(result.stdout).splitlines()[0]
@@ -607,13 +684,7 @@ def test_explain_a_doubled_hand(tmp_path: Path) -> None:
 def test_explain_names_what_started_the_radl_not_every_event_the_profile_plays(tmp_path: Path) -> None:
     # a table doubling after a Valat or a Trischaken (docs/rules/koenigrufen.md §8): hand 1 is a
     # Trischaken, no Valat was played; the doubled hand 2 says it follows the Trischaken alone
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
-        encoding="utf-8",
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path)
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     result = run("explain", "2", "--ledger", path)
@@ -627,13 +698,7 @@ def test_explain_of_the_hand_that_started_a_radl_says_which_hands_it_doubles(tmp
     # a Radl of 4 hands after a Trischaken (docs/rules/settlement.md §6): explaining the Trischaken
     # itself says it started the doubled round, the hands it doubled so far and those still owed;
     # a hand that started none says nothing of a Radl
-    profile = tmp_path / "radl.toml"
-    profile.write_text(
-        'extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["valat", "trischaken"]\nhands = 4\n',
-        encoding="utf-8",
-    )
-    path = str(tmp_path / "l.toml")
-    assert run("new", "-p", "A,B,C,D", "--profile", str(profile), "--ledger", path).exit_code == 0
+    path = radl_evening(tmp_path)
     record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
     record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
     result = run("explain", "2", "--ledger", path)
@@ -665,6 +730,37 @@ def fits_80(out: str, path: str) -> bool:
     """Every line in 80 columns, but a line that is the file's path alone (a test's folder is as
     long as the test runner makes it)."""
     return all(len(line) <= 80 for line in out.splitlines() if line != f"{path}:")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_disputed_hand_is_read_in_80_columns_each_number_with_its_rule(tmp_path: Path, lang: str) -> None:
+    # a Dreier (5, [STC-TB] as koenigrufen prices it) with the Hüttenfleck (×4, [CTK]), an
+    # announced Pagat (1, ×2 announced) with its own Kontra and Rekontra, in a Radl (×2) after a
+    # Trischaken: record and explain fit 80 columns, and each step of the arithmetic names its source
+    path = radl_evening(tmp_path, house="[kontra]\nhuettenfleck = true\n")
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    hand = [
+        "-c",
+        "dreier",
+        "-d",
+        "B",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "--huettenfleck",
+        "-b",
+        "pagat,announced,rekontra",
+    ]
+    said = run("--lang", lang, "record", *hand, "--ledger", path)
+    assert said.exit_code == 0, said.stderr
+    explained = run("--lang", lang, "explain", "2", "--ledger", path).stdout
+    for out in (said.stdout, explained):
+        assert fits_80(out, path), out
+    steps = [line for line in unfolded(explained).splitlines() if line.startswith("   ×")]
+    assert len(steps) == 6 and all(re.search(r" = \d+ \[\d+\]", line) for line in steps), steps
+    # Dreier 5 ×4 ×2 = 40; Pagat 1 ×2 ×2 ×2 ×2 = 16: Bert +56 (Simplified Scoring, the winner adds)
+    assert "B +56" in unfolded(explained)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -731,7 +827,8 @@ def test_check(ledger: str) -> None:
     assert result.stdout == ""
     line = [i for i, t in enumerate(text.splitlines(), 1) if t == "[[event]]"][1]
     assert result.stderr.splitlines()[:-1] == [
-        f"error: {ledger}: hand 2: stored +50 for Dani, the rules give +5"
+        f"error: {ledger}:{line}: entry 2: hand 2 was changed outside tarockscore",
+        f"error: {ledger}: hand 2: stored +50 for Dani, the rules give +5",
     ]
     assert f"`tarockscore repair --ledger {ledger}`" in result.stderr.splitlines()[-1]
     result = run("record", "-c", "rufer", "-d", "Dani", "-w", "Anna", "-t", "40", "--ledger", ledger)
@@ -1040,13 +1137,14 @@ def test_rescore_json_is_the_sheet_re_scored_with_what_it_was_before(tmp_path: P
 )
 def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command: list[str]) -> None:
     # `radl add 0` exited 1 ("HANDS: 0: expected a number of hands, 1 or more") where `delete 0`
+    # (and a number below 0 is said so, not taken for an option: `delete -1` said "No such option")
     # exits 2: a number that is none is a usage error of every command, said in one shape
     evening(ledger)
     before = Path(ledger).read_bytes()
     where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'N'", "a hand number")
     if command[:2] == ["enter", "--replace"]:
         where = "'--replace'"
-    for given in ("0", "1e2"):
+    for given in ("0", "1e2", "-1"):
         args = [*command, given] if command[0] in ("enter", "radl") else [command[0], given, *command[1:]]
         result = run(*args, "--ledger", ledger, input="")
         assert (result.exit_code, result.stdout) == (2, ""), (args, result.output)

@@ -40,16 +40,18 @@ def evening(path: Path) -> Path:
     return path
 
 
-def rewrite_hand_2(path: Path) -> int:
+def rewrite_hand_2(path: Path, result: bool = True) -> int:
     """Hand 2 rewritten by hand, consistently: a Rufer of Anna with Cilli won with 40 (Anna and
-    Cilli +1 each), its points and result both; the line of its entry."""
+    Cilli +1 each), its points and result both (``result`` false: its points alone); the line of
+    its entry."""
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     block = text[starts[1] : starts[2]]
-    changed = block.replace("card_points = 30", "card_points = 40").replace("won = false", "won = true")
-    changed = changed.replace(
-        "Anna = 0, Bert = 1, Cilli = 0, Dani = 1", "Anna = 1, Bert = 0, Cilli = 1, Dani = 0"
-    )
+    changed = block.replace("card_points = 30", "card_points = 40")
+    if result:
+        changed = changed.replace("won = false", "won = true").replace(
+            "Anna = 0, Bert = 1, Cilli = 0, Dani = 1", "Anna = 1, Bert = 0, Cilli = 1, Dani = 0"
+        )
     assert changed != block
     path.write_text(text[: starts[1]] + changed + text[starts[2] :], encoding="utf-8")
     return text[: starts[1]].count("\n") + 1
@@ -86,6 +88,32 @@ def test_a_hand_rewritten_by_hand_is_named_by_every_command(tmp_path: Path, comm
     result = run(*command, "--ledger", str(path))
     refused(result, f"{path}:{line}: entry 2: hand 2 was changed outside tarockscore", "tarockscore repair")
     assert path.read_bytes() == before
+
+
+def test_check_names_the_entry_edited_beside_the_numbers_it_no_longer_gives(tmp_path: Path) -> None:
+    """Hand 2's card points edited from 30 to 40, its result left: its entry no longer fits, and
+    the rules give the won Call (Anna and Cilli +1) where the sheet says lost (Bert and Dani +1).
+    With hand 1 deleted it is no. 1 on the sheet: check names the entry, by its line, and the
+    hand as show numbers it, beside each number the rules do not give."""
+    path = evening(tmp_path / "e.toml")
+    assert run("delete", "1", "--yes", "--ledger", str(path)).exit_code == 0
+    line = rewrite_hand_2(path, result=False)
+    result = run("check", "--ledger", str(path))
+    refused(
+        result,
+        f"{path}:{line}: entry 2: hand 2 (no. 1 on the sheet) was changed outside tarockscore\n",
+        f"{path}: hand 1: stored 0 for Anna, the rules give +1\n",
+        f"{path}: hand 1: stored +1 for Bert, the rules give 0\n",
+        "tarockscore repair",
+    )
+    assert (
+        "Spiel 2 (Nr. 1 in der Schrift) wurde außerhalb"
+        in run("--lang", "de", "check", "--ledger", str(path)).stderr
+    )
+    # once repaired, what the repair covers is said of the hand as the sheet numbers it too
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    covers = "a repair entry covers hand 2 (no. 1 on the sheet): changed"
+    assert covers in unfolded(run("show", "--ledger", str(path)).stderr)
 
 
 def test_a_hand_edited_to_a_value_no_hand_can_hold_is_named_with_the_way_back(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ def test_replace_says_what_changed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert (
         unfolded(result.stdout).splitlines()[0]
-        == "hand 1 replaced: rufer by A with C, kontra, won → rufer by A with C, rekontra, won; kontra: Kontra → Rekontra"
+        == "hand 1 replaced: rufer by A with C, kontra, won → rufer by A with C, rekontra, won; Kontra: Kontra → Rekontra"
     )
 
 

@@ -61,7 +61,7 @@ def test_a_replaced_hand_whose_number_moved_says_who_changed_it_when_and_what_it
         "recorded <time>",
         "audit <time>: hand 1 deleted: rufer by Anna with Cilli, won; hands 2 to 4 are now 1 to 3",
         "audit <time>: hand 2 (no. 1 on the sheet) replaced: dreier by Cilli, lost → dreier by Cilli, kontra, won; "
-        "card_points: 30 → 36; kontra: – → Kontra",
+        "card points: 30 → 36; Kontra: – → Kontra",
     ]
     german = unfolded(ok("--lang", "de", "explain", "1", "--ledger", path).stdout)
     assert history(german, "Verlauf") == [
@@ -119,7 +119,7 @@ def test_a_hand_numbered_as_recorded_names_no_second_number(tmp_path: Path) -> N
     assert history(unfolded(ok("explain", "1", "--ledger", path).stdout), "history") == [
         "history of hand 1:",
         "recorded <time>",
-        "audit <time>: hand 1 replaced: dreier by Cilli, lost → dreier by Cilli, won; card_points: 30 → 40",
+        "audit <time>: hand 1 replaced: dreier by Cilli, lost → dreier by Cilli, won; card points: 30 → 40",
     ]
 
 
@@ -318,7 +318,7 @@ def test_explain_says_its_times_as_people_read_them_in_english_as_in_german(
         "history of hand 1:",
         "recorded 2026-12-06 00:54",
         "audit 2026-12-06 00:58: hand 1 replaced: rufer by Anna with Cilli, won → rufer by Anna with Cilli, "
-        "lost; card_points: 40 → 30",
+        "lost; card points: 40 → 30",
     ]
     german = unfolded(ok("--lang", "de", "explain", "1", "--ledger", str(path)).stdout)
     assert german.split("\n\n")[-1].splitlines()[1] == "eingetragen 06.12.2026 00:54"

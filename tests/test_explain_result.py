@@ -15,6 +15,7 @@ from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
+from tests.stored import unfolded
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
 
@@ -135,12 +136,14 @@ def test_a_revoke_note_speaks_of_one_declarer_as_one_and_names_the_revoker_in_th
         app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "solodreier", "-d", "Bert", "--renonce", "Bert"]
     )
     assert solo.exit_code == 0, solo.stderr
-    assert "note: Renonce by Bert: the declarer loses the contract and every announced bonus." in solo.stdout
+    assert "note: Renonce by Bert: the declarer loses the contract and every announced bonus." in unfolded(
+        solo.stdout
+    )
     dodge = CliRunner().invoke(
         app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "trischaken", "--renonce", "Bert"]
     )
     assert dodge.exit_code == 0, dodge.stderr
-    assert "note: Renonce by Bert: the revoker loses the Trischaken alone." in dodge.stdout
+    assert "note: Renonce by Bert: the revoker loses the Trischaken alone." in unfolded(dodge.stdout)
 
 
 @pytest.mark.parametrize(

@@ -158,7 +158,7 @@ def test_gametwist_plays_trischaken_without_the_talon() -> None:
     scored_counted = score_hand(parse_hand({**hand, "card_points": counted}, gt), gt)
     assert scored_out.victory_points == scored_counted.victory_points
     too_many = {**out, "Dani": 25}  # 85
-    with pytest.raises(HandError, match=r"add up to 85; .* 44 to 68"):
+    with pytest.raises(HandError, match=r"add up to 85; .* 2 to 26 in whole points: 44, 45 … 68"):
         parse_hand({**hand, "card_points": too_many}, gt)
     kr = load_profile("koenigrufen")
     assert trischaken_talon_counted(kr)
@@ -174,10 +174,21 @@ def test_gametwist_trischaken_leaves_the_talon_its_six_cards_points() -> None:
     hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
     for total in (70, "68 1/3", "43 2/3"):
         points: dict[str, int | str] = {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}
-        with pytest.raises(HandError, match=r"card_points: .* 44 to 68"):
+        with pytest.raises(HandError, match=r"card_points: .* 44, 45 … 68"):
             parse_hand({**hand, "card_points": points}, gt)
     for total in (68, 44):
         parse_hand({**hand, "card_points": {"Anna": total, "Bert": 0, "Cilli": 0, "Dani": 0}}, gt)
+    # each talon card counts ⅓ more than whole points (§1: 4⅓, 3⅓, 2⅓, 1⅓, ⅓), so its six hold 2 and
+    # whole points more: the players' 70 less that is whole; 60⅓ is no deal's, though between 44 and 68
+    fraction: dict[str, int | str] = {"Anna": "20 1/3", "Bert": 20, "Cilli": 10, "Dani": 10}
+    with pytest.raises(
+        HandError, match=r"card_points: .* add up to 60 1/3; .* 2 to 26 in whole points: 44, 45 … 68"
+    ):
+        parse_hand({**hand, "card_points": fraction}, gt)
+    # a hand an evening holds from before is read as it was recorded (docs/evening.md)
+    assert parse_hand({**hand, "card_points": fraction}, gt, stored=True).trischaken_points[0][1] == Fraction(
+        61, 3
+    )
 
 
 def test_no_kontra_on_a_bonus_of_a_conceded_hand() -> None:

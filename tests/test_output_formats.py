@@ -358,7 +358,7 @@ def test_the_lines_a_correction_settle_and_a_radl_print_fit_80_columns(tmp_path:
         == "next: hand 2, Anna deals, Bert is Forehand; a Radl hand (×2), 2 more Radl hands after it"
     )
     replaced = (
-        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card_points: 30 → 36"
+        "hand 1 replaced: dreier by Anna, lost, Radl ×2 → dreier by Anna, won, Radl ×2; card points: 30 → 36"
     )
     assert whole[1][0] == replaced
     assert whole[2][-1].endswith(": " + replaced)
@@ -392,6 +392,29 @@ def test_explain_fits_80_columns_its_long_lines_folded_between_clauses(ledger: s
         "de": "Profil „koenigrufen“: Königrufen: Hauptregeln (Calling the King), vereinfachte Abrechnung",
     }
     assert profile[lang] in whole
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_score_s_note_fits_80_columns_as_its_table_does(tmp_path: Path, lang: str) -> None:
+    # the Hüttenfleck's note (a house that plays it: [CTK] Hüttenfleck, an optional rule) ran to
+    # 116 columns under the table fitted to 80
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "koenigrufen"\n[kontra]\nhuettenfleck = true\n', encoding="utf-8")
+    hand = [
+        "-c",
+        "dreier",
+        "-p",
+        "Anna,Bert,Cilli,Dani",
+        "-d",
+        "Bert",
+        "-t",
+        "40",
+        "-k",
+        "kontra",
+        "--huettenfleck",
+    ]
+    out = run("--lang", lang, "score", "-P", str(house), *hand).stdout
+    assert "Hüttenfleck" in out.splitlines()[-2] and max(map(len, out.splitlines())) <= 80, out
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

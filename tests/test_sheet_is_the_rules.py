@@ -256,6 +256,12 @@ def test_every_reading_command_says_once_which_hands_a_repair_covers(tmp_path: P
         assert result.stderr.splitlines() == [line], (args, result.stderr)
     for args in (["season", str(folder)], ["stats", str(folder)]):
         assert ok(*args).stderr.splitlines() == [line], args
+    # the corrections read it too before they change it, each said once
+    kept = path.read_bytes()
+    replace = ["replace", "1", "-c", "dreier", "-d", "Bert", "-t", "36"]
+    for args in (["undo"], ["delete", "1", "--yes"], replace, ["radl", "add"]):
+        path.write_bytes(kept)
+        assert ok(*args, "--ledger", str(path)).stderr.splitlines() == [line], args
     said: list[str] = []
     tarockscore.Evening(path, warn=said.append).sheet()
     assert said == [line.removeprefix("warning: ")]

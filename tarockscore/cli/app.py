@@ -690,6 +690,13 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
         typer.echo(exc.ctx.get_help(), err=True)
         raise typer.Exit(exc.exit_code)
     hint = "" if ctx is None else i18n.gettext(SEE_HELP).format(command=ctx.command_path)
+    number = next((p for p in ctx.command.params if p.param_type_name == "argument"), None) if ctx else None
+    if isinstance(exc, NoSuchOption) and number is not None and re.fullmatch(r"-[0-9]+", exc.option_name):
+        # a number below 0 where the command takes one (`delete -1`) is that number refused, no option
+        try:
+            number.type.convert(exc.option_name, number, ctx)
+        except BadParameter as refused:
+            exc, refused.ctx, refused.param = refused, ctx, number
     if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
         # an option of tarockscore itself given after the command: say where it goes
         command = ctx.command_path.removeprefix(T).strip()

@@ -395,8 +395,8 @@ class Evening:
         """The full audit (:func:`~tarockscore.evening.fold.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
         problems = check_ledger(snapshot.ledger)
-        if problems:
-            located = ledger_file.locate(problems, snapshot.text, str(snapshot.path))
+        if problems:  # an entry edited by hand named beside the numbers the rules do not give
+            located = ledger_file.locate([*snapshot.problems, *problems], snapshot.text, str(snapshot.path))
             raise LedgerError([*located, _repair_hint(snapshot.path)])
         ledger_file.verify(snapshot)
         self._covered(snapshot)
@@ -441,6 +441,7 @@ class Evening:
             stamp,
             scored,
             request,
+            lambda read: self._covered(read._replace(torn=False)),  # a torn end: said as cut off, below
         )
         if done.cut and self.warn is not None:  # a hand's last line taken away by hand looks the same
             cut = N_(

@@ -399,7 +399,7 @@ def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
 
 def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
     """A stored hand's keys parsed under ``profile``, its players a deal of ``seats``."""
-    hand = parse_hand(mapping, profile, bidding=bidding)
+    hand = parse_hand(mapping, profile, bidding=bidding, stored=True)
     if dealer_of(seats, hand.players) is None:
         raise HandError(
             N_("{list!r} is not a deal of this table ({names})"),

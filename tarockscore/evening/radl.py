@@ -176,6 +176,17 @@ def marks_on(ledger: Ledger, number: int) -> tuple[RadlMark, ...]:
     )
 
 
+def struck(ledger: Ledger, marks: Sequence[RadlMark]) -> int:
+    """How many doubled hands (each Radl on a hand one) the strikes ``marks`` take off, played or owed."""
+    hands, ids = [e.hand for e in ledger.hands], [e.id for e in ledger.hands]
+
+    def doubled(kept: Sequence[RadlMark]) -> int:
+        _factors, causes, owed = _walk(hands, ids, ledger.profile, kept)
+        return sum(map(len, causes)) + sum(map(len, owed))
+
+    return doubled([m for m in ledger.radl if m not in marks]) - doubled(ledger.radl)
+
+
 def check_strike(ledger: Ledger, hands: int) -> None:
     """Raise unless ``hands`` doubled hands are pending to be struck."""
     pending = pending_radl(ledger)

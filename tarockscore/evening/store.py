@@ -9,6 +9,7 @@ import re
 import tomllib
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,8 +28,8 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import fold
 from tarockscore.evening.fold import check
-from tarockscore.evening.model import Ledger
-from tarockscore.evening.operations import hands_label
+from tarockscore.evening.model import Entry, Ledger
+from tarockscore.evening.operations import hands_label, label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import (
     LEDGER_CHANGED,
@@ -39,6 +40,8 @@ from tarockscore.io.ways_out import (
     OLD_LEDGER,
     OUT_OF_ORDER,
 )
+from tarockscore.rules.hand import render_points
+from tarockscore.rules.legality import talon_holds
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -381,8 +384,9 @@ class Chain:
         """The entries that do not fit, a repair after them having vouched for none of them."""
         return [b for b in self.found if (b[0], "", b[2], b[3]) not in self.vouched]
 
-    def problems(self) -> list[Problem]:
-        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself)."""
+    def problems(self, sheet: Sequence[Entry] = ()) -> list[Problem]:
+        """Each entry that no longer fits, in words (entry 0, the header's profile, says itself); a
+        hand on the ``sheet`` named as it numbers it."""
         out = []
         for k, why, _hashed, _prev in self.breaks:
             if not k:
@@ -399,7 +403,10 @@ class Chain:
                     "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
             elif kind == "record" and len(ids) == 1:
-                template, values = N_("hand {id} was changed outside tarockscore"), {"id": ids[0]}
+                template, values = (
+                    N_("{hand} was changed outside tarockscore"),
+                    {"hand": hands_label(ids, sheet)},
+                )
             else:
                 template, values = N_("this entry ({kind}) was changed outside tarockscore"), {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
@@ -409,16 +416,17 @@ class Chain:
         """The ids of every hand the entries a repair now vouches for (the breaks) hold."""
         return {i for k, *_ in self.breaks for i in self.ids(k)}
 
-    def covered(self) -> Message | None:
-        """What the repairs of the log cover, in one line (None: nothing)."""
+    def covered(self, sheet: Sequence[Entry] = ()) -> Message | None:
+        """What the repairs of the log cover, in one line (None: nothing); the hands as the ``sheet``
+        numbers them."""
         breaks = self.breaks
         vouched = [b[0] for b in self.found if b not in breaks]
         if not vouched:
             return None
         ids = {i for k in vouched if k and k not in self.follows for i in self.ids(k)}
-        what: list[Message] = [hands_label(sorted(ids))] if ids else []
+        what: list[Message] = [hands_label(sorted(ids), sheet)] if ids else []
         what += [
-            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k]))
+            message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k], sheet))
             if self.follows[k]
             else message(N_("an entry before entry {entry}"), entry=k)
             if k > 1
@@ -675,12 +683,12 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
         size = end
     if pin.problems and not (repairing or chain.header_vouched):
         raise LedgerError(pin.problems)
-    if problems.problems:
+    if problems.problems:  # a hand not read leaves no sheet to number the others by: named by their ids
         order = any(why == "order" for _k, why, *_ in chain.breaks)
         raise LedgerError(
             [*chain.problems(), *problems.problems, Problem.of("", OUT_OF_ORDER if order else _NO_VALUE)]
         )
-    said, sha = tuple(chain.problems()), hashlib.sha256(raw).hexdigest()
+    said, sha = tuple(chain.problems(state.ledger().hands)), hashlib.sha256(raw).hexdigest()
     torn = size < len(raw)
     return Snapshot(path, state.ledger(), sha, chain.head, size, said, chain, found, torn, requests)
 
@@ -690,10 +698,23 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
     return Request(k, str(event.get("kind")), ids, audited - 1 if event.get("audit") else None)
 
 
+HELD = N_(
+    "{path}: {hand}: the players' card points add up to {total}, which no deal leaves with the talon out of play; the hand is read as it was recorded"
+)
+
+
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
-    """What a read says beside its sheet: which hands a repair covers, a last entry cut short."""
+    """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
+    Trischaken whose card points no deal gives, recorded before they were refused."""
     said = []
-    if (repaired := snapshot.chain.covered()) is not None:
+    profile = snapshot.ledger.profile
+    for number, e in enumerate(snapshot.ledger.hands, 1):
+        total = sum((points for _name, points in e.hand.trischaken_points), Fraction(0))
+        if e.hand.trischaken_points and not talon_holds(profile, total):
+            said.append(
+                message(HELD, path=snapshot.path, hand=label(e.id, number), total=render_points(total))
+            )
+    if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
         said.append(
@@ -814,13 +835,16 @@ def update(
     at: str = "",
     scored: bool = True,
     request: str | None = None,
+    seen: Callable[[Snapshot], None] = lambda snapshot: None,
 ) -> Change:
-    """Under the ledger's lock: read, fold and verify it, change it, and append the change's entry."""
+    """Under the ledger's lock: read, fold and verify it (``seen``: told the ledger as read), change
+    it, and append the change's entry."""
     with locked(path):
         raw = opened(path)
         snapshot = _snapshot(path, raw)
         if request is not None and (done := snapshot.requests.get(request)) is not None:
             verify(snapshot)
+            seen(snapshot)
             return Change(snapshot.ledger, snapshot.ledger, snapshot.head, done)
         if expected is not None and expected not in (snapshot.head, snapshot.sha256):
             raise LedgerChanged(
@@ -830,6 +854,7 @@ def update(
                 path=path,
             )
         verify(snapshot)
+        seen(snapshot)
         extra = {"request": request} if request is not None else None
         new = change(snapshot.ledger)
         if new is snapshot.ledger:  # a change that changes nothing (a hand replaced by itself)

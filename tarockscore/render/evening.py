@@ -33,7 +33,7 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
-from tarockscore.evening.radl import next_factor, pending_radl
+from tarockscore.evening.radl import next_factor, pending_radl, struck
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.upgrade import Upgraded
@@ -115,7 +115,7 @@ FOUND = (
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
     ),
-    N_("hand {id} was changed outside tarockscore"),
+    N_("{hand} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
     # what `upgrade` finds in an older ledger whose stored results the rules do not give
     N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
@@ -204,7 +204,15 @@ _CHANGED_KEYS = {
     "kontra": "Kontra",
     "huettenfleck": N_("Hüttenfleck"),
     "bonus": N_("bonus"),
+    "defender_card_points": N_("Defenders' card points"),
+    "called_king": N_("called King"),
+    "king_half": N_("talon half"),
+    "conceded": N_("conceded"),
+    "renonce": N_("renonce"),
+    "profile": N_("profile"),
 }
+# The keys whose values are words of _CHANGED_WORDS.
+_WORDED = frozenset({"won", "huettenfleck", "called_king", "king_half", "conceded"})
 # The words of a changed bonus's flags and of a yes-or-no key.
 _CHANGED_WORDS = {
     "declarers": N_("declarers"),
@@ -215,6 +223,9 @@ _CHANGED_WORDS = {
     "lost": N_("lost"),
     "true": N_("yes"),
     "false": N_("no"),
+    "talon": N_("in the talon"),
+    "own": N_("own King"),
+    "declarer": N_("declarer"),
 }
 _CLAUSE = re.compile(r"; (?=[a-z_]+: )")  # a change starts with its key: "card_points: 30 → 36"
 _BONUS = re.compile(r"\b([a-z_]+) \(([^()]*)\)")  # "four_kings (declarers, silent, made)"
@@ -235,7 +246,7 @@ def changes_said(text: str) -> str:
             values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
         elif key == "bonus":
             values = _BONUS.sub(lambda m: f"{named(m[1])} ({_changed_words(m[2])})", values)
-        elif key == "won":
+        elif key in _WORDED:
             values = _changed_words(values)
         out.append(f"{translated(_CHANGED_KEYS[key])}: {values}")
     return "; ".join(out)
@@ -247,8 +258,10 @@ def _changed_words(text: str) -> str:
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
-    if current() == DEFAULT:  # the trail's own words, a time it names said as the audit time is
-        line = read_back(str(text)) if "it replaces the result of" in str(text) else None
+    if current() == DEFAULT:
+        # the trail's own words, a time it names and a replacement's changed keys said as one says them
+        read = "it replaces the result of" in str(text) or _CLAUSE.search(str(text))
+        line = read_back(str(text)) if read else None
         return str(text) if line is None else translated(line)
     if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
         return translated(text)  # made now: its template and values are at hand
@@ -398,14 +411,21 @@ RADL_KEPT = {
     (False, True): N_("the Radl struck on the sheet after {hand} stays struck, now {where}"),
     (True, True): N_("the Radl set and struck on the sheet after {hand} stays, now {where}"),
 }
+# A strike of doubled hands the hand taken back armed: they are gone, it strikes other ones or none.
+STRIKES_NOW = N_(
+    "the Radl struck on the sheet after {hand} stays, now {where}, but strikes {now} where it struck {then}"
+)
+STRIKES_NOTHING = N_(
+    "the Radl struck on the sheet after {hand} now strikes nothing: that hand's Radl went with it"
+)
 
 
-def radl_kept(before: Ledger, number: int) -> list[str]:
+def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     """The line undo or delete adds where a Radl was set or struck on the sheet after hand
-    ``number`` of ``before`` (none where none was)."""
+    ``number`` of ``before`` (none where none was), taking it to ``after``."""
     ids = [e.id for e in before.hands]
     last = number == len(ids)
-    marks = [m.hands for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
+    marks = [m for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
     if not marks:
         return []
     where = (
@@ -413,8 +433,13 @@ def radl_kept(before: Ledger, number: int) -> list[str]:
         if number > 1
         else message(N_("before the first hand"))
     )
-    said = RADL_KEPT[any(n > 0 for n in marks), any(n < 0 for n in marks)]
-    return [folded(translated(message(said, hand=label(ids[number - 1], number), where=where)))]
+    sets = any(m.hands > 0 for m in marks)
+    said = RADL_KEPT[sets, any(m.hands < 0 for m in marks)]
+    then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
+    if now != then:
+        said = STRIKES_NOW if now else STRIKES_NOTHING
+    hand = label(ids[number - 1], number)
+    return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
@@ -688,7 +713,7 @@ def recorded_text(after: Ledger) -> str:
     """What ``record`` and ``enter`` print for the hand just added: the hand, its notes, the totals, the next hand."""
     n = len(after.hands)
     _hand, score = score_stored(after, n)
-    notes = [note_line(note) for note in score.notes]
+    notes = [folded(note_line(note)) for note in score.notes]
     return "\n".join([folded(hand_line(after, n)), *notes, totals_table(after, n), folded(next_text(after))])
 
 

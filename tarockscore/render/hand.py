@@ -85,7 +85,7 @@ def score_table(score: Score) -> str:
         rows.append([_("Payout (with Kontra)"), *blank, *(signed(score.payout[p]) for p in score.players)])
     text = fitted(headers, rows, 2, ["left"] * len(headers))  # its factors wrapped in 80 columns
     if score.notes:
-        text += "\n" + "\n".join(note_line(n) for n in score.notes)
+        text += "\n" + "\n".join(folded(note_line(n)) for n in score.notes)
     return text
 
 

@@ -200,6 +200,13 @@ def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
     return profile.game.talon_card_points
 
 
+def talon_holds(profile: Profile, total: Fraction) -> bool:
+    """Whether a talon out of play can hold what the players' ``total`` card points leave of the
+    deck: its fewest and whole points more, as each card counts whole points above the smallest."""
+    fewest = (talon_card_points(profile) or (Fraction(0), Fraction(0)))[0]
+    return (profile.game.card_points_total - total - fewest).denominator == 1
+
+
 def declarer_talon_share(profile: Profile, contract: Contract, called_king: str | None) -> str | None:
     """Which of the talon's cards count for the declarer side; None where the profile does not say what the talon holds."""
     if talon_card_points(profile) is None:

@@ -39,8 +39,9 @@ NO_VALAT = N_(
 )
 
 
-def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Hand:
-    """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked)."""
+def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True, stored: bool = False) -> Hand:
+    """Check a hand as given against the profile; raise :class:`HandError` listing every problem (``bidding`` false: who bid it is not checked;
+    ``stored``: a hand an evening holds, whose card points may add up as earlier versions let them)."""
     problems = Collector()
     keys = _Keys(data, profile, problems)
     contract = profile.contracts.get(keys.contract or "")
@@ -56,7 +57,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True) -> Ha
     defender_points: Fraction | None = None
     trischaken_points: tuple[tuple[str, Fraction], ...] = ()
     if legality.everyone_for_themselves(contract):
-        trischaken_points = _read_trischaken_outcome(keys, contract, profile, problems)
+        trischaken_points = _read_trischaken_outcome(keys, contract, profile, problems, stored)
     else:
         card_points, defender_points = _read_side_outcome(keys, contract, profile, problems)
     kontra, kontra_by = _read_kontra(keys, contract, profile, problems)
@@ -496,7 +497,7 @@ def _check_bonuses_with_king_in_talon(
 
 
 def _read_trischaken_outcome(
-    keys: _Keys, contract: Contract, profile: Profile, problems: Collector
+    keys: _Keys, contract: Contract, profile: Profile, problems: Collector, stored: bool
 ) -> tuple[tuple[str, Fraction], ...]:
     """Every player's card points in a contract without sides (the Trischaken); a renonce decides
     it without them."""
@@ -545,17 +546,19 @@ def _read_trischaken_outcome(
                 )
             elif not legality.trischaken_talon_counted(profile):
                 fewest, most = legality.talon_card_points(profile) or (Fraction(0), deck)
-                if not deck - most <= total <= deck - fewest:
+                held = stored or legality.talon_holds(profile, total)  # a stored hand read as recorded
+                if not (deck - most <= total <= deck - fewest and held):
                     problems.add(
                         "card_points",
                         N_(
-                            "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most}: {low} to {high}"
+                            "the players' card points add up to {total}; with the talon out of play (trischaken.talon = 'out') they add up to the deck's {card_points_total} less the talon's, which holds {fewest} to {most} in whole points: {low}, {next} … {high}"
                         ),
                         total=render_points(total),
                         card_points_total=render_points(deck),
                         fewest=render_points(fewest),
                         most=render_points(most),
                         low=render_points(deck - most),
+                        next=render_points(deck - most + 1),
                         high=render_points(deck - fewest),
                     )
     if keys.defender_card_points is not None:

@@ -150,7 +150,7 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     change = evening_of(ledger).undo(tarockscore.now())
-    kept = shown.radl_kept(change.before, len(change.before.hands))
+    kept = shown.radl_kept(change.before, len(change.before.hands), change.after)
     _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
@@ -192,7 +192,7 @@ def delete(
             return
         expected = snapshot.sha256
     change = evening.delete(number, tarockscore.now(), expected=expected)
-    kept = shown.radl_kept(change.before, number)
+    kept = shown.radl_kept(change.before, number, change.after)
     _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
