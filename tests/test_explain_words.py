@@ -393,3 +393,16 @@ def test_a_valat_hand_s_note_cites_the_rule_it_follows(profile: str, words: str,
     assert number.isdigit(), text
     cited = next(x for x in text.splitlines() if x.startswith(f"[{number}] "))
     assert source in cited, text
+
+
+def test_a_silent_valat_left_uncounted_cites_gametwist_s_rule() -> None:
+    # [GT] "if the game would be worth more without a Valat, then a silent Valat is not counted" (D12)
+    case = tomllib.loads((GOLDEN[0].parent / "gt_silent_valat_below_game_with_birds.toml").read_text("utf-8"))
+    text = _explained(case, "en")
+    (line,) = [
+        x for x in text.splitlines() if "is worth less than the game" in x or "so it is not counted" in x
+    ]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert "[GT]" in cited and "silent Valat is not counted" in cited, text
