@@ -406,3 +406,56 @@ def test_a_silent_valat_left_uncounted_cites_gametwist_s_rule() -> None:
     assert number, text
     cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
     assert "[GT]" in cited and "silent Valat is not counted" in cited, text
+
+
+CALL = {
+    "players": ["Anna", "Bert", "Cilli", "Dani"],
+    "contract": "rufer",
+    "declarer": "Anna",
+    "partner": "Cilli",
+}
+
+
+@pytest.mark.parametrize(
+    ("profile", "hand", "words", "source"),
+    [
+        # D13: a failed silent bonus scores nothing; each profile's own source for it
+        ("ooe-2023", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[ÖF21 via HT]"),
+        ("steiermark", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[CTK"),
+        ("tirol", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[TIR20 6)]"),
+        ("wien", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[WTC20"),
+        (
+            "zwanzigerrufen",
+            {"card_points": 50, "bonus": [{"name": "pagat", "made": False}]},
+            "Pagat silent and lost",
+            "[CTT]",
+        ),
+        # [GT] "otherwise the other team wins it" is printed for the trick premiums only
+        ("gametwist", {"bonus": [{"name": "trull", "made": False}]}, "Trull silent and lost", "[GT]"),
+        # D18: a solo call with the called King in the talon voids every Kontra
+        (
+            "ooe-2023",
+            {"contract": "solorufer", "partner": None, "called_king": "talon", "kontra": "kontra"},
+            "every Kontra is void",
+            "[OÖ23 Allg. 7]",
+        ),
+        (
+            "wien",
+            {"contract": "solorufer", "partner": None, "called_king": "talon", "kontra": "kontra"},
+            "every Kontra is void",
+            "[WTC20 § Ruferspiele]",
+        ),
+    ],
+    ids=["ooe", "steiermark", "tirol", "wien", "zwanzigerrufen", "gametwist", "ooe-talon", "wien-talon"],
+)
+def test_a_note_on_a_bet_not_scored_cites_the_profile_s_source(
+    profile: str, hand: dict[str, Any], words: str, source: str
+) -> None:
+    given = {"card_points": 40, **CALL, **hand}
+    case = {"profile": profile, "hand": {k: v for k, v in given.items() if v is not None}}
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert source in cited, text
