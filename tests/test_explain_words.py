@@ -459,3 +459,31 @@ def test_a_note_on_a_bet_not_scored_cites_the_profile_s_source(
     assert number, text
     cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
     assert source in cited, text
+
+
+@pytest.mark.parametrize(
+    ("profile", "points", "words", "source"),
+    [
+        # the Forehand tied for the most card points loses alone: [OÖ23], [WTC20 § Trischaken]
+        ("koenigrufen", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23"),
+        ("steiermark", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23"),
+        ("ooe-2023", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23]"),
+        ("wien", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[WTC20 § Trischaken]"),
+        # [TIR20 5)] "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)"
+        ("tirol", {"Anna": 10, "Bert": 36, "Cilli": 24, "Dani": 0}, "collects the value", "[TIR20 5)]"),
+    ],
+    ids=["koenigrufen", "steiermark", "ooe-2023", "wien", "tirol-virgin"],
+)
+def test_a_dodge_round_s_note_cites_the_profile_s_source(
+    profile: str, points: dict[str, int], words: str, source: str
+) -> None:
+    case = {
+        "profile": profile,
+        "hand": {"players": list(points), "contract": "trischaken", "card_points": points},
+    }
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert source in cited, text
