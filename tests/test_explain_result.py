@@ -4,7 +4,6 @@ a Bettler, a Piccolo, a solo call), "the declarers" where two play together."""
 from __future__ import annotations
 
 import re
-
 from typing import Any, cast
 
 import pytest
