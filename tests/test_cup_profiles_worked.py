@@ -157,6 +157,33 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         _pts(-30, 90, -30, -30),
         None,
     ),
+    # An announced Valat that fails is no Valat: "Im Falle eines Valats … keine Bestandsprämien"
+    # speaks of a Valat made, and "Die fixe Valatprämie ist so wie die anderen Zusätze
+    # abzurechnen" [TIR20 6)]: lost, it is one premium lost beside the others. B's Dreier won
+    # with 60: the game 5 (+15), the Valat announced and lost 20 (−60), the Trull announced and
+    # made 2 (+6), 1. Sack and 2. Sack silent 1 each (+3, +3): B −33, each +11.
+    (
+        "tirol-dreier-valat-announced-failed-material-counts",
+        "tirol",
+        [
+            "-c",
+            "dreier",
+            "-d",
+            "B",
+            "-t",
+            "60",
+            "-b",
+            "valat,declarers,announced,lost",
+            "-b",
+            "trull,declarers,announced",
+            "-b",
+            "first_sack,declarers",
+            "-b",
+            "second_sack,declarers",
+        ],
+        _pts(11, -33, 11, 11),
+        None,
+    ),
     # Negative contracts [TIR20 Spiele]: Piccolo 2 won (+6), Bettler 4 lost (−12), Zwiccolo
     # ouvert 8 won (+24).
     ("tirol-piccolo-won", "tirol", ["-c", "piccolo", "-d", "A", "--won"], _pts(6, -2, -2, -2), None),
@@ -419,6 +446,32 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
         ],
         _pts(21, 21, -21, -21),
         _pts(42, 42, -42, -42),
+    ),
+    # "Ein stiller Valat inkludiert die stille Trull" [WTC20 § Prämien] is said of a Valat made;
+    # an announced Valat that fails includes nothing. A and B's Rufer won with 60: the game 1, the
+    # Valat announced and lost 20 to C and D, the silent Pagat 1 and the silent Trull 1 to A and
+    # B: 1 − 20 + 1 + 1 = −17 each.
+    (
+        "wien-rufer-valat-announced-failed-silent-trull",
+        "wien",
+        [
+            "-c",
+            "rufer",
+            "-d",
+            "A",
+            "-w",
+            "B",
+            "-t",
+            "60",
+            "-b",
+            "valat,declarers,announced,lost",
+            "-b",
+            "pagat,declarers",
+            "-b",
+            "trull,declarers",
+        ],
+        _pts(-17, -17, 17, 17),
+        None,
     ),
     # Solodreier 10 with a silent Valat, doubled in a solo: 10 + 20 = 30 each: A +90.
     (

@@ -3,6 +3,7 @@ a Bettler, a Piccolo, a solo call), "the declarers" where two play together."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 import pytest
@@ -144,6 +145,13 @@ def test_a_revoke_note_speaks_of_one_declarer_as_one_and_names_the_revoker_in_th
     )
     assert dodge.exit_code == 0, dodge.stderr
     assert "note: Renonce by Bert: the revoker loses the Trischaken alone." in unfolded(dodge.stdout)
+    explained = CliRunner().invoke(
+        app, ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "trischaken", "--renonce", "Bert", "--explain"]
+    )
+    lines = " ".join(explained.stdout.split()).split("note: ", 1)[1]
+    number = re.match(r"Renonce by Bert: the revoker loses the Trischaken alone\. \[(\d+)\]", lines)
+    assert number, explained.stdout
+    assert f"[{number[1]}] D28: the revoking side loses" in " ".join(explained.stdout.split())
 
 
 @pytest.mark.parametrize(

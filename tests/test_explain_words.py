@@ -393,3 +393,97 @@ def test_a_valat_hand_s_note_cites_the_rule_it_follows(profile: str, words: str,
     assert number.isdigit(), text
     cited = next(x for x in text.splitlines() if x.startswith(f"[{number}] "))
     assert source in cited, text
+
+
+def test_a_silent_valat_left_uncounted_cites_gametwist_s_rule() -> None:
+    # [GT] "if the game would be worth more without a Valat, then a silent Valat is not counted" (D12)
+    case = tomllib.loads((GOLDEN[0].parent / "gt_silent_valat_below_game_with_birds.toml").read_text("utf-8"))
+    text = _explained(case, "en")
+    (line,) = [
+        x for x in text.splitlines() if "is worth less than the game" in x or "so it is not counted" in x
+    ]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert "[GT]" in cited and "silent Valat is not counted" in cited, text
+
+
+CALL = {
+    "players": ["Anna", "Bert", "Cilli", "Dani"],
+    "contract": "rufer",
+    "declarer": "Anna",
+    "partner": "Cilli",
+}
+
+
+@pytest.mark.parametrize(
+    ("profile", "hand", "words", "source"),
+    [
+        # D13: a failed silent bonus scores nothing; each profile's own source for it
+        ("ooe-2023", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[ÖF21 via HT]"),
+        ("steiermark", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[CTK"),
+        ("tirol", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[TIR20 6)]"),
+        ("wien", {"bonus": [{"name": "pagat", "made": False}]}, "Pagat silent and lost", "[WTC20"),
+        (
+            "zwanzigerrufen",
+            {"card_points": 50, "bonus": [{"name": "pagat", "made": False}]},
+            "Pagat silent and lost",
+            "[CTT]",
+        ),
+        # [GT] "otherwise the other team wins it" is printed for the trick premiums only
+        ("gametwist", {"bonus": [{"name": "trull", "made": False}]}, "Trull silent and lost", "[GT]"),
+        # D18: a solo call with the called King in the talon voids every Kontra
+        (
+            "ooe-2023",
+            {"contract": "solorufer", "partner": None, "called_king": "talon", "kontra": "kontra"},
+            "every Kontra is void",
+            "[OÖ23 Allg. 7]",
+        ),
+        (
+            "wien",
+            {"contract": "solorufer", "partner": None, "called_king": "talon", "kontra": "kontra"},
+            "every Kontra is void",
+            "[WTC20 § Ruferspiele]",
+        ),
+    ],
+    ids=["ooe", "steiermark", "tirol", "wien", "zwanzigerrufen", "gametwist", "ooe-talon", "wien-talon"],
+)
+def test_a_note_on_a_bet_not_scored_cites_the_profile_s_source(
+    profile: str, hand: dict[str, Any], words: str, source: str
+) -> None:
+    given = {"card_points": 40, **CALL, **hand}
+    case = {"profile": profile, "hand": {k: v for k, v in given.items() if v is not None}}
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert source in cited, text
+
+
+@pytest.mark.parametrize(
+    ("profile", "points", "words", "source"),
+    [
+        # the Forehand tied for the most card points loses alone: [OÖ23], [WTC20 § Trischaken]
+        ("koenigrufen", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23"),
+        ("steiermark", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23"),
+        ("ooe-2023", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[OÖ23]"),
+        ("wien", {"Anna": 30, "Bert": 30, "Cilli": 6, "Dani": 4}, "loses alone", "[WTC20 § Trischaken]"),
+        # [TIR20 5)] "Eine Jungfrau (kein Stich) kassiert sechs Punkte (3 x 2)"
+        ("tirol", {"Anna": 10, "Bert": 36, "Cilli": 24, "Dani": 0}, "collects the value", "[TIR20 5)]"),
+    ],
+    ids=["koenigrufen", "steiermark", "ooe-2023", "wien", "tirol-virgin"],
+)
+def test_a_dodge_round_s_note_cites_the_profile_s_source(
+    profile: str, points: dict[str, int], words: str, source: str
+) -> None:
+    case = {
+        "profile": profile,
+        "hand": {"players": list(points), "contract": "trischaken", "card_points": points},
+    }
+    text = _explained(case, "en")
+    (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    assert source in cited, text

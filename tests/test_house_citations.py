@@ -283,8 +283,13 @@ def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(
     out = unfolded(run("score", *hand).stdout)
     assert "\nVictory Points: Anna 0, Bert +10, Cilli +10, Dani +10\n" in out
     said = "Anna, the Forehand, ties for the most card points counted in whole points and loses alone"
-    assert f"\nnote: {said} [5]\n" in out
-    assert out.endswith(f"\n[5] profile 'wp', a house rule: {said}\n")
+    # the tie rule cites koenigrufen's source, the whole points the house
+    assert f"\nnote: {said} [5] [6]\n" in out
+    assert (
+        '\n[5] the Forehand ("Trischaker") tied for the most card points loses alone [OÖ23, WTC19/20]\n'
+        in out
+    )
+    assert out.endswith(f"\n[6] profile 'wp', a house rule: {said}\n")
     german = unfolded(run("--lang", "de", "score", *hand).stdout)
     assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
 

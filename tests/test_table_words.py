@@ -156,6 +156,43 @@ def test_score_takes_the_table_words_in_any_case() -> None:
     assert json.loads(words.stdout) == json.loads(canonical.stdout)
 
 
+@pytest.mark.parametrize(
+    ("profile", "hand", "word", "sheet"),
+    [
+        # [WTC20 Prämien] "4 Könige 1 / 2": the Rufer 1 and the silent Kings 1, zero-sum: ±2.
+        (
+            "wien",
+            'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40',
+            "4 Könige",
+            (2, -2, 2, -2),
+        ),
+        # [GT] "4 Kings": the Caller 2 ("Basic score 2") and the silent Kings 1: ±3.
+        (
+            "gametwist",
+            'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40',
+            "4 Kings",
+            (3, -3, 3, -3),
+        ),
+        # [TIR20 Zusätze] "1. Sack 1 / 2", "2. Sack 1 / 2" (at 45 2/3 and 55 2/3 [TB]): the Dreier 5
+        # [TIR20 Spiele] and the silent Sack 1 from each Defender: Anna +18.
+        ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "1. Sack", (18, -6, -6, -6)),
+        ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "2. Sack", (18, -6, -6, -6)),
+    ],
+    ids=["wien-4-koenige", "gametwist-4-kings", "tirol-1-sack", "tirol-2-sack"],
+)
+def test_a_bonus_written_as_the_profile_s_own_source_writes_it(
+    tmp_path: Path, profile: str, hand: str, word: str, sheet: tuple[int, ...]
+) -> None:
+    path = tmp_path / "hand.toml"
+    path.write_text(
+        f'profile = "{profile}"\nplayers = ["Anna", "Bert", "Cilli", "Dani"]\n{hand}\n[[bonus]]\nname = "{word}"\n',
+        encoding="utf-8",
+    )
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert tuple(json.loads(result.stdout)["victory_points"].values()) == sheet
+
+
 def test_players_in_any_case_in_a_rufer_and_in_contra_ad_personam() -> None:
     # Rufer won with Kontra: 1 × 2 = 2 to Anna and to Cilli [contracts.rufer.value, kontra.ladder[0]].
     result = run(

@@ -960,6 +960,36 @@ HANDS: list[Worked] = [
         '[[bonus]]\nname = "mondfang"\n',
         _pts(42, -14, -14, -14),
     ),
+    # The Königfang "can only be won by the opposing team" [GT], announced by B (1, "Called
+    # premiums are worth twice this value": 2) and countered by A's side ("Each team can counter
+    # the call of the other": ×2 = 4); B and D take the called King. The Caller 2 to A and C:
+    # A and C 2 − 4 = −2, B and D +2.
+    Worked(
+        "gt-koenigfang-announced-contra",
+        'profile = "gametwist"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 40\n'
+        '[[bonus]]\nname = "koenigfang"\nside = "defenders"\nannounced = true\nkontra = "contra"\n',
+        _pts(-2, 2, -2, 2),
+        cites=('[GT] "Contra … doubles the score"',),
+    ),
+    # The Absolute ("at least 45 1/3 points" [GT]) announced in a Solo caller (4 [D]): 1 × 2
+    # announced × 2 "(premiums are doubled as well)" = 4; with the game 4: A and C +8.
+    Worked(
+        "gt-solo-caller-absolute-announced",
+        'profile = "gametwist"\ncontract = "solorufer"\ndeclarer = "A"\npartner = "C"\ncard_points = "45 1/3"\n'
+        '[[bonus]]\nname = "absolut"\nannounced = true\n',
+        _pts(8, -8, 8, -8),
+        cites=('[GT] "Solo games are worth twice as much (premiums are doubled as well)"',),
+    ),
+    # pagat: the Sechserdreier "+2/−4" [PAGAT via HT §9.8] lost with a Rekontra (2 × 2 × 4 = 16
+    # from each Defender's side), and A's silent Trull lost, which "zählt minus" [PAGAT via HT
+    # P-5] (1, not doubled by the loss): A −48 − 3 = −51, each Defender +17.
+    Worked(
+        "pg-sechserdreier-lost-rekontra-silent-trull-lost",
+        'profile = "pagat"\ncontract = "sechserdreier"\ndeclarer = "A"\ncard_points = 20\nkontra = "rekontra"\n'
+        '[[bonus]]\nname = "trull"\nmade = false\n',
+        _pts(-51, 17, 17, 17),
+        cites=("[PAGAT via HT §9.8]", "[PAGAT via HT P-5]"),
+    ),
 ]
 
 

@@ -451,7 +451,10 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
             bonus=title(b.name),
         )
     if rules.silent_failure_bonuses is not None and b.name not in rules.silent_failure_bonuses:
-        return message(N_("{bonus} silent and lost: not scored under this profile."), bonus=title(b.name))
+        return message(
+            N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_bonuses)."),
+            bonus=title(b.name),
+        )
     return None
 
 

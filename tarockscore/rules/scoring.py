@@ -30,6 +30,7 @@ from tarockscore.rules.valat import (
     decided_by_valat,
     fixed_line,
     in_play,
+    made_valat,
     multiplied_hand,
     split_valat,
 )
@@ -137,7 +138,8 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
     winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     valat, others = split_valat(deal.hand)
     out = NOTHING
-    if in_play(valat):
+    # a fixed Valat premium that fails is one premium lost beside the others: it takes no bonus
+    if in_play(valat) and (deal.profile.valat.model == "multiplier" or made_valat(deal.hand.bonuses)):
         others, why = bonuses_in_valat(deal, others)
         out = out.then(why)
     if valat is not None and in_play(valat) and deal.profile.valat.model == "multiplier":

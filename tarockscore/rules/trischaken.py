@@ -57,7 +57,11 @@ def trischaken_lines(deal: Deal) -> Scored:
     middle: tuple[str, ...] = ()
     if hand.renonce is not None:
         out = note(
-            message(N_("Renonce by {player}: the revoker loses the Trischaken alone."), player=hand.renonce)
+            message(
+                N_("Renonce by {player}: the revoker loses the Trischaken alone ({rule})."),
+                player=hand.renonce,
+                rule=setting(RenonceRules, "rule", p.renonce.rule),
+            )
         )
         losers: tuple[str, ...] = (hand.renonce,)
     else:
