@@ -194,6 +194,25 @@ def test_explain_with_a_machine_format_is_refused_not_ignored(given: tuple[str, 
     )
 
 
+def test_a_format_refused_is_said_with_the_hands_and_the_profiles_problems(tmp_path: Path) -> None:
+    # `score HAND -P nix -f xml` said the format alone: every usage problem of the run is said, with
+    # the profile's and the hand file's after them, in one run: a usage error (exit 2)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(HAND_HEAD + 'profile = 3\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n')
+    xml = "error: --format: 'xml': this command prints table, json, csv"
+    code, out, err = run("score", str(hand), "-P", "nix", "-f", "xml")
+    assert (code, out) == (2, "") and err.startswith(f"{xml}\nerror: --profile: unknown profile 'nix'; "), err
+    code, out, err = run("score", str(hand), "-f", "xml")
+    assert (code, out) == (2, "") and err.startswith(f"{xml}\nerror: {hand}:3: profile: "), err
+    code, out, err = run("score", "-f", "xml", "--explain", "-P", " ")
+    assert (code, out) == (2, "") and err.splitlines() == [
+        xml,
+        "error: --profile: ' ': empty; give a shipped profile's name (`tarockscore profiles` lists them)"
+        " or the path to a profile file",
+        "error: give a hand file (or - for stdin), or the hand's options: see --help",
+    ]
+
+
 def test_explain_names_who_gave_a_kontra_ad_personam_and_whose_contract() -> None:
     code, out, _ = run(
         "score",
