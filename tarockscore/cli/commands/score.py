@@ -44,9 +44,8 @@ def score(
     *,
     short: dict[str, Any],
 ) -> None:
-    """Score one hand: each player's Victory Points and the arithmetic, bet by bet. Every usage
-    problem of the run is said at once, the hand's after them (exit 2)."""
-    problems = Collector()
+    """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
+    problems = Collector()  # every usage problem of the run, said at once, the hand's after them
     shown_as = format_read(problems, fmt)
     if explain and shown_as is not OutputFormat.TABLE:  # the words have no place in a script's format
         problems.add(
