@@ -9,6 +9,7 @@ The hands are scored by koenigrufen (docs/rules/koenigrufen.md): a Rufer is won 
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from decimal import Decimal
@@ -908,4 +909,25 @@ def test_a_talon_half_typed_wrong_is_answered_with_the_words_the_help_shows() ->
     assert run("en", *args).stderr == (
         "error: command line: --king-half xx: 'xx' is not allowed; choose one of 'declarer', 'defenders'"
         " (also as the table says them: Spieler, Gegner)\n"
+    )
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a link to itself")
+def test_the_systems_reason_a_file_cannot_be_read_is_said_in_german(tmp_path: Path) -> None:
+    """`show -l loop.toml` (a link to itself) said "nicht lesbar: Too many levels of symbolic
+    links": the system's reason is said in the reader's words, as the rest of the line is."""
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    long_name = str(tmp_path / ("a" * 300 + ".toml"))
+    for args, words in (
+        (
+            ["show", "-l", str(loop)],
+            f"{loop}: nicht lesbar: zu viele symbolische Verknüpfungen hintereinander",
+        ),
+        (["score", long_name], f"{long_name}: nicht lesbar: Dateiname zu lang"),
+    ):
+        result = run("de", *args)
+        assert (result.exit_code, result.stderr) == (1, f"Fehler: {words}\n"), args
+    assert run("en", "show", "-l", str(loop)).stderr == (
+        f"error: {loop}: cannot read: Too many levels of symbolic links\n"
     )
