@@ -662,6 +662,7 @@ def test_a_season_date_that_is_no_date_is_refused_in_german(command: str, in_fol
     # said as `new --date` says it, at the option, each part in the reader's language.
     forms = "als TT.MM.JJJJ oder JJJJ-MM-TT, etwa 14.03.2025 oder 2025-03-14 schreiben"
     output = ["-o", "x.svg"] if command == "chart" else []
+    assert run("de", "new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0  # no ledger is said beside it
     for option, typed, why in (
         ("--from", "2026-13-01", " (es gibt keinen Monat 13)"),
         ("--to", "31.04.2026", " (der Monat 4 des Jahres 2026 hat 30 Tage)"),
