@@ -389,6 +389,12 @@ def test_names_are_nfc_and_look_alikes_are_warned(tmp_path: Path) -> None:
         app, ["--lang", "de", "new", "-p", f"{three},B,C,D", "--ledger", str(tmp_path / "4.toml")]
     )
     assert f"{three!r} mischt Buchstaben aus Kyrillisch, Griechisch und Latein" in said.stderr
+    # a fullwidth letter (an Asian keyboard's) looks alike too, as the cup warns of it: `new` said nothing
+    said = runner.invoke(app, ["new", "-p", "Anna,\uff21nna,C,D", "--ledger", str(tmp_path / "5.toml")])
+    assert said.stderr == (
+        "warning: --players: 'Anna' and '\uff21nna' look alike but are spelt with different letters:"
+        " are they one player?\n"
+    )
     # across evenings: the season warns that they may be one player
     third = tmp_path / "third.toml"
     assert (
