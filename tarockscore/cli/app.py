@@ -909,7 +909,10 @@ for name, help_text, callback, commands in GROUPS:
 
 def show_what_it_can() -> None:
     """Standard output and standard error escape what their encoding cannot hold (``\\xe9``), so
-    an ASCII terminal never fails after a hand was saved: exit 1 must keep meaning nothing was written."""
+    an ASCII terminal never fails after a hand was saved: exit 1 must keep meaning nothing was written.
+    A standard input closed when the program started (``<&-``) is read as empty, as ``</dev/null``."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # open for the whole run
     for stream in (sys.stdout, sys.stderr):
         # None: closed when the program started; a strict stream is the one that fails mid-way
         if stream is not None and getattr(stream, "errors", None) == "strict":
