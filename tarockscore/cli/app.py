@@ -401,6 +401,9 @@ class Command(PageWords, TyperCommand):
             if not isinstance(value, str):
                 raise
             raise RefusedValue(exc, value) from None
+        except UsageError as exc:  # the parser's own (an option without its value) lack the command
+            exc.ctx = exc.ctx or ctx
+            raise
         if extra and not ctx.resilient_parsing:
             raise ExtraArguments(extra, ctx)
         return extra
