@@ -24,7 +24,10 @@ def _quiet_interrupt(kind: type[BaseException], value: BaseException, trace: Tra
     at = trace
     while issubclass(kind, KeyboardInterrupt) and at is not None:
         frame = at.tb_frame
-        if frame.f_code.co_name == "<module>" and frame.f_globals["__name__"].partition(".")[0] == __name__:
+        if (
+            frame.f_code.co_name == "<module>"
+            and frame.f_globals.get("__name__", "").partition(".")[0] == __name__
+        ):
             return
         at = at.tb_next
     _shown(kind, value, trace)
