@@ -1143,6 +1143,32 @@ def test_a_profile_refused_is_said_with_the_other_options_refused(
     assert not Path("tarock-ledger.toml").exists() and not Path("t").exists()
 
 
+def test_an_empty_ledger_option_is_said_with_the_other_options_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `record -l "$LEDGER" -k kontra -k re` with $LEDGER unset said the empty --ledger alone, the Kontra only
+    # in the next run; `new` the same: every option refused is said in one run, and nothing is written
+    monkeypatch.chdir(tmp_path)
+    empty = "error: --ledger: '' is empty; give the ledger's file name, or leave the option out"
+    code, out, err = run("new", "-p", "A,B,C", "--stake", "x", "-l", "")
+    assert (code, out, err.splitlines()) == (
+        2,
+        "",
+        [
+            "error: --stake: 'x' is not an amount; write e.g. 0,10 (at most two decimals)",
+            empty,
+            "error: --players: 3 names given; 'koenigrufen' is played by 4, or 5 where the dealer sits out",
+        ],
+    )
+    for command in (["record"], ["replace", "1"]):
+        code, out, err = run(
+            *command, "-c", "dreier", "-d", "A", "-t", "40", "-k", "kontra", "-k", "re", "-l", ""
+        )
+        assert (code, out, err.splitlines()[0]) == (2, "", empty)
+        assert err.splitlines()[1].startswith("error: --kontra: given more than once: "), err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_tournaments_profile_or_format_of_spaces_is_refused_as_not_given(tmp_path: Path) -> None:
     # `tournament new -P " "` looked for a profile named ' ', where every other command refuses a
     # profile of spaces as empty (exit 2): a day's profile and format are asked for as when left out
