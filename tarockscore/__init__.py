@@ -11,6 +11,31 @@ The front ends (the command line, the web page) import from the package only thi
 ``render``, ``i18n`` and ``errors``.
 """
 
+import sys
+from types import TracebackType
+
+_shown = sys.excepthook
+
+
+def _quiet_interrupt(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
+    """Ctrl-C while a module of tarockscore is importing (the command line starting, before its
+    ``main()`` can catch it) prints no traceback: Python ends the program by the interrupt, 130 in
+    the shell. Any other exception is shown as before."""
+    at = trace
+    while issubclass(kind, KeyboardInterrupt) and at is not None:
+        frame = at.tb_frame
+        if (
+            frame.f_code.co_name == "<module>"
+            and frame.f_globals.get("__name__", "").partition(".")[0] == __name__
+        ):
+            return
+        at = at.tb_next
+    _shown(kind, value, trace)
+
+
+# set before the package's modules are imported, the longest part of the command line's start
+sys.excepthook = _quiet_interrupt
+
 from tarockscore.entry.answers import BLATT as BLATT_FIELD
 from tarockscore.entry.answers import OR as OR_FIELD
 from tarockscore.entry.answers import Entry as Answers

@@ -134,6 +134,26 @@ def reason(exc: BaseException) -> str:
     return first if isinstance(first, Message) else str(exc)
 
 
+# The system's reasons a file cannot be read or written (an OSError's strerror, as the C library
+# says them in English): a value that is one of them is said in the reader's language.
+SYSTEM_REASONS = frozenset(
+    (
+        N_("Permission denied"),
+        N_("Operation not permitted"),
+        N_("No space left on device"),
+        N_("Disk quota exceeded"),
+        N_("Read-only file system"),
+        N_("Input/output error"),
+        N_("File name too long"),
+        N_("Too many levels of symbolic links"),
+        N_("No such file or directory"),
+        N_("Is a directory"),
+        N_("Not a directory"),
+        N_("Device or resource busy"),
+    )
+)
+
+
 def fill(template: str, values: Values, translate: Translate | None = None, *, cut: bool = False) -> str:
     """The template with its values, nested messages rendered alike; ``cut``: user values shortened."""
     if not values:
@@ -144,6 +164,8 @@ def fill(template: str, values: Values, translate: Translate | None = None, *, c
         **{
             k: v.render(translate)
             if isinstance(v, Message)
+            else translate(v)
+            if translate is not None and isinstance(v, str) and v in SYSTEM_REASONS
             else shown_path(v)
             if isinstance(v, PurePath)
             else Shown(v)

@@ -194,6 +194,25 @@ def test_explain_with_a_machine_format_is_refused_not_ignored(given: tuple[str, 
     )
 
 
+def test_a_format_refused_is_said_with_the_hands_and_the_profiles_problems(tmp_path: Path) -> None:
+    # `score HAND -P nix -f xml` said the format alone: every usage problem of the run is said, with
+    # the profile's and the hand file's after them, in one run: a usage error (exit 2)
+    hand = tmp_path / "hand.toml"
+    hand.write_text(HAND_HEAD + 'profile = 3\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40\n')
+    xml = "error: --format: 'xml': this command prints table, json, csv"
+    code, out, err = run("score", str(hand), "-P", "nix", "-f", "xml")
+    assert (code, out) == (2, "") and err.startswith(f"{xml}\nerror: --profile: unknown profile 'nix'; "), err
+    code, out, err = run("score", str(hand), "-f", "xml")
+    assert (code, out) == (2, "") and err.startswith(f"{xml}\nerror: {hand}:3: profile: "), err
+    code, out, err = run("score", "-f", "xml", "--explain", "-P", " ")
+    assert (code, out) == (2, "") and err.splitlines() == [
+        xml,
+        "error: --profile: ' ': empty; give a shipped profile's name (`tarockscore profiles` lists them)"
+        " or the path to a profile file",
+        "error: give a hand file (or - for stdin), or the hand's options: see --help",
+    ]
+
+
 def test_explain_names_who_gave_a_kontra_ad_personam_and_whose_contract() -> None:
     code, out, _ = run(
         "score",
@@ -1122,6 +1141,32 @@ def test_a_profile_refused_is_said_with_the_other_options_refused(
     code, out, err = run("tournament", "new", *day, "-P", "club.toml")
     assert (code, out) == (1, "") and {broken, no_name} <= set(err.splitlines()), err
     assert not Path("tarock-ledger.toml").exists() and not Path("t").exists()
+
+
+def test_an_empty_ledger_option_is_said_with_the_other_options_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `record -l "$LEDGER" -k kontra -k re` with $LEDGER unset said the empty --ledger alone, the Kontra only
+    # in the next run; `new` the same: every option refused is said in one run, and nothing is written
+    monkeypatch.chdir(tmp_path)
+    empty = "error: --ledger: '' is empty; give the ledger's file name, or leave the option out"
+    code, out, err = run("new", "-p", "A,B,C", "--stake", "x", "-l", "")
+    assert (code, out, err.splitlines()) == (
+        2,
+        "",
+        [
+            "error: --stake: 'x' is not an amount; write e.g. 0,10 (at most two decimals)",
+            empty,
+            "error: --players: 3 names given; 'koenigrufen' is played by 4, or 5 where the dealer sits out",
+        ],
+    )
+    for command in (["record"], ["replace", "1"]):
+        code, out, err = run(
+            *command, "-c", "dreier", "-d", "A", "-t", "40", "-k", "kontra", "-k", "re", "-l", ""
+        )
+        assert (code, out, err.splitlines()[0]) == (2, "", empty)
+        assert err.splitlines()[1].startswith("error: --kontra: given more than once: "), err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_tournaments_profile_or_format_of_spaces_is_refused_as_not_given(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ posix_only = pytest.mark.skipif(os.name != "posix", reason="closes a descriptor 
 
 
 def cli(
-    *args: str, stdout: int | IO[Any] = subprocess.PIPE, close_stdout: bool = False
+    *args: str, stdout: int | IO[Any] = subprocess.PIPE, close: int | None = None
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tarockscore", *args],
@@ -33,7 +33,7 @@ def cli(
         stdin=subprocess.DEVNULL,
         text=True,
         timeout=60,
-        preexec_fn=(lambda: os.close(1)) if close_stdout else None,
+        preexec_fn=None if close is None else lambda: os.close(close),
     )
 
 
@@ -114,12 +114,25 @@ def test_reading_commands_whose_output_cannot_be_written_say_nothing_changed(
 )
 def test_a_closed_standard_output_is_refused_before_anything_is_done(ledger: Path, args: list[str]) -> None:
     before = ledger.read_bytes()
-    done = cli(*[str(ledger) if a == "LEDGER" else a for a in args], close_stdout=True)
+    done = cli(*[str(ledger) if a == "LEDGER" else a for a in args], close=1)
     line = one_error(done)
     assert done.returncode == 2, done.returncode
     assert "standard output is closed" in line and "nothing was done" in line, line
     assert ledger.read_bytes() == before
     assert hands(ledger) == 1
+
+
+@posix_only
+def test_a_closed_standard_input_reads_as_empty(ledger: Path) -> None:
+    """`score - <&-`, `enter <&-` and `delete 1 <&-` (standard input closed, as a job started
+    without one) ended in a traceback: a closed standard input is read as empty, as `</dev/null`."""
+    done = cli("score", "-", close=0)
+    assert (done.returncode, one_error(done)) == (1, "error: <stdin>: the hand file is empty")
+    done = cli("enter", "-l", str(ledger), close=0)
+    assert (done.returncode, done.stderr) == (1, "\nend of input: not recorded; the ledger is unchanged\n")
+    done = cli("delete", "1", "-l", str(ledger), close=0)  # no terminal to ask at: as a script deletes
+    assert (done.returncode, done.stderr) == (0, "")
+    assert hands(ledger) == 0
 
 
 @posix_only

@@ -215,6 +215,19 @@ def test_usage_errors_exit_2(club: Path, args: list[str], message: str) -> None:
     assert message in err
 
 
+@pytest.mark.parametrize("command", ["season", "stats", "chart"])
+def test_every_usage_problem_is_said_in_one_run(club: Path, command: str, tmp_path: Path) -> None:
+    # `season --player Zoe -f xml` said the format alone, `--from 2026-13-01 --player Zoe` the date
+    # alone, the player nobody played as only in the next run: every one is said at once (exit 2)
+    wrong = ["--from", "2026-13-01", "--player", "Zoe", "--alias", "Berti=Bert"]
+    more = ["-o", str(tmp_path / "c.svg")] if command == "chart" else ["-f", "xml"]
+    code, out, err = run(command, str(club), *wrong, *more)
+    assert (code, out) == (2, "")
+    said = [line.split(":")[1] for line in err.splitlines()]
+    assert said == ([] if command == "chart" else [" --format"]) + [" --from", " --player"], err
+    assert not (tmp_path / "c.svg").exists()
+
+
 def test_one_alias_given_two_names_is_refused(club: Path) -> None:
     # --alias Berti=Bert --alias Berti=Emil: before, the last was kept without a word (exit 0).
     code, out, err = run("season", str(club), "--alias", "Berti=Bert", "--alias", "Berti = Bertl")

@@ -8,6 +8,7 @@ lock file behind, and never block: the commands run under a timeout.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -677,6 +678,34 @@ def test_ctrl_c_at_the_console_scripts_first_step_is_exit_130(monkeypatch: pytes
     with pytest.raises(SystemExit) as stopped:
         console.main()
     assert stopped.value.code == 130
+
+
+# Ctrl-C as the terminal sends it, while the console script's import reaches the module named
+INTERRUPTED_AT = """
+import os, signal, sys
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == sys.argv[1]:
+            os.kill(os.getpid(), signal.SIGINT)
+sys.meta_path.insert(0, CtrlC())
+from tarockscore.cli.app import main
+sys.exit(main())
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT, as Ctrl-C at a terminal does")
+@pytest.mark.parametrize("module", ["tarockscore.rules.words", "typer", "tarockscore.cli.commands.ledger"])
+def test_ctrl_c_while_the_command_starts_is_exit_130_without_a_traceback(module: str) -> None:
+    """Ctrl-C while the package is importing, before main() is reached, printed Python's traceback:
+    the program ends by the interrupt, as Python ends it (130 in the shell), and says nothing."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AT, module, "profiles"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (-signal.SIGINT, "", "")
 
 
 def test_tournament_files_are_read_as_carefully_as_ledgers(tmp_path: Path) -> None:

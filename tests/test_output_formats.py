@@ -217,6 +217,8 @@ def test_an_unknown_format_is_refused_naming_the_commands_own_formats(
         said = f"error: --format: {given!r}: this command prints {formats}\n"
         if command[0] == "cup":  # its points file and its days are said beside it, in one run
             assert result.stderr.startswith(said) and "error: --points: points.toml: no such" in result.stderr
+        elif command[0] in ("season", "stats"):  # and the evening's ledger that is not here
+            assert result.stderr.startswith(said) and "tarock-ledger.toml: no ledger here" in result.stderr
         else:
             assert result.stderr == said
     assert list(tmp_path.iterdir()) == []

@@ -1279,6 +1279,28 @@ def test_an_empty_host_is_refused(evening: Path, monkeypatch: pytest.MonkeyPatch
     )
 
 
+def test_every_option_refused_is_said_in_one_run(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--port 70000 --host ''` said the port alone, the empty host only in the next run: each
+    option refused is said, in one run (exit 2), in the reader's language."""
+    monkeypatch.setattr("tarockscore.web.app.run", lambda *args: pytest.fail("served"))
+    wrong = ["--port", "70000", "--host", "", "--proxy", "x", "--lang", "fr"]
+    refused = runner.invoke(app, ["serve", str(evening), *wrong])
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.splitlines() == [
+        "error: --host: '': empty; give the address to serve on (0.0.0.0: the venue's network), "
+        "or leave the option out (127.0.0.1: this laptop only)",
+        "error: --port: '70000' is not a port; write it in digits, 0 to 65535 (0 takes a free one)",
+        "error: --lang: 'fr' is not a language of tarockscore; use de or en",
+        "error: --proxy: 'x': not an IP address; give the proxy's address, e.g. --proxy 127.0.0.1",
+    ]
+    for port in ("-1", "abc", "8e3", " "):
+        refused = runner.invoke(app, ["--lang", "de", "serve", str(evening), "--port", port])
+        assert (refused.exit_code, refused.stderr) == (
+            2,
+            f"Fehler: --port: {port!r} ist kein Port; in Ziffern schreiben, 0 bis 65535 (0 nimmt einen freien)\n",
+        )
+
+
 def test_the_wrong_codes_of_many_clients_are_forgotten_quietest_first() -> None:
     limiter = Limiter(most=2, window=60, clients=3)
     for client in ("a", "b", "c", "d", "e"):

@@ -159,3 +159,21 @@ def test_the_dealer_who_sits_a_hand_out_neither_pays_nor_receives_for_it(tmp_pat
     assert settled.balances == {
         "Anna": D("1.50"), "Bert": D("-0.70"), "Cilli": D("-0.30"), "Dani": D("-0.30"), "Eva": D("-0.20"),
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "at most 1,000,000 per"), ("de", "höchstens 1.000.000 pro")]
+)
+def test_a_stake_above_the_bound_says_the_bound_as_every_bound_is_said(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    # `new --stake 2000000` said "at most 1000000", where every other bound reads 1,000,000
+    from typer.testing import CliRunner
+
+    from tarockscore.cli.app import app
+
+    for args in (["new", "-p", "A,B,C,D"], ["settle"]):
+        result = CliRunner().invoke(
+            app, ["--lang", lang, *args, "--stake", "2000000", "-l", str(tmp_path / "x.toml")]
+        )
+        assert result.exit_code == 2 and said in result.stderr, result.stderr

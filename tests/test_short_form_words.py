@@ -222,3 +222,20 @@ def test_a_bonus_s_kontra_step_above_the_ceiling_is_refused_as_the_contract_s_is
         assert "pagat,announced,subkontra: 'subkontra'" in on_bonus, on_bonus
         assert said in on_contract and said in on_bonus, on_bonus
         assert "did you mean" not in on_bonus and "meinten Sie" not in on_bonus, on_bonus
+
+
+def test_a_kontra_given_twice_says_to_give_the_step_said_last() -> None:
+    # `-c dreier -k kontra -k rekontra` (a Kontra answered with Rekontra) was answered "per Defender
+    # write --kontra NAME=STEP", which a Dreier refuses: the contract's Kontra is its last step, once
+    args = ["score", "-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "40", "-k", "kontra", "-k", "rekontra"]
+    en = runner.invoke(app, args)
+    de = runner.invoke(app, ["--lang", "de", *args])
+    assert (en.exit_code, de.exit_code) == (2, 2)
+    assert en.stderr == (
+        "error: --kontra: given more than once: give the step said last, once (-k rekontra where Kontra"
+        " was answered with Rekontra); in a negative contract each Defender's own, as -k NAME=STEP\n"
+    )
+    assert de.stderr == (
+        "Fehler: --kontra: mehrmals angegeben: die zuletzt gesagte Stufe einmal angeben (-k rekontra, wenn"
+        " auf Kontra Rekontra kam); in einem Negativspiel die eigene jedes Gegenspielers, als -k NAME=STUFE\n"
+    )

@@ -137,13 +137,6 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.NOT_A_CHOICE,
         {"name": "'action'", "value": "'x'", "choices": "'add', 'drop'"},
     ),
-    (
-        ("serve",),
-        ["--port", "99999"],
-        "Invalid value for '--port': 99999 is not in the range 0<=x<=65535.",
-        glue.OUT_OF_RANGE,
-        {"name": "'--port'", "value": "99999", "range": "0<=x<=65535"},
-    ),
 ]
 
 

@@ -187,3 +187,14 @@ def test_an_option_of_a_groups_command_before_the_command_is_shown_after_it(tmp_
     )
     # an option no command of the group takes keeps the way to the group's help
     assert run("radl", "--bogus", "add").stderr.strip().endswith("(see 'tarockscore radl --help')")
+
+
+def test_an_option_without_its_value_shows_the_way_to_the_commands_help() -> None:
+    # `record h.toml -l` said "Option '-l' requires an argument." and nothing more, where every
+    # other usage error names the command's help: Click's parser raises it without the command
+    for args, command in ((["show", "--ledger"], "show"), (["radl", "add", "-l"], "radl add")):
+        assert (
+            run(*args).stderr.strip().endswith(f"requires an argument. (see 'tarockscore {command} --help')")
+        )
+    said = run("--lang", "de", "score", "-c", "rufer", "--won=3").stderr.strip()
+    assert said == "Fehler: die Option '--won' nimmt keinen Wert. (siehe 'tarockscore score --help')"

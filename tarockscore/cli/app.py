@@ -9,11 +9,11 @@ rebound to our catalogue; ``typer._click.exceptions``, the usage errors Typer wr
 only, which :func:`said` says again from their parts (where an error lacks them, our command
 classes raise :class:`RefusedValue`, :class:`ExtraArguments` or :class:`UnknownCommand`; Click's
 two errors of an option's value carry only the option's name, so :func:`usage_words` tells them
-apart by their sentences); ``IntParamType``, ``IntRange`` (its ``_describe_range``) and
-``typer._types.TyperChoice``, whose refusals are said from the type's range or choices; and
-``typer._click``'s ``Command``, ``Context``, ``Parameter`` and ``HelpFormatter``, the base of the
-help pages' words; and ``typer._click._textwrap.TextWrapper``, told to break a help line at a space
-only, never at the hyphen of a name (``tarock-ledger.toml``).
+apart by their sentences); ``IntParamType`` and ``typer._types.TyperChoice``, whose refusals
+are said from the type or its choices; and ``typer._click``'s ``Command``, ``Context``,
+``Parameter`` and ``HelpFormatter``, the base of the help pages' words; and
+``typer._click._textwrap.TextWrapper``, told to break a help line at a space only, never at the
+hyphen of a name (``tarock-ledger.toml``).
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 ``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
@@ -31,7 +31,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, cast
+from typing import Any, NoReturn, TextIO
 
 import typer
 import typer.core
@@ -47,7 +47,7 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
-from typer._click.types import IntParamType, IntRange
+from typer._click.types import IntParamType
 from typer._types import TyperChoice
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
@@ -98,7 +98,6 @@ EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
 NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
 INVALID_VALUE = N_("Invalid value for {name}: {reason}")
 NOT_A_CHOICE = N_("Invalid value for {name}: {value} is not one of {choices}.")
-OUT_OF_RANGE = N_("Invalid value for {name}: {value} is not in the range {range}.")
 # Typer adds its guesses to Click's "No such command" (said already in the run's language) in English
 NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 
@@ -192,12 +191,7 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
     if isinstance(kind, TyperChoice):
         choices = ", ".join(repr(kind.normalize_choice(choice, exc.ctx)) for choice in kind.choices)
         return NOT_A_CHOICE, {"name": name, "value": repr(value), "choices": choices}
-    try:
-        number = int(value)  # as Click's integer type reads it
-    except ValueError:
-        return NOT_AN_INT, {"name": name, "value": repr(value)}
-    # a whole number the type refused: out of its range, which Click describes as in its error
-    return OUT_OF_RANGE, {"name": name, "value": str(number), "range": cast(IntRange, kind)._describe_range()}
+    return NOT_AN_INT, {"name": name, "value": repr(value)}
 
 
 def _hint(exc: BadParameter) -> str:
@@ -407,6 +401,9 @@ class Command(PageWords, TyperCommand):
             if not isinstance(value, str):
                 raise
             raise RefusedValue(exc, value) from None
+        except UsageError as exc:  # the parser's own (an option without its value) lack the command
+            exc.ctx = exc.ctx or ctx
+            raise
         if extra and not ctx.resilient_parsing:
             raise ExtraArguments(extra, ctx)
         return extra
@@ -922,7 +919,10 @@ for name, help_text, callback, commands in GROUPS:
 
 def show_what_it_can() -> None:
     """Standard output and standard error escape what their encoding cannot hold (``\\xe9``), so
-    an ASCII terminal never fails after a hand was saved: exit 1 must keep meaning nothing was written."""
+    an ASCII terminal never fails after a hand was saved: exit 1 must keep meaning nothing was written.
+    A standard input closed when the program started (``<&-``) is read as empty, as ``</dev/null``."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # open for the whole run
     for stream in (sys.stdout, sys.stderr):
         # None: closed when the program started; a strict stream is the one that fails mid-way
         if stream is not None and getattr(stream, "errors", None) == "strict":

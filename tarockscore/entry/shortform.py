@@ -213,7 +213,10 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
     if any("=" in k for k in kontra):
         return _pairs(kontra, problems, "--kontra")
     if len(kontra) > 1:
-        problems.add("--kontra", N_("given more than once; per Defender write --kontra NAME=STEP"))
+        said = N_(
+            "given more than once: give the step said last, once (-k rekontra where Kontra was answered with Rekontra); in a negative contract each Defender's own, as -k NAME=STEP"
+        )
+        problems.add("--kontra", said)
     return kontra[0]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, localcontext
 from typing import NamedTuple
 
-from tarockscore.errors import N_, LedgerError, message
+from tarockscore.errors import N_, LedgerError, grouped, message
 from tarockscore.rules.profile import SettlementMode
 
 CENT = Decimal("0.01")
@@ -59,7 +59,7 @@ def parse_stake(text: str, example: str = "0.10") -> Decimal:
         said = N_("{text!r} has more than two decimals; the stake is counted in cents, e.g. {example}")
     else:
         return stake.quantize(CENT)
-    raise ValueError(message(said, text=text, example=example, maximum=MAX_STAKE))
+    raise ValueError(message(said, text=text, example=example, maximum=grouped(int(MAX_STAKE))))
 
 
 def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> dict[str, Decimal]:

@@ -208,8 +208,9 @@ _LOOK_ALIKE = str.maketrans(
 
 
 def skeleton(name: str) -> str:
-    """The name as it looks: case folded, NFC, look-alike Cyrillic and Greek letters read as Latin."""
-    return nfc(name.casefold()).translate(_LOOK_ALIKE)
+    """The name as it looks: case folded, NFKC (a fullwidth letter read as the plain one), look-alike
+    Cyrillic and Greek letters read as Latin."""
+    return unicodedata.normalize("NFKC", name.casefold()).translate(_LOOK_ALIKE)
 
 
 def _scripts(name: str) -> set[str]:
@@ -235,7 +236,7 @@ def look_alikes(names: Iterable[str]) -> list[str]:
             out.append(
                 message(
                     N_(
-                        "{other!r} and {name!r} look alike but are spelt with different letters (Latin, Cyrillic or Greek): are they one player?"
+                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player?"
                     ),
                     other=other,
                     name=name,

@@ -1,7 +1,6 @@
 """How a tournament ranks (core layer, pure): the format a day is ranked by (``formats/*.toml``,
 docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -385,7 +384,7 @@ def one_name_each(
                 said = N_("{name!r} and {other!r} are one player in the cup, but both played this tournament")
                 problems.append(Problem.of(name, said, name=seen[shown], other=given))
             seen[shown] = given
-            first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
+            first = looks.setdefault(skeleton(shown), shown)
             if first != shown:
                 alike = N_(
                     "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"

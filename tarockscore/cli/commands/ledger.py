@@ -71,9 +71,10 @@ def new(
     ref = read_option(problems, "--profile", profile_given, profile)
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
+    path = read_option(problems, "--ledger", ledger_path_of, ledger)  # None: the default ledger
     try:
         begun = tarockscore.Evening.begin(
-            ledger_path_of(ledger),
+            path,
             typed_names(players),
             ref or "",
             stake=amount,
@@ -102,14 +103,17 @@ def _hand_given(
 ) -> "tarockscore.Change":
     """The hand given (a hand file or the short form), its players read as the deal seats them,
     recorded as the next hand, or in the place of hand ``number``."""
-    evening = evening_of(ledger)
+    problems = Collector()  # an empty --ledger, said with the hand's options refused
+    path = read_option(problems, "--ledger", ledger_path_of, ledger)
+    evening = tarockscore.Evening(path, warn=terminal.warn)
     try:
         mapping, source = read_hand_or_short(hand_file, short, lambda: profile_of(evening))
-    except UsageError:  # a file and the options: the evening's ledger where the hand file goes?
-        if hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
-            raise
+    except UsageError as exc:  # a file and the options: the evening's ledger where the hand file goes?
+        if problems or hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
+            raise UsageError.said_with(problems.problems, [exc]) from None
         said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
         raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
+    problems.raise_if_any(UsageError)
     with hand_errors(source, short):
         deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)

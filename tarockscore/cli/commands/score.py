@@ -1,5 +1,6 @@
 """``tarockscore score`` and ``tarockscore profiles``: one hand scored, and the shipped profiles with their rules and price lists (CLI layer)."""
 
+from collections.abc import Callable
 from typing import Any
 
 import tomli_w
@@ -10,31 +11,33 @@ from tarockscore.cli.options import (
     DATA_FORMATS,
     HandArg,
     ProfileOpt,
+    format_read,
     hand_errors,
     not_both,
     offered,
     profile_at,
     profile_given,
     read_hand_or_short,
+    read_option,
     seated_names,
     show,
     utf8_output,
     with_format,
     with_short_form,
 )
-from tarockscore.errors import N_, HandError, UsageError
+from tarockscore.errors import N_, Collector, HandError, TarockError, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 from tarockscore.render.profile import price_list, profiles_view
 
 
 @with_short_form
-@with_format(json_help="Print JSON (victory_points, lines, payout).")
+@with_format(json_help="Print JSON (victory_points, lines, payout).", later=True)
 def score(
     ctx: typer.Context,
     hand_file: HandArg = None,
     profile: ProfileOpt = None,
-    fmt: OutputFormat = OutputFormat.TABLE,
+    fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
     explain: bool = typer.Option(
         False, "--explain", help="Show the arithmetic bet by bet, with its rules (not with --json or --csv)."
     ),
@@ -42,26 +45,34 @@ def score(
     short: dict[str, Any],
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
-    if explain and fmt is not OutputFormat.TABLE:  # the words have no place in a script's format
-        given = f"--format {fmt.value}" if ctx.params.get("output") else f"--{fmt.value}"
-        raise UsageError(
+    problems = Collector()  # every usage problem of the run, said at once, the hand's after them
+    shown_as = format_read(problems, fmt)
+    if explain and shown_as is not OutputFormat.TABLE:  # the words have no place in a script's format
+        problems.add(
+            "",
             N_(
                 "give --explain or {option}, not both: {option} prints the arithmetic bet by bet for a script, --explain says it in words with its rules"
             ),
-            option=given,
+            option=f"--format {shown_as.value}" if ctx.params.get("output") else f"--{shown_as.value}",
         )
-    profile = profile_given(profile)
-    with profile_at("--profile", profile is not None):
-        mapping, source = read_hand_or_short(hand_file, short, lambda: tarockscore.profile_for({}, profile))
-        with hand_errors(source, short):
-            players = mapping.get("players")
-            seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-            mapping = seated_names(mapping, source, lambda: seats)
-            folder = source.folder if isinstance(source, tarockscore.HandFile) else None
-            result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
-            clash = tarockscore.table_names(result.players, "players")  # two columns of one name
-            if fmt is OutputFormat.CSV and clash:
-                raise HandError(clash)
+    profile = read_option(problems, "--profile", profile_given, profile)
+    try:
+        with profile_at("--profile", profile is not None):
+            mapping, source = read_hand_or_short(
+                hand_file, short, lambda: tarockscore.profile_for({}, profile)
+            )
+            with hand_errors(source, short):
+                players = mapping.get("players")
+                seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+                mapping = seated_names(mapping, source, lambda: seats)
+                folder = source.folder if isinstance(source, tarockscore.HandFile) else None
+                result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
+                clash = tarockscore.table_names(result.players, "players")  # two columns of one name
+                if shown_as is OutputFormat.CSV and clash:
+                    raise HandError(clash)
+    except TarockError as exc:
+        raise UsageError.said_with(problems.problems, [exc]) if problems else exc from None
+    problems.raise_if_any(UsageError)
     if explain:
         typer.echo(render.at_terminal(render.explain(result, prof)))
         return
@@ -70,7 +81,7 @@ def score(
         json=lambda: render.score_json(result, prof),
         csv=lambda: render.score_csv(result),
     )
-    show(view, fmt)
+    show(view, shown_as)
 
 
 @with_format()

@@ -188,18 +188,12 @@ def _sources(asked: dict[str, Any]) -> list[str]:
     return named
 
 
-def _dates(asked: dict[str, Any], problems: Collector) -> tuple[Any, Any]:
-    """``--from`` and ``--to``, each date at its option, as `new --date` says it; refused with the
-    other options' ``problems``, every one at once."""
+def _fold(sources: list[str], asked: dict[str, Any], problems: Collector) -> "tarockscore.FoldedSeason":
+    """The season of the options; every warning said on stderr as it is found (a few of each kind).
+    ``--from`` and ``--to`` are read as `new --date` reads a date; an option refused is said with
+    the other options' ``problems`` and the season's own, every one at once (exit 2)."""
     since = read_option(problems, "--from", table_date, asked["date_from"])
     until = read_option(problems, "--to", table_date, asked["date_to"])
-    problems.raise_if_any(UsageError)
-    return since, until
-
-
-def _fold(sources: list[str], asked: dict[str, Any], dates: tuple[Any, Any]) -> "tarockscore.FoldedSeason":
-    """The season of the options; every warning said on stderr as it is found (a few of each kind)."""
-    since, until = dates
     said = Warnings()
     try:
         with profile_at("--rescore"):
@@ -212,10 +206,14 @@ def _fold(sources: list[str], asked: dict[str, Any], dates: tuple[Any, Any]) -> 
                 alias_file=asked["aliases"],
                 rescore=asked["rescore"],
                 skip_bad=asked["skip_bad"],
-                warn=lambda text: said.say(warning(in_command_words(text)), kind_of(text)),
+                # an option refused: the problems alone are said, no warning
+                warn=lambda text: (
+                    None if problems else said.say(warning(in_command_words(text)), kind_of(text))
+                ),
             )
     except TarockError as exc:
-        raise season_error(exc) from None
+        raise UsageError.said_with(problems.problems, [season_error(exc)]) from None
+    problems.raise_if_any(UsageError)
     said.close()
     return folded
 
@@ -232,7 +230,7 @@ def season(fmt: Callable[[], OutputFormat], *, asked: dict[str, Any]) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
     problems = Collector()
     shown_as = format_read(problems, fmt)
-    folded = _fold(_sources(asked), asked, _dates(asked, problems))
+    folded = _fold(_sources(asked), asked, problems)
     show(standings_view(folded.season, folded.standings(), _warnings(folded)), shown_as)
 
 
@@ -249,7 +247,7 @@ def stats(
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
     problems = Collector()
     shown_as = format_read(problems, fmt)
-    folded = _fold(_sources(asked), asked, _dates(asked, problems))
+    folded = _fold(_sources(asked), asked, problems)
     width = None if wide else STATS_WIDTH
     show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), shown_as)
 
@@ -293,12 +291,11 @@ def chart(
             ),
             out=out,
         )
-    dates = _dates(asked, problems)
-    assert fmt is not None  # refused above
     try:
         if fmt in ("png", "pdf"):  # the chart extra, asked for before the ledgers are read
             load_cairosvg(fmt)
-        folded = _fold(sources, asked, dates)
+        folded = _fold(sources, asked, problems)
+        assert fmt is not None  # refused by _fold, with the other problems
         points, starts = folded.chart_points()
         data = chart_file(folded.season, points, starts, fmt, title)
     except ImageUnavailable as exc:

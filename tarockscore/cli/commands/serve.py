@@ -5,6 +5,7 @@ import errno
 import ipaddress
 import json
 import os
+import re
 import socket
 import sys
 from pathlib import Path
@@ -15,8 +16,8 @@ import typer
 import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
-from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of
-from tarockscore.errors import N_, TarockError, UsageError, message
+from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of, read_option
+from tarockscore.errors import N_, Collector, TarockError, UsageError, message
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
@@ -78,6 +79,17 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def port_number(text: str) -> int:
+    """A port as ``--port`` gives it: digits, 0 (a free one) to 65535."""
+    if not re.fullmatch(r"[0-9]{1,5}", text.strip()) or int(text) > 65535:
+        raise UsageError(
+            N_("{text!r} is not a port; write it in digits, 0 to 65535 (0 takes a free one)"),
+            where="--port",
+            text=text,
+        )
+    return int(text)
+
+
 def proxy_address(given: str) -> str:
     """The proxy's address as ``--proxy`` gives it: an IPv4 or IPv6 address, else refused."""
     try:
@@ -103,9 +115,7 @@ def serve(
         str,
         typer.Option("--host", help="The address to serve on; 0.0.0.0 serves the venue's network."),
     ] = LOOPBACK,
-    port: Annotated[
-        int, typer.Option("--port", help="The port; 0 takes a free one.", min=0, max=65535)
-    ] = 8000,
+    port: Annotated[str, typer.Option("--port", help="The port; 0 takes a free one.")] = "8000",
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="The pages' language; default: each phone's own."),
@@ -128,19 +138,22 @@ def serve(
     # The web stack is this command's alone: imported here, it would double every other command's start-up.
     from tarockscore.web import app as server  # noqa: PLC0415
 
-    if lang is not None:
-        lang = language_given(lang)
-        i18n.use(lang)
+    problems = Collector()  # every option refused, said at once
     if not host.strip():  # an unset "$HOST": never every network the laptop is on
-        raise UsageError(
+        problems.add(
+            "--host",
             N_(
                 "{host!r}: empty; give the address to serve on (0.0.0.0: the venue's network), or leave the option out (127.0.0.1: this laptop only)"
             ),
-            where="--host",
             host=host,
         )
-    if proxy is not None:
-        proxy = proxy_address(proxy)
+    number = read_option(problems, "--port", port_number, port)
+    lang = read_option(problems, "--lang", language_given, lang)
+    proxy = read_option(problems, "--proxy", proxy_address, proxy)
+    problems.raise_if_any(UsageError)
+    assert number is not None  # read above
+    if lang is not None:
+        i18n.use(lang)
     # every file the server makes (its codes' file, a ledger's lock) is its owner's alone
     os.umask(0o077)
     try:
@@ -148,7 +161,7 @@ def serve(
         site = server.Site(where, warn=terminal.warn)
     except TarockError as exc:
         raise type(exc)([advised(p, WORDING) for p in exc.problems]) from None
-    sock = bind(host, port)
+    sock = bind(host, number)
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
     base = f"http://[{shown}]:{real_port}" if ":" in shown else f"http://{shown}:{real_port}"
