@@ -131,6 +131,27 @@ def test_done_says_nothing_of_a_hand_the_sheet_and_its_trail_do_not_bear_out(eve
     assert 'class="notice' not in t.page("&done=deleted&hand=1")
 
 
+def test_done_says_a_deal_a_replacement_or_a_radl_only_where_the_trail_bears_it_out(evening: Path) -> None:
+    """An address kept or typed said "The deal of hand 1 is corrected." and "Hand 1 is replaced."
+    of a hand never corrected, and "Radl set on the sheet after hand 2" of a Radl set after hand 1:
+    each is said only where the audit trail has that correction, a Radl while its mark follows
+    the sheet's last hand (the hand the address names)."""
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    cli("radl", "add", "--ledger", str(evening))
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    for query in ("&done=dealt&hand=1", "&done=replaced&hand=1", "&done=radl&hand=1", "&done=radl&hand=2"):
+        assert 'class="notice' not in t.page(query), query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
+    radl = done_of(t.post("radl"))
+    assert (radl["done"], radl["hand"]) == (["radl"], ["2"])
+    assert "Radl set on the sheet after hand 2" in t.page("&done=radl&hand=2")
+    dealt = done_of(t.post("deal", number="1", dealer="Bert"))
+    assert (dealt["done"], dealt["hand"]) == (["dealt"], ["1"])
+    assert "The deal of hand 1 is corrected." in t.page("&done=dealt&hand=1")
+    assert 'class="notice' not in t.page("&done=replaced&hand=2")
+
+
 def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_script(evening: Path) -> None:
     """A count refused, or sent from a page whose sheet has moved since, comes back in the Radl's
     panel, open, as typed: to be put right, or sent again once the sheet is checked."""

@@ -400,24 +400,36 @@ def corrections(
 
 def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    if kind == "radl" and seen.ledger.radl:  # a Radl set or struck: its mark, as the trail says it
-        return message_html("ok", [radl_said(seen.ledger)])
+    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
+    hands, marks = seen.ledger.hands, seen.ledger.radl
+    last = hands[-1].id if hands else 0
+    if kind == "radl" and marks and marks[-1].after == last and number == len(hands):
+        return message_html(
+            "ok", [radl_said(seen.ledger)]
+        )  # the mark after the last hand, as the trail says it
     if kind not in DONE or number is None:
         return ""
-    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
     if kind in ("undone", "deleted"):
         # the hand taken back or deleted, as its line on the sheet said it
         line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
         if line is None:
             return ""
         lines = [*done_lines(kind, number, None), line]
-    elif 1 <= number <= len(seen.sheet.hands):
+    elif 1 <= number <= len(hands) and corrected(seen.ledger, kind, hands[number - 1].id):
         lines = done_lines(kind, number, seen.sheet)
     else:
         return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     return message_html("info" if kind == "already" else "ok", lines)
+
+
+def corrected(ledger: tarockscore.Ledger, kind: str, hand: int) -> bool:
+    """Whether the trail bears out ``kind`` of the hand of id ``hand``: replaced, or its deal corrected."""
+    replaces = [a for a in ledger.audit if a.action == "replace" and a.hand == hand]
+    if kind == "dealt":
+        return any((a.before or {}).get("players") != (a.after or {}).get("players") for a in replaces)
+    return kind != "replaced" or bool(replaces)
 
 
 def preview_page(
