@@ -427,7 +427,13 @@ def test_the_arithmetic_on_a_sheet_that_moved_is_answered_as_its_record_would_be
     # without script: back to the table's page that says the hand is there; or the form again,
     # with the answers, on the sheet as it is now
     back = done_of(t.client.post("/t/evening/hand", data=form))
-    assert (back["done"], back["hand"]) == (["already"], ["1"])
+    assert (back["done"], back["hand"], back["expected"]) == (["already"], ["1"], [before])
+    assert "This hand is already on the sheet as hand 1" in t.page(f"&done=already&hand=1&expected={before}")
+    # an address kept or typed, without the sheet the hand was entered on, or on the sheet that
+    # already had hand 1, says nothing: nothing bears out that a hand of this phone's was refused
+    for query in ("&done=already&hand=1", f"&done=already&hand=1&expected={t.version()}"):
+        assert 'class="notice' not in t.page(query), query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
     again = t.client.post("/t/evening/hand", data=other)
     assert again.status_code == 409 and "the sheet has changed" in again.text
     assert f'name="expected" value="{t.version()}"' in again.text

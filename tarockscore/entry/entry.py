@@ -118,10 +118,10 @@ def entry_as_of(
     evening: Evening, head: str, replace: int | None = None, dealer: str | None = None
 ) -> HandEntry | None:
     """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), or None."""
-    then = ledger_file.read(evening.path, since=head).since
+    then = evening.as_of(head)
     if then is None:
         return None
-    return _opened(evening, evening.read()._replace(ledger=then.then, head=head), replace, dealer)
+    return _opened(evening, evening.read()._replace(ledger=then, head=head), replace, dealer)
 
 
 def dealt_by(ledger: Ledger, dealer: str) -> Deal:

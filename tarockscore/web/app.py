@@ -460,7 +460,7 @@ class Web:
         opened = code if self.site.opens(place, code) else ""  # a closed round's table code only reads
         entry = pages.entry_of(place, replace, params.get("dealer"), seen) if opened else None
         closed = entry is None and pages.evening_closed(seen)
-        notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+        notice = pages.done_notice(seen, params)
         if entry is None and opened:  # the form goes: the page says why
             notice += pages.no_form(seen, replace, closed, opened, lang, {})
         instead = pages.instead_of_next(place, seen, closed)
@@ -503,7 +503,7 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+            notice = pages.done_notice(seen, params)
             return pages.table_page(
                 self.site,
                 place,
@@ -655,7 +655,16 @@ class Web:
             carried = (
                 kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
             )
-            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            # a hand already there: with the sheet it was entered on, which the page checks
+            there = sent.form.get("expected") if done == "already" else None
+            query = {
+                **carried,
+                "code": sent.code,
+                "lang": lang,
+                "done": done,
+                "hand": hand,
+                "expected": there,
+            }
             return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 

@@ -45,6 +45,7 @@ from tarockscore.web.html import (
     sheet_section,
     table,
     unchanged,
+    whole,
 )
 from tarockscore.web.site import Place, Site
 
@@ -398,8 +399,10 @@ def corrections(
     return shown + radl
 
 
-def done_notice(seen: Seen, kind: str, number: int | None) -> str:
-    """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
+def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
+    """What a change made from this page did (``?done=KIND&hand=N``, a hand already there with
+    ``&expected=``, the version it was entered on), in the page's words."""
+    kind, number, expected = params.get("done", ""), whole(params.get("hand")), params.get("expected", "")
     # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
     hands, marks = seen.ledger.hands, seen.ledger.radl
     last = hands[-1].id if hands else 0
@@ -415,7 +418,7 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
         if line is None:
             return ""
         lines = [*done_lines(kind, number, None), line]
-    elif 1 <= number <= len(hands) and corrected(seen.ledger, kind, hands[number - 1].id):
+    elif 1 <= number <= len(hands) and borne_out(seen, kind, number, expected):
         lines = done_lines(kind, number, seen.sheet)
     else:
         return ""
@@ -424,9 +427,14 @@ def done_notice(seen: Seen, kind: str, number: int | None) -> str:
     return message_html("info" if kind == "already" else "ok", lines)
 
 
-def corrected(ledger: tarockscore.Ledger, kind: str, hand: int) -> bool:
-    """Whether the trail bears out ``kind`` of the hand of id ``hand``: replaced, or its deal corrected."""
-    replaces = [a for a in ledger.audit if a.action == "replace" and a.hand == hand]
+def borne_out(seen: Seen, kind: str, number: int, expected: str) -> bool:
+    """Whether hand ``number`` was ``kind`` as the trail has it (replaced, its deal corrected), or
+    (``already``) the sheet gained it since ``expected``, the sheet the hand refused was entered on."""
+    hand = seen.ledger.hands[number - 1]
+    if kind == "already":
+        then = seen.place.evening.as_of(expected) if expected else None
+        return then is not None and hand not in then.hands
+    replaces = [a for a in seen.ledger.audit if a.action == "replace" and a.hand == hand.id]
     if kind == "dealt":
         return any((a.before or {}).get("players") != (a.after or {}).get("players") for a in replaces)
     return kind != "replaced" or bool(replaces)

@@ -199,7 +199,7 @@
   function pageQuery(extra) {
     var query = new URLSearchParams(location.search);
     // a change done: no hand is being replaced, or asked about to be deleted, any more
-    ["done", "hand", "part"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
+    ["done", "hand", "part", "expected"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
     Object.keys(extra).forEach(function (k) { query.set(k, extra[k]); });
     return location.pathname + "?" + query.toString();
   }
@@ -437,6 +437,7 @@
         });
         save(all);
         var done = { done: already ? "already" : item.fields.number ? "replaced" : "recorded", hand: answer.number };
+        if (already) { done.expected = item.fields.expected; }  // the sheet it was entered on
         if (item.fields.number) {  // a hand replaced: the table's page says so
           if (!already) { markCorrected(item.fields.expected); }
           location.assign(pageQuery(done));
@@ -510,8 +511,9 @@
       if (res.status !== 200) {
         // the sheet moved under the hand: already there (nothing to enter again), else changed
         var already = res.status === 409 && res.answer.error === "already_on_sheet";
+        var there = { done: "already", hand: res.answer.number, expected: data.expected };
         if (already && (replacing || (item && item.fields.number))) {
-          location.assign(pageQuery({ done: "already", hand: res.answer.number }));
+          location.assign(pageQuery(there));
           return;
         }
         if (item) {
@@ -519,7 +521,7 @@
           if (already) {
             var follow = form.elements.expected.value === item.fields.expected;
             drop(item.id);
-            fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+            fetchLive(there).then(function (live) {
               applyLive(live, follow);
               if (follow) { refreshFields(); }
             });
@@ -530,7 +532,7 @@
         }
         if (already) {
           clearForm(false);
-          fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+          fetchLive(there).then(function (live) {
             applyLive(live, true);
             refreshFields();
           });
