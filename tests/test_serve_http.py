@@ -717,6 +717,21 @@ def test_the_board_says_a_table_closed_at_the_desk(tmp_path: Path, lang: str, sh
     assert shown not in client.get(f"/board?part=1&lang={lang}").text
 
 
+@pytest.mark.parametrize(("lang", "shown"), [("en", "2 / 4, closed"), ("de", "2 / 4, abgeschlossen")])
+def test_the_board_says_a_table_of_a_closed_round_is_closed_with_the_hands_it_played(
+    tmp_path: Path, lang: str, shown: str
+) -> None:
+    """A table that played 2 of its 4 games when `tournament close-round` closed its round showed
+    "2 / 4" on the board, as a table still playing: no hand is coming, and the board says so."""
+    day = one_table_drawn(tmp_path)
+    client, site = client_of(day)
+    [place] = site.places()
+    for _ in range(2):
+        place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
+    tarockscore.Tournament(day).close_round(1)
+    assert f"<td>{shown}</td>" in client.get(f"/board?part=1&lang={lang}").text
+
+
 def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path: Path) -> None:
     """`tournament close-round` writes the day's file, not the tables' ledgers: the stream the
     pages follow said nothing, and a page open with the table's code still offered its form,

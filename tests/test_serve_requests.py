@@ -395,7 +395,9 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
         # a table of the same round that played goes on as it was: its next hand is named
         assert "hand 2" in client.get("/t/r1t1?lang=en").text
     board = client.get("/board?lang=en").text
-    assert "<td>not played</td>" in board and "<td>1 / 4</td>" in board and "<td>0 / 4</td>" not in board
+    assert (
+        "<td>not played</td>" in board and "<td>1 / 4, closed</td>" in board and "<td>0 / 4</td>" not in board
+    )
     assert "<td>nicht gespielt</td>" in client.get("/board?lang=de").text
 
 

@@ -495,7 +495,7 @@ def board_fragment(site: Site) -> str:
             progress = _("not played")
         else:
             progress = f"{played} / {place.games}" if place.games else str(played)
-            if evening_closed(seen):  # its ledger made read-only at the desk: no hand is coming
+            if place.closed or evening_closed(seen):  # its round, or its ledger, closed at the desk
                 progress = _("{progress}, closed").format(progress=progress)
         rows.append([name, progress, last_change(sheet)])
         if standings is None:
