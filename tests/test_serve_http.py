@@ -1878,14 +1878,20 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
     said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]
     assert said == "doubled hands: 2000000 is beyond the allowed range (at most 1,000,000 either way)"
-    # a count pasted at length is quoted by its start and its length, as a card point count is
+    # a count pasted at length is quoted by its start and its length, as a card point count is,
+    # and its box (which takes no more) comes back with its first 40 characters, not 60,000
     for what, field in (("radl", "hands"), ("strike", "strike")):
         long = {"code": code, "expected": version, "request": "r5", field: "9" * 60_000}
         wrong = client.post(f"/t/evening/{what}", data=long, headers=JSON)
         assert wrong.status_code == 422
         assert wrong.json()["problems"][0]["message"].endswith(
-            ": '99999999999999999999'… (60000 characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+            ": '99999999999999999999'… (60000 characters) is not a number of hands; its box keeps"
+            " the first 40 characters: write it in digits, 1 or more, e.g. 4"
         )
+        page = client.post(f"/t/evening/{what}", data=long).text
+        box = re.search(f'<textarea name="{field}"[^>]*>([^<]*)</textarea>', page)
+        assert box is not None and box.group(1) == "9" * 40 and 'maxlength="40"' in box.group(0)
+        assert len(page) < 60_000
     stale = client.post(
         "/t/evening/radl?lang=de", data={"code": code, "expected": "0" * 12, "request": "r4"}, headers=JSON
     )

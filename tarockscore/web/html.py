@@ -476,6 +476,9 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
+COUNT = 40  # the characters a Radl's count keeps: far more than the ledger's largest count has
+
+
 def radl_html(
     ledger: tarockscore.Ledger,
     forms: Mapping[str, str],
@@ -488,10 +491,11 @@ def radl_html(
     striking sends the form of the next hand, as a correction does (:func:`sending`), the strike's
     count in a field of its own (``strike``). A count is a box of one line where Enter sends
     nothing: in the form of the next hand Enter would show that hand's arithmetic. ``typed``: the
-    counts of a Radl or strike refused, shown again as typed, the panel open."""
+    counts of a Radl or strike refused, shown again as typed (as far as the box takes), the panel open."""
     rule = ledger.profile.radl
-    box = '<textarea name="{}" rows="1" inputmode="numeric" autocomplete="off"' + sending(sends, "hands")
-    typed = typed or {}
+    box = f'<textarea name="{{}}" rows="1" maxlength="{COUNT}" inputmode="numeric" autocomplete="off"'
+    box += sending(sends, "hands")
+    typed = {k: v[:COUNT] for k, v in (typed or {}).items()}
     parts = [
         f'<details class="radl" id="radl"{" open" if typed else ""}>',
         f"<summary>{esc(_('Radl'))}</summary>",

@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import labelled, missing, radl_said
+from tarockscore.web.html import COUNT, labelled, missing, radl_said
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -322,14 +322,14 @@ def mark_radl(
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
     # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
-    count = int(text) if text.isascii() and text.isdigit() and len(text) <= 40 else None
+    count = int(text) if text.isascii() and text.isdigit() and len(text) <= COUNT else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
-        if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are
+        if len(text) > COUNT:  # pasted at length: quoted by its start and its length, as card points are
             said = N_(
-                "{start!r}… ({length} characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+                "{start!r}… ({length} characters) is not a number of hands; its box keeps the first {most} characters: write it in digits, 1 or more, e.g. 4"
             )
-        raise UsageError(said, text=text, start=text[:20], length=len(text), where=label)
+        raise UsageError(said, text=text, start=text[:20], length=len(text), most=COUNT, where=label)
     try:
         if what == "radl":
             return evening.add_radl(count, tarockscore.now(), expected=expected, request=request)
