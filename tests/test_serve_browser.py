@@ -529,6 +529,32 @@ def test_a_stale_page_is_refused_and_the_hand_not_dropped(
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")  # entered on the sheet as it is now
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hand_refused_after_the_sheet_moved_under_its_arithmetic_leaves_the_form_on_the_new_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """Hand 1's arithmetic shown, the command line records a hand: the page says the sheet has
+    changed. Record tapped all the same: the hand is refused, with "Enter it again". The form,
+    emptied, stayed headed "Hand 1" on the old sheet under "Enter on the new sheet", where the next
+    hand entered would be refused too; it follows the sheet to hand 2, the old notice gone."""
+    server, path = evening
+    words = WORDS[lang]
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name=words["show"]).click()
+    page.wait_for_selector("#preview:not([hidden])")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    expect(page.locator("#notice .notice.stale")).to_be_visible()
+    page.get_by_role("button", name=words["record"].format(n=1)).click()
+    expect(page.locator("#outbox .notice.refused")).to_be_visible()
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    expect(page.locator("#notice .notice.stale")).to_have_count(0)
+    page.screenshot(path=str(path.parent / f"refused-on-moved-sheet-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    assert hands(path) == 1
+
+
 # Depends on the server's "already_on_sheet" answer (docs/serve.md, "JSON answers"): until the
 # write path answers it, the second phone is told "the sheet has changed" and this test fails.
 @pytest.mark.parametrize("script", [True, False])

@@ -455,7 +455,12 @@
           else if (i.table === table && i.after === item.id && !i.refused) { i.refused = [t("after_refused")]; }
         });
         save(all);
-        fetchLive({}).then(function (live) { applyLive(live, false); });
+        // the form it left, emptied on a sheet since moved, follows the sheet: its notice is old news
+        var follow = form && !touched && form.elements.expected.value === item.fields.expected;
+        fetchLive({}).then(function (live) {
+          applyLive(live, follow);
+          if (follow) { notice.innerHTML = ""; refreshFields(); }
+        });
       } else if (res.status >= 400 && res.status < 500 && res.status !== 408) {
         // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
