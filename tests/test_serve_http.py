@@ -204,6 +204,31 @@ def test_a_field_given_twice_in_an_address_is_refused_naming_it(evening: Path) -
     assert client.get(f"/t/evening?code={code}", headers=JSON).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("what", "form", "quoted"),
+    [
+        ("delete", {"number": "9" * 5000}, "'" + "9" * 100),
+        ("deal", {"number": "1", "dealer": "A" * 50_000}, "'" + "A" * 100),
+    ],
+)
+def test_a_value_pasted_at_length_is_quoted_by_its_start_and_end(
+    evening: Path, what: str, form: dict[str, str], quoted: str
+) -> None:
+    """A hand's number or a dealer pasted of thousands of characters came back whole in the
+    refusal (50,000 characters of "dealer: 'AAA…"); it is quoted by its start and its end, as a
+    declarer or a Kontra step is, and nothing is written."""
+    client, site = client_of(evening)
+    record(client, site.code("evening"), tarockscore.Evening(evening).version())
+    version = tarockscore.Evening(evening).version()
+    sent = {"code": site.code("evening"), "expected": version, "request": "k2", **form}
+    answer = client.post(f"/t/evening/{what}", data=sent, headers=JSON)
+    assert answer.status_code in (400, 422)
+    [problem] = answer.json()["problems"]
+    assert quoted in problem["message"] and "…" in problem["message"]
+    assert len(problem["message"]) < 400
+    assert tarockscore.Evening(evening).version() == version
+
+
 def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     """Two values of one field (two contracts, two codes): which was meant is not known, so the
     form is refused at that field, never read as its last value; nothing is written."""

@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError, message
+from tarockscore.errors import N_, Shown, TarockError, message
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
@@ -566,7 +566,7 @@ class Web:
                 "bad_form",
                 message(
                     N_("{number!r} is no hand's number: the form gives it in digits, 1 or more"),
-                    number=number,
+                    number=Shown(number),
                 ),
             )
         if what == "deal" and (shown := self.params(request).get("dealer")):
