@@ -167,13 +167,18 @@ def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_scrip
 
 def test_a_hand_to_replace_that_was_never_on_the_sheet_is_not_said_to_be_taken_back(evening: Path) -> None:
     """`?replace=999`, an address typed or kept, said "hand 999 is no longer on the sheet (taken
-    back or deleted)" of a hand that never was; a hand taken back is still said to be."""
+    back or deleted)" of a hand that never was, and `?replace=0` nothing at all, with no form; a
+    hand taken back is still said to be."""
     t = Table(evening)
     assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
     page = t.page("&replace=999")
     assert "there is no hand 999 on the sheet: there is nothing to replace" in page
     assert "no longer on the sheet" not in page and "Enter the next hand" in page
     assert "in der Schrift gibt es kein Spiel 999" in t.page("&replace=999", lang="de")
+    # `?replace=0` (a thumb on 0 of "10") showed neither a form nor why
+    zero = t.page("&replace=0")
+    assert "there is no hand 0 on the sheet: there is nothing to replace" in zero
+    assert "Enter the next hand" in zero
     assert done_of(t.post("undo"))["done"] == ["undone"]
     assert "hand 1 is no longer on the sheet (taken back or deleted)" in t.page("&replace=1")
 

@@ -112,11 +112,11 @@ def no_form(
     if replace is None or closed:
         said = writes.closed(seen.place) if closed else _("this table has played all its games")
         return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
-    if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
+    if 1 <= replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
     removed = sum(a.action in ("undo", "delete") for a in seen.ledger.audit)
-    if replace > len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
+    if not 1 <= replace <= len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
         said = _("there is no hand {number} on the sheet: there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
     return message_html("info", [said.format(number=replace)]) + (
