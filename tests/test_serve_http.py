@@ -747,7 +747,8 @@ def test_the_board_says_a_table_of_a_closed_round_is_closed_with_the_hands_it_pl
     tmp_path: Path, lang: str, shown: str
 ) -> None:
     """A table that played 2 of its 4 games when `tournament close-round` closed its round showed
-    "2 / 4" on the board, as a table still playing: no hand is coming, and the board says so."""
+    "2 / 4" on the board, and its page "next: hand 3", as a table still playing: no hand is
+    coming, and the board and the page say so."""
     day = one_table_drawn(tmp_path)
     client, site = client_of(day)
     [place] = site.places()
@@ -755,6 +756,14 @@ def test_the_board_says_a_table_of_a_closed_round_is_closed_with_the_hands_it_pl
         place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
     tarockscore.Tournament(day).close_round(1)
     assert f"<td>{shown}</td>" in client.get(f"/board?part=1&lang={lang}").text
+    # its page named "next: hand 3" of a round that is over: it says the round is closed instead
+    said = {
+        "en": "round 1 is closed: this table played 2 of its 4 games",
+        "de": "Runde 1 ist abgeschlossen: dieser Tisch hat 2 seiner 4 Spiele gespielt",
+    }[lang]
+    page = client.get(f"/t/r1t1?code={site.code('r1t1')}&lang={lang}").text
+    assert said in page and ("next: hand 3" if lang == "en" else "Spiel 3,") not in page
+    assert client.get(f"/t/r1t1?lang={lang}", headers=JSON).json()["next"] == said
 
 
 def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path: Path) -> None:

@@ -126,11 +126,17 @@ def no_form(
 
 def instead_of_next(place: Place, seen: Seen, closed: bool) -> str | None:
     """What the sheet says where it names the next hand, at a table that has none (None: it has one):
-    a table of a closed round without hands was not played; a ``closed`` evening's is said above."""
-    if place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
-        return _("round {round} is closed and this table has no hands: it was not played").format(
-            round=place.round
-        )
+    a table of a closed round without hands was not played, one with some played them; a
+    ``closed`` evening's is said above."""
+    played = len(seen.sheet.hands)
+    if place.closed and not seen.sheet.on_paper:
+        if not played:
+            return _("round {round} is closed and this table has no hands: it was not played").format(
+                round=place.round
+            )
+        if place.games and played < place.games:
+            said = _("round {round} is closed: this table played {played} of its {games} games")
+            return said.format(round=place.round, played=played, games=place.games)
     return "" if closed else None
 
 
