@@ -655,16 +655,10 @@ class Web:
             carried = (
                 kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
             )
+            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
             # a hand already there: with the sheet it was entered on, which the page checks
-            there = sent.form.get("expected") if done == "already" else None
-            query = {
-                **carried,
-                "code": sent.code,
-                "lang": lang,
-                "done": done,
-                "hand": hand,
-                "expected": there,
-            }
+            if done == "already":
+                query["expected"] = sent.form.get("expected")
             return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 

@@ -413,9 +413,7 @@ def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
     hands, marks = seen.ledger.hands, seen.ledger.radl
     last = hands[-1].id if hands else 0
     if kind == "radl" and marks and marks[-1].after == last and number == len(hands):
-        return message_html(
-            "ok", [radl_said(seen.ledger)]
-        )  # the mark after the last hand, as the trail says it
+        return message_html("ok", [radl_said(seen.ledger)])  # its mark, as the trail says it
     if kind not in DONE or number is None:
         return ""
     if kind in ("undone", "deleted"):
