@@ -957,6 +957,39 @@ def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
     assert page.evaluate("document.querySelector('details.corrections').open")
 
 
+OFFLINE_CORRECTION = {
+    "en": "no network: nothing was changed; tap it again once the network is back",
+    "de": "kein Netz: nichts wurde geändert; noch einmal tippen, sobald das Netz wieder da ist",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """ "Take back hand 1" tapped as the network went left the table's page for the browser's own
+    "No internet" page, the sheet and the hand half entered out of sight. The page stays, says
+    nothing was changed, and the take-back is made when tapped again with the network back."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    Thumb(page).choose("contract", WORDS[lang]["contract"])
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.context.set_offline(True)
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text(OFFLINE_CORRECTION[lang])
+    expect(page.locator("#hand-head h2")).to_have_text(WORDS[lang]["heading"].format(n=2))
+    assert hands(path) == 1
+    page.screenshot(path=str(path.parent / f"correction-offline-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    back_online(page)
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text(WORDS[lang]["heading"].format(n=1))
+    assert eventually(lambda: hands(path) == 0)
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",

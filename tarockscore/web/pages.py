@@ -199,6 +199,7 @@ def texts_block() -> str:
         "offline": _(
             "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
         ),
+        "no_network": _("no network: nothing was changed; tap it again once the network is back"),
         "not_recorded": _("Not recorded:"),
         "enter_again": _("Enter it again"),
         "dismiss": _("Dismiss"),

@@ -111,6 +111,13 @@
     });
   }
   ownForms();
+  // a correction sent without network would leave the page for the browser's own "no internet"
+  corrections.addEventListener("submit", function (event) {
+    if (navigator.onLine) { return; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    showNotice("stale offline", [t("no_network")]).scrollIntoView();
+  });
   var STORE = "tarockscore-outbox";
   var replacing = !!(form && form.elements.number);
   var pristine = fields ? fields.innerHTML : "";  // the fields of a hand not answered yet
