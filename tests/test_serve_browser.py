@@ -330,6 +330,31 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
     assert re.search(r"\brufer\b", page.inner_text("body")) is None
 
 
+def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
+    tmp_path: Path, phone: Callable[[], Any]
+) -> None:
+    """Under ooe-2023 with a stake the totals have four columns (the payout beside the points): at
+    360 px the German money broke between its sign and its number ("€" over "0,00"), each
+    player's line two lines high. Every number of the totals stays on one line."""
+    path = tmp_path / "ooe.toml"
+    cli("new", "-p", "Anna-Katharina,Bartholomäus,Cilli,Dani", "--profile", "ooe-2023", "--stake", "0.10",
+        "--ledger", str(path))  # fmt: skip
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang="de"))
+        expect(page.locator("table.totals th")).to_have_text(["Spieler", "Stand", "Auszahlung", "Geld"])
+        lines = page.evaluate(
+            """[...document.querySelectorAll('table.totals td:nth-child(n+2)')].map(td => {
+                const range = document.createRange(); range.selectNodeContents(td);
+                return range.getClientRects().length; })"""
+        )
+        assert lines == [1] * 12
+        no_sideways_scrolling(page)
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("script", [True, False])
 def test_card_points_as_points_and_blatt_from_the_number_keypad(
     browser: Any, evening: tuple[Server, Path], script: bool
