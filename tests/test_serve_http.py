@@ -229,6 +229,28 @@ def test_a_value_pasted_at_length_is_quoted_by_its_start_and_end(
     assert tarockscore.Evening(evening).version() == version
 
 
+@pytest.mark.parametrize(
+    ("form", "where", "said"),
+    [
+        ({"contract": "35"}, "contract", "'35' is not one of the numbers shown"),
+        ({"contract": "1", "declarer": "7"}, "declarer", "'7' is not one of the numbers shown"),
+    ],
+)
+def test_a_choice_given_by_a_number_not_shown_is_said_as_the_terminal_says_it(
+    evening: Path, form: dict[str, str], where: str, said: str
+) -> None:
+    """A choice is taken by its number as at the terminal (docs/serve.md); a number past the
+    choices was refused in the hand file's words, "35 is an integer; expected a string", "7 is an
+    integer; expected the name of a player in quotes", which no phone or script sends."""
+    client, site = client_of(evening)
+    sent = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), **form}
+    answer = client.post("/t/evening/hand", data=sent, headers=JSON)
+    assert answer.status_code == 422
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == where and problem["message"].endswith(said), problem
+    assert "integer" not in problem["message"]
+
+
 def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     """Two values of one field (two contracts, two codes): which was meant is not known, so the
     form is refused at that field, never read as its last value; nothing is written."""

@@ -40,13 +40,19 @@ class Answer(NamedTuple):
 
 # The form's fields that are hand-file keys as they stand: a hand the flow refuses is shown to
 # the rules as these, so that the page gives the rules' own reason, as the command line does.
+CHOICE = tarockscore.QuestionKind.CHOICE
 HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
 
 
 def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
-    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's."""
+    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
+    (a choice given by a number not shown: the question's, as at the terminal)."""
+    assert reading.next is not None
+    question = reading.next
+    if reading.refused and question.kind is CHOICE and given.get(question.key, "").strip().isdigit():
+        return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()
@@ -59,7 +65,6 @@ def refusal(
             hand[key] = said
         else:
             hand[key] = int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value
-    assert reading.next is not None
     try:
         entry.preview(cast("tarockscore.HandInput", hand))  # the parse checks every key's value
     except TarockError as exc:
