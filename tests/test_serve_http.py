@@ -251,6 +251,22 @@ def test_a_choice_given_by_a_number_not_shown_is_said_as_the_terminal_says_it(
     assert "integer" not in problem["message"]
 
 
+@pytest.mark.parametrize("action", ["foo", "", "RECORD", "record "])
+def test_a_hand_sent_with_an_action_the_form_has_not_is_refused_and_nothing_written(
+    evening: Path, action: str
+) -> None:
+    """`action=preview` (the default) shows the arithmetic, `action=record` records; any other
+    action (a script's typo, an empty one) recorded the hand as if it were `record`."""
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    sent = {"code": site.code("evening"), "expected": version, "request": "k1", "action": action, **RUFER}
+    answer = client.post("/t/evening/hand", data=sent, headers=JSON)
+    assert (answer.status_code, answer.json()["error"]) == (400, "bad_form")
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == "action" and repr(action) in problem["message"]
+    assert results(evening) == []
+
+
 def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     """Two values of one field (two contracts, two codes): which was meant is not known, so the
     form is refused at that field, never read as its last value; nothing is written."""

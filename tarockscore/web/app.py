@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from tarockscore import i18n
-from tarockscore.errors import N_, Shown, TarockError, message
+from tarockscore.errors import N_, Shown, TarockError, message, one_of
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
@@ -77,6 +77,9 @@ def _weight(params: list[str]) -> Decimal | None:
 # A table page's address: its own fields; any other is an answer of the next hand, carried through a
 # correction made without script
 ADDRESS = CONTROL | {"done", "hand", "part"}
+# What the hand's form asks of its address: its arithmetic, to record it, and the page's own
+# buttons without script (the hand back in its form; a hand chosen to replace, delete or deal anew)
+ACTIONS = ("preview", "record", "edit", "replace", "delete", "deal")
 
 STATIC = Path(__file__).parent / "static"
 
@@ -569,6 +572,10 @@ class Web:
                     number=Shown(number),
                 ),
             )
+        if what == "hand" and form.get("action", "preview") not in ACTIONS:  # a typo never records
+            said = N_("{action!r} is no action of the form; it is one of {allowed}; nothing was written")
+            text = message(said, action=Shown(form["action"]), allowed=one_of(ACTIONS, in_order=True))
+            raise Refused(400, "bad_form", text, where="action")
         if what == "deal" and (shown := self.params(request).get("dealer")):
             # the page's button under a deal shown, sending the next hand's form (its answers go
             # with it): the dealer corrected to is the one shown, not the chooser's since
