@@ -703,6 +703,38 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
 
 
+OFFLINE_REPLACE = {
+    "en": ("hand 1 is replaced when you tap Replace hand 1", "Replace hand 1", "Hand 1 is replaced."),
+    "de": (
+        "Spiel 1 wird erst ersetzt, wenn du auf Spiel 1 ersetzen tippst",
+        "Spiel 1 ersetzen",
+        "Spiel 1 ist ersetzt.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_replacement_shown_without_network_is_said_to_wait_for_its_replace_button(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """Hand 1 being replaced, "Show the arithmetic" tapped without network: the page said the hand
+    "is recorded when you tap Record", a button the replacement has not. It names the button the
+    replacement is confirmed with, and the hand is replaced once it is tapped with the network back."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    said, button, done = OFFLINE_REPLACE[lang]
+    page = phone()
+    page.goto(server.url("evening", lang=lang) + "&replace=1")
+    page.locator("input[name=card_points]").fill("45")
+    page.context.set_offline(True)
+    page.get_by_role("button", name=WORDS[lang]["show"]).click()
+    expect(page.locator("#notice")).to_contain_text(said)
+    back_online(page)
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("#notice")).to_contain_text(done)
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 45
+
+
 def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_back(
     evening: tuple[Server, Path], phone: Callable[[], Any]
 ) -> None:

@@ -200,6 +200,9 @@ def texts_block() -> str:
             "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
         ),
         "no_network": _("no network: nothing was changed; tap it again once the network is back"),
+        "offline_replace": _(
+            "no network: the replacement waits on this phone; when the network is back its arithmetic is shown, and hand {number} is replaced when you tap Replace hand {number}"
+        ),
         "not_recorded": _("Not recorded:"),
         "enter_again": _("Enter it again"),
         "dismiss": _("Dismiss"),

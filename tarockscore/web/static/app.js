@@ -599,7 +599,8 @@
     }, function () {
       // no network: the hand waits here, and its arithmetic is shown when the network is back
       if (item) { showing = null; return; }
-      showNotice("stale offline", [t("offline")]);
+      var offline = replacing ? t("offline_replace").replace(/\{number\}/g, form.elements.number.value) : t("offline");
+      showNotice("stale offline", [offline]);
       queue(data, "preview");
       clearForm(true);
       waits();
