@@ -355,6 +355,25 @@ def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
         server.stop()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_card_points_pasted_at_length_are_kept_to_what_their_box_takes(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A clipboard of 60,000 characters pasted into Points went whole into the box, and after the
+    refusal whole into the page again, once more in each correction's copy of the hand (a page of
+    300 KB). The box takes 40 characters, as a Radl's count does; the refusal quotes them."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page))
+    page.locator("input[name=card_points]").fill("4" * 60_000)  # pasted
+    expect(page.locator("input[name=card_points]")).to_have_value("4" * 40)
+    page.get_by_role("button", name=WORDS[lang]["show"]).click()
+    expect(page.locator("#notice .notice.refused")).to_contain_text("4" * 20)
+    assert hands(path) == 0
+    no_sideways_scrolling(page)
+
+
 @pytest.mark.parametrize("script", [True, False])
 def test_card_points_as_points_and_blatt_from_the_number_keypad(
     browser: Any, evening: tuple[Server, Path], script: bool

@@ -476,7 +476,7 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
-COUNT = 40  # the characters a Radl's count keeps: far more than the ledger's largest count has
+COUNT = 40  # the characters a count's box keeps (a Radl's, card points): far more than any count has
 
 
 def radl_html(
@@ -709,7 +709,13 @@ def _points(key: str, ident: str, answer: object, form: Mapping[str, str], third
     points, blatt = form.get(key, ""), form.get(BLATT + key)
     if blatt is None and isinstance(answer, Fraction):  # sent as one ("35/2"): shown as two
         points, blatt = _split(answer)
-    number = {"type": "text", "inputmode": "numeric", "autocomplete": "off", "size": "4"}
+    number = {
+        "type": "text",
+        "inputmode": "numeric",
+        "autocomplete": "off",
+        "size": "4",
+        "maxlength": str(COUNT),
+    }
     inputs = [
         f'<label class="part">{esc(_("Points"))}<input{attrs({**number, "id": ident + "-points", "name": key, "value": points})}></label>'
     ]
