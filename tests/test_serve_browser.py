@@ -330,6 +330,50 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
     assert re.search(r"\brufer\b", page.inner_text("body")) is None
 
 
+def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
+    tmp_path: Path, phone: Callable[[], Any]
+) -> None:
+    """Under ooe-2023 with a stake the totals have four columns (the payout beside the points): at
+    360 px the German money broke between its sign and its number ("€" over "0,00"), each
+    player's line two lines high. Every number of the totals stays on one line."""
+    path = tmp_path / "ooe.toml"
+    cli("new", "-p", "Anna-Katharina,Bartholomäus,Cilli,Dani", "--profile", "ooe-2023", "--stake", "0.10",
+        "--ledger", str(path))  # fmt: skip
+    server = Server(path, HOST)
+    try:
+        page = phone()
+        page.goto(server.url("evening", lang="de"))
+        expect(page.locator("table.totals th")).to_have_text(["Spieler", "Stand", "Auszahlung", "Geld"])
+        lines = page.evaluate(
+            """[...document.querySelectorAll('table.totals td:nth-child(n+2)')].map(td => {
+                const range = document.createRange(); range.selectNodeContents(td);
+                return range.getClientRects().length; })"""
+        )
+        assert lines == [1] * 12
+        no_sideways_scrolling(page)
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_card_points_pasted_at_length_are_kept_to_what_their_box_takes(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """A clipboard of 60,000 characters pasted into Points went whole into the box, and after the
+    refusal whole into the page again, once more in each correction's copy of the hand (a page of
+    300 KB). The box takes 40 characters, as a Radl's count does; the refusal quotes them."""
+    server, path = evening
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page))
+    page.locator("input[name=card_points]").fill("4" * 60_000)  # pasted
+    expect(page.locator("input[name=card_points]")).to_have_value("4" * 40)
+    page.get_by_role("button", name=WORDS[lang]["show"]).click()
+    expect(page.locator("#notice .notice.refused")).to_contain_text("4" * 20)
+    assert hands(path) == 0
+    no_sideways_scrolling(page)
+
+
 @pytest.mark.parametrize("script", [True, False])
 def test_card_points_as_points_and_blatt_from_the_number_keypad(
     browser: Any, evening: tuple[Server, Path], script: bool
@@ -529,6 +573,32 @@ def test_a_stale_page_is_refused_and_the_hand_not_dropped(
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")  # entered on the sheet as it is now
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hand_refused_after_the_sheet_moved_under_its_arithmetic_leaves_the_form_on_the_new_sheet(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """Hand 1's arithmetic shown, the command line records a hand: the page says the sheet has
+    changed. Record tapped all the same: the hand is refused, with "Enter it again". The form,
+    emptied, stayed headed "Hand 1" on the old sheet under "Enter on the new sheet", where the next
+    hand entered would be refused too; it follows the sheet to hand 2, the old notice gone."""
+    server, path = evening
+    words = WORDS[lang]
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page))
+    page.get_by_role("button", name=words["show"]).click()
+    page.wait_for_selector("#preview:not([hidden])")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
+    expect(page.locator("#notice .notice.stale")).to_be_visible()
+    page.get_by_role("button", name=words["record"].format(n=1)).click()
+    expect(page.locator("#outbox .notice.refused")).to_be_visible()
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    expect(page.locator("#notice .notice.stale")).to_have_count(0)
+    page.screenshot(path=str(path.parent / f"refused-on-moved-sheet-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    assert hands(path) == 1
+
+
 # Depends on the server's "already_on_sheet" answer (docs/serve.md, "JSON answers"): until the
 # write path answers it, the second phone is told "the sheet has changed" and this test fails.
 @pytest.mark.parametrize("script", [True, False])
@@ -650,6 +720,38 @@ def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorde
     assert hands(path) == 1
     expect(page.locator("#outbox")).to_have_text("")
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
+
+
+OFFLINE_REPLACE = {
+    "en": ("hand 1 is replaced when you tap Replace hand 1", "Replace hand 1", "Hand 1 is replaced."),
+    "de": (
+        "Spiel 1 wird erst ersetzt, wenn du auf Spiel 1 ersetzen tippst",
+        "Spiel 1 ersetzen",
+        "Spiel 1 ist ersetzt.",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_replacement_shown_without_network_is_said_to_wait_for_its_replace_button(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """Hand 1 being replaced, "Show the arithmetic" tapped without network: the page said the hand
+    "is recorded when you tap Record", a button the replacement has not. It names the button the
+    replacement is confirmed with, and the hand is replaced once it is tapped with the network back."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    said, button, done = OFFLINE_REPLACE[lang]
+    page = phone()
+    page.goto(server.url("evening", lang=lang) + "&replace=1")
+    page.locator("input[name=card_points]").fill("45")
+    page.context.set_offline(True)
+    page.get_by_role("button", name=WORDS[lang]["show"]).click()
+    expect(page.locator("#notice")).to_contain_text(said)
+    back_online(page)
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("#notice")).to_contain_text(done)
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 45
 
 
 def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_back(
@@ -929,6 +1031,39 @@ def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
     expect(page.locator("#undo")).to_be_hidden()
     expect(page.locator("details.corrections > summary")).to_be_visible()
     assert page.evaluate("document.querySelector('details.corrections').open")
+
+
+OFFLINE_CORRECTION = {
+    "en": "no network: nothing was changed; tap it again once the network is back",
+    "de": "kein Netz: nichts wurde geändert; noch einmal tippen, sobald das Netz wieder da ist",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+) -> None:
+    """ "Take back hand 1" tapped as the network went left the table's page for the browser's own
+    "No internet" page, the sheet and the hand half entered out of sight. The page stays, says
+    nothing was changed, and the take-back is made when tapped again with the network back."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", lang=lang))
+    Thumb(page).choose("contract", WORDS[lang]["contract"])
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.context.set_offline(True)
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text(OFFLINE_CORRECTION[lang])
+    expect(page.locator("#hand-head h2")).to_have_text(WORDS[lang]["heading"].format(n=2))
+    assert hands(path) == 1
+    page.screenshot(path=str(path.parent / f"correction-offline-{lang}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    back_online(page)
+    page.locator("#undo").click()
+    expect(page.locator("#notice")).to_contain_text(WORDS[lang]["heading"].format(n=1))
+    assert eventually(lambda: hands(path) == 0)
 
 
 SITS_OUT = {

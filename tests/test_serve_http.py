@@ -204,6 +204,69 @@ def test_a_field_given_twice_in_an_address_is_refused_naming_it(evening: Path) -
     assert client.get(f"/t/evening?code={code}", headers=JSON).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("what", "form", "quoted"),
+    [
+        ("delete", {"number": "9" * 5000}, "'" + "9" * 100),
+        ("deal", {"number": "1", "dealer": "A" * 50_000}, "'" + "A" * 100),
+    ],
+)
+def test_a_value_pasted_at_length_is_quoted_by_its_start_and_end(
+    evening: Path, what: str, form: dict[str, str], quoted: str
+) -> None:
+    """A hand's number or a dealer pasted of thousands of characters came back whole in the
+    refusal (50,000 characters of "dealer: 'AAA…"); it is quoted by its start and its end, as a
+    declarer or a Kontra step is, and nothing is written."""
+    client, site = client_of(evening)
+    record(client, site.code("evening"), tarockscore.Evening(evening).version())
+    version = tarockscore.Evening(evening).version()
+    sent = {"code": site.code("evening"), "expected": version, "request": "k2", **form}
+    answer = client.post(f"/t/evening/{what}", data=sent, headers=JSON)
+    assert answer.status_code in (400, 422)
+    [problem] = answer.json()["problems"]
+    assert quoted in problem["message"] and "…" in problem["message"]
+    assert len(problem["message"]) < 400
+    assert tarockscore.Evening(evening).version() == version
+
+
+@pytest.mark.parametrize(
+    ("form", "where", "said"),
+    [
+        ({"contract": "35"}, "contract", "'35' is not one of the numbers shown"),
+        ({"contract": "1", "declarer": "7"}, "declarer", "'7' is not one of the numbers shown"),
+    ],
+)
+def test_a_choice_given_by_a_number_not_shown_is_said_as_the_terminal_says_it(
+    evening: Path, form: dict[str, str], where: str, said: str
+) -> None:
+    """A choice is taken by its number as at the terminal (docs/serve.md); a number past the
+    choices was refused in the hand file's words, "35 is an integer; expected a string", "7 is an
+    integer; expected the name of a player in quotes", which no phone or script sends."""
+    client, site = client_of(evening)
+    sent = {"code": site.code("evening"), "expected": tarockscore.Evening(evening).version(), **form}
+    answer = client.post("/t/evening/hand", data=sent, headers=JSON)
+    assert answer.status_code == 422
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == where and problem["message"].endswith(said), problem
+    assert "integer" not in problem["message"]
+
+
+@pytest.mark.parametrize("action", ["foo", "", "RECORD", "record "])
+def test_a_hand_sent_with_an_action_the_form_has_not_is_refused_and_nothing_written(
+    evening: Path, action: str
+) -> None:
+    """`action=preview` (the default) shows the arithmetic, `action=record` records; any other
+    action (a script's typo, an empty one) recorded the hand as if it were `record`."""
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    sent = {"code": site.code("evening"), "expected": version, "request": "k1", "action": action, **RUFER}
+    answer = client.post("/t/evening/hand", data=sent, headers=JSON)
+    assert (answer.status_code, answer.json()["error"]) == (400, "bad_form")
+    [problem] = answer.json()["problems"]
+    assert problem["where"] == "action" and repr(action) in problem["message"]
+    assert results(evening) == []
+
+
 def test_a_field_given_twice_is_refused_naming_it(evening: Path) -> None:
     """Two values of one field (two contracts, two codes): which was meant is not known, so the
     form is refused at that field, never read as its last value; nothing is written."""
@@ -715,6 +778,30 @@ def test_the_board_says_a_table_closed_at_the_desk(tmp_path: Path, lang: str, sh
     finally:
         place.evening.path.chmod(0o644)
     assert shown not in client.get(f"/board?part=1&lang={lang}").text
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "2 / 4, closed"), ("de", "2 / 4, abgeschlossen")])
+def test_the_board_says_a_table_of_a_closed_round_is_closed_with_the_hands_it_played(
+    tmp_path: Path, lang: str, shown: str
+) -> None:
+    """A table that played 2 of its 4 games when `tournament close-round` closed its round showed
+    "2 / 4" on the board, and its page "next: hand 3", as a table still playing: no hand is
+    coming, and the board and the page say so."""
+    day = one_table_drawn(tmp_path)
+    client, site = client_of(day)
+    [place] = site.places()
+    for _ in range(2):
+        place.evening.record({"contract": "dreier", "declarer": place.players[0], "won": True})
+    tarockscore.Tournament(day).close_round(1)
+    assert f"<td>{shown}</td>" in client.get(f"/board?part=1&lang={lang}").text
+    # its page named "next: hand 3" of a round that is over: it says the round is closed instead
+    said = {
+        "en": "round 1 is closed: this table played 2 of its 4 games",
+        "de": "Runde 1 ist abgeschlossen: dieser Tisch hat 2 seiner 4 Spiele gespielt",
+    }[lang]
+    page = client.get(f"/t/r1t1?code={site.code('r1t1')}&lang={lang}").text
+    assert said in page and ("next: hand 3" if lang == "en" else "Spiel 3,") not in page
+    assert client.get(f"/t/r1t1?lang={lang}", headers=JSON).json()["next"] == said
 
 
 def test_a_round_closed_at_the_desk_changes_the_stream_its_pages_follow(tmp_path: Path) -> None:
@@ -1885,14 +1972,20 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
     said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]
     assert said == "doubled hands: 2000000 is beyond the allowed range (at most 1,000,000 either way)"
-    # a count pasted at length is quoted by its start and its length, as a card point count is
+    # a count pasted at length is quoted by its start and its length, as a card point count is,
+    # and its box (which takes no more) comes back with its first 40 characters, not 60,000
     for what, field in (("radl", "hands"), ("strike", "strike")):
         long = {"code": code, "expected": version, "request": "r5", field: "9" * 60_000}
         wrong = client.post(f"/t/evening/{what}", data=long, headers=JSON)
         assert wrong.status_code == 422
         assert wrong.json()["problems"][0]["message"].endswith(
-            ": '99999999999999999999'… (60000 characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+            ": '99999999999999999999'… (60000 characters) is not a number of hands; its box keeps"
+            " the first 40 characters: write it in digits, 1 or more, e.g. 4"
         )
+        page = client.post(f"/t/evening/{what}", data=long).text
+        box = re.search(f'<textarea name="{field}"[^>]*>([^<]*)</textarea>', page)
+        assert box is not None and box.group(1) == "9" * 40 and 'maxlength="40"' in box.group(0)
+        assert len(page) < 60_000
     stale = client.post(
         "/t/evening/radl?lang=de", data={"code": code, "expected": "0" * 12, "request": "r4"}, headers=JSON
     )

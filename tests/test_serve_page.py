@@ -131,6 +131,27 @@ def test_done_says_nothing_of_a_hand_the_sheet_and_its_trail_do_not_bear_out(eve
     assert 'class="notice' not in t.page("&done=deleted&hand=1")
 
 
+def test_done_says_a_deal_a_replacement_or_a_radl_only_where_the_trail_bears_it_out(evening: Path) -> None:
+    """An address kept or typed said "The deal of hand 1 is corrected." and "Hand 1 is replaced."
+    of a hand never corrected, and "Radl set on the sheet after hand 2" of a Radl set after hand 1:
+    each is said only where the audit trail has that correction, a Radl while its mark follows
+    the sheet's last hand (the hand the address names)."""
+    t = Table(evening)
+    assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
+    cli("radl", "add", "--ledger", str(evening))
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Bert", "-t", "36")
+    for query in ("&done=dealt&hand=1", "&done=replaced&hand=1", "&done=radl&hand=1", "&done=radl&hand=2"):
+        assert 'class="notice' not in t.page(query), query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
+    radl = done_of(t.post("radl"))
+    assert (radl["done"], radl["hand"]) == (["radl"], ["2"])
+    assert "Radl set on the sheet after hand 2" in t.page("&done=radl&hand=2")
+    dealt = done_of(t.post("deal", number="1", dealer="Bert"))
+    assert (dealt["done"], dealt["hand"]) == (["dealt"], ["1"])
+    assert "The deal of hand 1 is corrected." in t.page("&done=dealt&hand=1")
+    assert 'class="notice' not in t.page("&done=replaced&hand=2")
+
+
 def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_script(evening: Path) -> None:
     """A count refused, or sent from a page whose sheet has moved since, comes back in the Radl's
     panel, open, as typed: to be put right, or sent again once the sheet is checked."""
@@ -146,13 +167,18 @@ def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_scrip
 
 def test_a_hand_to_replace_that_was_never_on_the_sheet_is_not_said_to_be_taken_back(evening: Path) -> None:
     """`?replace=999`, an address typed or kept, said "hand 999 is no longer on the sheet (taken
-    back or deleted)" of a hand that never was; a hand taken back is still said to be."""
+    back or deleted)" of a hand that never was, and `?replace=0` nothing at all, with no form; a
+    hand taken back is still said to be."""
     t = Table(evening)
     assert done_of(t.post("hand", action="record", **RUFER))["done"] == ["recorded"]
     page = t.page("&replace=999")
     assert "there is no hand 999 on the sheet: there is nothing to replace" in page
     assert "no longer on the sheet" not in page and "Enter the next hand" in page
     assert "in der Schrift gibt es kein Spiel 999" in t.page("&replace=999", lang="de")
+    # `?replace=0` (a thumb on 0 of "10") showed neither a form nor why
+    zero = t.page("&replace=0")
+    assert "there is no hand 0 on the sheet: there is nothing to replace" in zero
+    assert "Enter the next hand" in zero
     assert done_of(t.post("undo"))["done"] == ["undone"]
     assert "hand 1 is no longer on the sheet (taken back or deleted)" in t.page("&replace=1")
 
@@ -410,7 +436,13 @@ def test_the_arithmetic_on_a_sheet_that_moved_is_answered_as_its_record_would_be
     # without script: back to the table's page that says the hand is there; or the form again,
     # with the answers, on the sheet as it is now
     back = done_of(t.client.post("/t/evening/hand", data=form))
-    assert (back["done"], back["hand"]) == (["already"], ["1"])
+    assert (back["done"], back["hand"], back["expected"]) == (["already"], ["1"], [before])
+    assert "This hand is already on the sheet as hand 1" in t.page(f"&done=already&hand=1&expected={before}")
+    # an address kept or typed, without the sheet the hand was entered on, or on the sheet that
+    # already had hand 1, says nothing: nothing bears out that a hand of this phone's was refused
+    for query in ("&done=already&hand=1", f"&done=already&hand=1&expected={t.version()}"):
+        assert 'class="notice' not in t.page(query), query
+        assert t.client.get(f"/t/evening?code={t.code}&part=live{query}").json()["notice"] == "", query
     again = t.client.post("/t/evening/hand", data=other)
     assert again.status_code == 409 and "the sheet has changed" in again.text
     assert f'name="expected" value="{t.version()}"' in again.text

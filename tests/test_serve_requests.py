@@ -392,10 +392,12 @@ def test_a_closed_rounds_table_without_hands_is_said_not_played_not_invited_to_h
         organiser = client.get(f"/t/r1t2?code={site.code('organiser')}&lang={lang}").text
         assert 'name="contract"' in organiser
         assert ("still counts for round 1" if lang == "en" else "zählt noch für Runde 1") in organiser
-        # a table of the same round that played goes on as it was: its next hand is named
-        assert "hand 2" in client.get("/t/r1t1?lang=en").text
+        # a table of the same round that played is said to have played its hands, not to be not played
+        assert "round 1 is closed: this table played 1 of its" in client.get("/t/r1t1?lang=en").text
     board = client.get("/board?lang=en").text
-    assert "<td>not played</td>" in board and "<td>1 / 4</td>" in board and "<td>0 / 4</td>" not in board
+    assert (
+        "<td>not played</td>" in board and "<td>1 / 4, closed</td>" in board and "<td>0 / 4</td>" not in board
+    )
     assert "<td>nicht gespielt</td>" in client.get("/board?lang=de").text
 
 

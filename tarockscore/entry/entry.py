@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from tarockscore.entry.answers import Entry, defaults_of
 from tarockscore.entry.flow import Flow
-from tarockscore.errors import N_, HandRefused, one_of
+from tarockscore.errors import N_, HandRefused
 from tarockscore.evening import operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.evening import Change, Evening, now
@@ -118,18 +118,18 @@ def entry_as_of(
     evening: Evening, head: str, replace: int | None = None, dealer: str | None = None
 ) -> HandEntry | None:
     """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), or None."""
-    then = ledger_file.read(evening.path, since=head).since
+    then = evening.as_of(head)
     if then is None:
         return None
-    return _opened(evening, evening.read()._replace(ledger=then.then, head=head), replace, dealer)
+    return _opened(evening, evening.read()._replace(ledger=then, head=head), replace, dealer)
 
 
 def dealt_by(ledger: Ledger, dealer: str) -> Deal:
     """The deal when ``dealer`` (a name at the table, or its beginning) deals; refused for anyone else."""
     name = at_table(dealer, ledger.players)
     if name not in ledger.players:
-        said = N_("{allowed} not at this table; the table is {names}")
-        raise HandRefused(said, allowed=one_of([dealer]), names=", ".join(ledger.players), where="dealer")
+        said = N_("{name!r} is not at this table; the table is {names}")
+        raise HandRefused(said, name=dealer, names=", ".join(ledger.players), where="dealer")
     return deal_by(ledger.players, name)
 
 

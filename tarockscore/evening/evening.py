@@ -456,6 +456,11 @@ class Evening:
 
     version = head
 
+    def as_of(self, head: str) -> Ledger | None:
+        """The evening as it was at ``head`` (an earlier reading's version), or None where its chain has none."""
+        then = ledger_file.read(self.path, since=head).since
+        return then.then if then is not None else None
+
     def check_head(self, head: str) -> HeadCheck:
         """Whether the hands as of ``head`` (or its first digits) are unchanged now."""
         wanted = head.strip().lower()

@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from tarockscore import i18n
-from tarockscore.errors import N_, TarockError, message
+from tarockscore.errors import N_, Shown, TarockError, message, one_of
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
@@ -77,6 +77,9 @@ def _weight(params: list[str]) -> Decimal | None:
 # A table page's address: its own fields; any other is an answer of the next hand, carried through a
 # correction made without script
 ADDRESS = CONTROL | {"done", "hand", "part"}
+# What the hand's form asks of its address: its arithmetic, to record it, and the page's own
+# buttons without script (the hand back in its form; a hand chosen to replace, delete or deal anew)
+ACTIONS = ("preview", "record", "edit", "replace", "delete", "deal")
 
 STATIC = Path(__file__).parent / "static"
 
@@ -460,7 +463,7 @@ class Web:
         opened = code if self.site.opens(place, code) else ""  # a closed round's table code only reads
         entry = pages.entry_of(place, replace, params.get("dealer"), seen) if opened else None
         closed = entry is None and pages.evening_closed(seen)
-        notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+        notice = pages.done_notice(seen, params)
         if entry is None and opened:  # the form goes: the page says why
             notice += pages.no_form(seen, replace, closed, opened, lang, {})
         instead = pages.instead_of_next(place, seen, closed)
@@ -503,7 +506,7 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            notice = pages.done_notice(seen, params.get("done", ""), whole(params.get("hand")))
+            notice = pages.done_notice(seen, params)
             return pages.table_page(
                 self.site,
                 place,
@@ -566,9 +569,13 @@ class Web:
                 "bad_form",
                 message(
                     N_("{number!r} is no hand's number: the form gives it in digits, 1 or more"),
-                    number=number,
+                    number=Shown(number),
                 ),
             )
+        if what == "hand" and form.get("action", "preview") not in ACTIONS:  # a typo never records
+            said = N_("{action!r} is no action of the form; it is one of {allowed}; nothing was written")
+            text = message(said, action=Shown(form["action"]), allowed=one_of(ACTIONS, in_order=True))
+            raise Refused(400, "bad_form", text, where="action")
         if what == "deal" and (shown := self.params(request).get("dealer")):
             # the page's button under a deal shown, sending the next hand's form (its answers go
             # with it): the dealer corrected to is the one shown, not the chooser's since
@@ -656,6 +663,9 @@ class Web:
                 kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
             )
             query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            # a hand already there: with the sheet it was entered on, which the page checks
+            if done == "already":
+                query["expected"] = sent.form.get("expected")
             return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")
 

@@ -476,6 +476,9 @@ def done_lines(kind: str, number: int, sheet: tarockscore.Sheet | None) -> list[
     return lines
 
 
+COUNT = 40  # the characters a count's box keeps (a Radl's, card points): far more than any count has
+
+
 def radl_html(
     ledger: tarockscore.Ledger,
     forms: Mapping[str, str],
@@ -488,10 +491,11 @@ def radl_html(
     striking sends the form of the next hand, as a correction does (:func:`sending`), the strike's
     count in a field of its own (``strike``). A count is a box of one line where Enter sends
     nothing: in the form of the next hand Enter would show that hand's arithmetic. ``typed``: the
-    counts of a Radl or strike refused, shown again as typed, the panel open."""
+    counts of a Radl or strike refused, shown again as typed (as far as the box takes), the panel open."""
     rule = ledger.profile.radl
-    box = '<textarea name="{}" rows="1" inputmode="numeric" autocomplete="off"' + sending(sends, "hands")
-    typed = typed or {}
+    box = f'<textarea name="{{}}" rows="1" maxlength="{COUNT}" inputmode="numeric" autocomplete="off"'
+    box += sending(sends, "hands")
+    typed = {k: v[:COUNT] for k, v in (typed or {}).items()}
     parts = [
         f'<details class="radl" id="radl"{" open" if typed else ""}>',
         f"<summary>{esc(_('Radl'))}</summary>",
@@ -710,7 +714,13 @@ def _points(key: str, ident: str, answer: object, form: Mapping[str, str], third
     points, blatt = form.get(key, ""), form.get(BLATT + key)
     if blatt is None and isinstance(answer, Fraction):  # sent as one ("35/2"): shown as two
         points, blatt = _split(answer)
-    number = {"type": "text", "inputmode": "numeric", "autocomplete": "off", "size": "4"}
+    number = {
+        "type": "text",
+        "inputmode": "numeric",
+        "autocomplete": "off",
+        "size": "4",
+        "maxlength": str(COUNT),
+    }
     inputs = [
         f'<label class="part">{esc(_("Points"))}<input{attrs({**number, "id": ident + "-points", "name": key, "value": points})}></label>'
     ]

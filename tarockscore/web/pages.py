@@ -45,6 +45,7 @@ from tarockscore.web.html import (
     sheet_section,
     table,
     unchanged,
+    whole,
 )
 from tarockscore.web.site import Place, Site
 
@@ -111,11 +112,11 @@ def no_form(
     if replace is None or closed:
         said = writes.closed(seen.place) if closed else _("this table has played all its games")
         return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
-    if replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
+    if 1 <= replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
     removed = sum(a.action in ("undo", "delete") for a in seen.ledger.audit)
-    if replace > len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
+    if not 1 <= replace <= len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
         said = _("there is no hand {number} on the sheet: there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
     return message_html("info", [said.format(number=replace)]) + (
@@ -125,11 +126,17 @@ def no_form(
 
 def instead_of_next(place: Place, seen: Seen, closed: bool) -> str | None:
     """What the sheet says where it names the next hand, at a table that has none (None: it has one):
-    a table of a closed round without hands was not played; a ``closed`` evening's is said above."""
-    if place.closed and not seen.sheet.hands and not seen.sheet.on_paper:
-        return _("round {round} is closed and this table has no hands: it was not played").format(
-            round=place.round
-        )
+    a table of a closed round without hands was not played, one with some played them; a
+    ``closed`` evening's is said above."""
+    played = len(seen.sheet.hands)
+    if place.closed and not seen.sheet.on_paper:
+        if not played:
+            return _("round {round} is closed and this table has no hands: it was not played").format(
+                round=place.round
+            )
+        if place.games and played < place.games:
+            said = _("round {round} is closed: this table played {played} of its {games} games")
+            return said.format(round=place.round, played=played, games=place.games)
     return "" if closed else None
 
 
@@ -191,6 +198,10 @@ def texts_block() -> str:
     words |= {
         "offline": _(
             "no network: the hand waits on this phone; when the network is back its arithmetic is shown, and it is recorded when you tap Record"
+        ),
+        "no_network": _("no network: nothing was changed; tap it again once the network is back"),
+        "offline_replace": _(
+            "no network: the replacement waits on this phone; when the network is back its arithmetic is shown, and hand {number} is replaced when you tap Replace hand {number}"
         ),
         "not_recorded": _("Not recorded:"),
         "enter_again": _("Enter it again"),
@@ -398,26 +409,43 @@ def corrections(
     return shown + radl
 
 
-def done_notice(seen: Seen, kind: str, number: int | None) -> str:
-    """What a change made from this page did (``?done=KIND&hand=N``), in the page's words."""
-    if kind == "radl" and seen.ledger.radl:  # a Radl set or struck: its mark, as the trail says it
-        return message_html("ok", [radl_said(seen.ledger)])
+def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
+    """What a change made from this page did (``?done=KIND&hand=N``, a hand already there with
+    ``&expected=``, the version it was entered on), in the page's words."""
+    kind, number, expected = params.get("done", ""), whole(params.get("hand")), params.get("expected", "")
+    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
+    hands, marks = seen.ledger.hands, seen.ledger.radl
+    last = hands[-1].id if hands else 0
+    if kind == "radl" and marks and marks[-1].after == last and number == len(hands):
+        return message_html("ok", [radl_said(seen.ledger)])  # its mark, as the trail says it
     if kind not in DONE or number is None:
         return ""
-    # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
     if kind in ("undone", "deleted"):
         # the hand taken back or deleted, as its line on the sheet said it
         line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
         if line is None:
             return ""
         lines = [*done_lines(kind, number, None), line]
-    elif 1 <= number <= len(seen.sheet.hands):
+    elif 1 <= number <= len(hands) and borne_out(seen, kind, number, expected):
         lines = done_lines(kind, number, seen.sheet)
     else:
         return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     return message_html("info" if kind == "already" else "ok", lines)
+
+
+def borne_out(seen: Seen, kind: str, number: int, expected: str) -> bool:
+    """Whether hand ``number`` was ``kind`` as the trail has it (replaced, its deal corrected), or
+    (``already``) the sheet gained it since ``expected``, the sheet the hand refused was entered on."""
+    hand = seen.ledger.hands[number - 1]
+    if kind == "already":
+        then = seen.place.evening.as_of(expected) if expected else None
+        return then is not None and hand not in then.hands
+    replaces = [a for a in seen.ledger.audit if a.action == "replace" and a.hand == hand.id]
+    if kind == "dealt":
+        return any((a.before or {}).get("players") != (a.after or {}).get("players") for a in replaces)
+    return kind != "replaced" or bool(replaces)
 
 
 def preview_page(
@@ -475,7 +503,7 @@ def board_fragment(site: Site) -> str:
             progress = _("not played")
         else:
             progress = f"{played} / {place.games}" if place.games else str(played)
-            if evening_closed(seen):  # its ledger made read-only at the desk: no hand is coming
+            if place.closed or evening_closed(seen):  # its round, or its ledger, closed at the desk
                 progress = _("{progress}, closed").format(progress=progress)
         rows.append([name, progress, last_change(sheet)])
         if standings is None:

@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import labelled, missing, radl_said
+from tarockscore.web.html import COUNT, labelled, missing, radl_said
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -40,13 +40,19 @@ class Answer(NamedTuple):
 
 # The form's fields that are hand-file keys as they stand: a hand the flow refuses is shown to
 # the rules as these, so that the page gives the rules' own reason, as the command line does.
+CHOICE = tarockscore.QuestionKind.CHOICE
 HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
 
 
 def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
-    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's."""
+    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
+    (a choice given by a number not shown: the question's, as at the terminal)."""
+    assert reading.next is not None
+    question = reading.next
+    if reading.refused and question.kind is CHOICE and given.get(question.key, "").strip().isdigit():
+        return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()
@@ -59,7 +65,6 @@ def refusal(
             hand[key] = said
         else:
             hand[key] = int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value
-    assert reading.next is not None
     try:
         entry.preview(cast("tarockscore.HandInput", hand))  # the parse checks every key's value
     except TarockError as exc:
@@ -322,14 +327,14 @@ def mark_radl(
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
     # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
-    count = int(text) if text.isascii() and text.isdigit() and len(text) <= 40 else None
+    count = int(text) if text.isascii() and text.isdigit() and len(text) <= COUNT else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
-        if len(text) > 40:  # pasted at length: quoted by its start and its length, as card points are
+        if len(text) > COUNT:  # pasted at length: quoted by its start and its length, as card points are
             said = N_(
-                "{start!r}… ({length} characters) is not a number of hands; write it in digits, 1 or more, e.g. 4"
+                "{start!r}… ({length} characters) is not a number of hands; its box keeps the first {most} characters: write it in digits, 1 or more, e.g. 4"
             )
-        raise UsageError(said, text=text, start=text[:20], length=len(text), where=label)
+        raise UsageError(said, text=text, start=text[:20], length=len(text), most=COUNT, where=label)
     try:
         if what == "radl":
             return evening.add_radl(count, tarockscore.now(), expected=expected, request=request)

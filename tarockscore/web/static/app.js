@@ -111,6 +111,13 @@
     });
   }
   ownForms();
+  // a correction sent without network would leave the page for the browser's own "no internet"
+  corrections.addEventListener("submit", function (event) {
+    if (navigator.onLine) { return; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    showNotice("stale offline", [t("no_network")]).scrollIntoView();
+  });
   var STORE = "tarockscore-outbox";
   var replacing = !!(form && form.elements.number);
   var pristine = fields ? fields.innerHTML : "";  // the fields of a hand not answered yet
@@ -199,7 +206,7 @@
   function pageQuery(extra) {
     var query = new URLSearchParams(location.search);
     // a change done: no hand is being replaced, or asked about to be deleted, any more
-    ["done", "hand", "part"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
+    ["done", "hand", "part", "expected"].concat(extra.done ? ["replace", "delete"] : []).forEach(function (k) { query.delete(k); });
     Object.keys(extra).forEach(function (k) { query.set(k, extra[k]); });
     return location.pathname + "?" + query.toString();
   }
@@ -437,6 +444,7 @@
         });
         save(all);
         var done = { done: already ? "already" : item.fields.number ? "replaced" : "recorded", hand: answer.number };
+        if (already) { done.expected = item.fields.expected; }  // the sheet it was entered on
         if (item.fields.number) {  // a hand replaced: the table's page says so
           if (!already) { markCorrected(item.fields.expected); }
           location.assign(pageQuery(done));
@@ -454,7 +462,12 @@
           else if (i.table === table && i.after === item.id && !i.refused) { i.refused = [t("after_refused")]; }
         });
         save(all);
-        fetchLive({}).then(function (live) { applyLive(live, false); });
+        // the form it left, emptied on a sheet since moved, follows the sheet: its notice is old news
+        var follow = form && !touched && form.elements.expected.value === item.fields.expected;
+        fetchLive({}).then(function (live) {
+          applyLive(live, follow);
+          if (follow) { notice.innerHTML = ""; refreshFields(); }
+        });
       } else if (res.status >= 400 && res.status < 500 && res.status !== 408) {
         // refused for good (no code, no such page, a form too large): said, never sent again
         all.forEach(function (i) { if (i.id === item.id) { i.refused = problemsOf(answer); } });
@@ -510,8 +523,9 @@
       if (res.status !== 200) {
         // the sheet moved under the hand: already there (nothing to enter again), else changed
         var already = res.status === 409 && res.answer.error === "already_on_sheet";
+        var there = { done: "already", hand: res.answer.number, expected: data.expected };
         if (already && (replacing || (item && item.fields.number))) {
-          location.assign(pageQuery({ done: "already", hand: res.answer.number }));
+          location.assign(pageQuery(there));
           return;
         }
         if (item) {
@@ -519,7 +533,7 @@
           if (already) {
             var follow = form.elements.expected.value === item.fields.expected;
             drop(item.id);
-            fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+            fetchLive(there).then(function (live) {
               applyLive(live, follow);
               if (follow) { refreshFields(); }
             });
@@ -530,7 +544,7 @@
         }
         if (already) {
           clearForm(false);
-          fetchLive({ done: "already", hand: res.answer.number }).then(function (live) {
+          fetchLive(there).then(function (live) {
             applyLive(live, true);
             refreshFields();
           });
@@ -585,7 +599,8 @@
     }, function () {
       // no network: the hand waits here, and its arithmetic is shown when the network is back
       if (item) { showing = null; return; }
-      showNotice("stale offline", [t("offline")]);
+      var offline = replacing ? t("offline_replace").replace(/\{number\}/g, form.elements.number.value) : t("offline");
+      showNotice("stale offline", [offline]);
       queue(data, "preview");
       clearForm(true);
       waits();
