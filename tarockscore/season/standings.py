@@ -543,16 +543,18 @@ def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]
     for group in by_table.values():
         if len(group) == 1:
             continue  # the common case: an evening given once
-        # the most hands (the later state of the evening), then the shorter file name (the
-        # original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak), then the order
-        longest_first = sorted(group, key=lambda item: (-len(item[1].hands), len(_file_name(item[0]))))
+        # the most hands (the later state of the evening), then a paper result, then the shorter
+        # file name (the original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak),
+        # then the order
+        longest_first = sorted(
+            group, key=lambda item: (-len(item[1].hands), item[1].paper is None, len(_file_name(item[0])))
+        )
         seen = [[(e.keys, e.recorded) for e in ledger.hands] for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
             hands = seen[i]
-            if not hands:
-                continue
             for j, (kept, other) in enumerate(longest_first[:i]):
-                if id(other) not in dropped and seen[j][: len(hands)] == hands:
+                same_paper = ledger.paper in (None, other.paper)
+                if id(other) not in dropped and seen[j][: len(hands)] == hands and same_paper:
                     dropped.add(id(ledger))
                     warnings.append(message(COPY_OF, copy=copy, kept=kept, created=ledger.table.created))
                     break
