@@ -26,7 +26,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
-from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, SHORT_OF_LIMIT
+from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, NOT_NOTED, SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -77,8 +77,10 @@ def short_of_limit(warning: str) -> bool:
 
 
 def changed_after_close(warning: str) -> bool:
-    """Whether ``warning`` says that a table's sheet changed after its round was closed."""
-    return getattr(getattr(warning, "template", None), "singular", None) == CHANGED_AFTER_CLOSE
+    """Whether ``warning`` says that a table's sheet changed after its round was closed, or that
+    its head was not noted then."""
+    template = getattr(warning, "template", None)
+    return getattr(template, "singular", template) in (CHANGED_AFTER_CLOSE, NOT_NOTED)
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:

@@ -648,10 +648,13 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
-# The warning `tournament check` says without --verbose (its singular template): a table's sheet
-# changed after its round was closed.
+# The warnings `tournament check` says without --verbose: a table's sheet changed after its round
+# was closed (its singular template), or missing then, so that its head was not noted.
 CHANGED_AFTER_CLOSE = N_(
     "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it"
+)
+NOT_NOTED = N_(
+    "{where} ({path}): its head was not noted when its round was closed (the sheet could not be read then); closing round {round} again notes it"
 )
 
 
@@ -813,6 +816,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     ledgers: list[Ledger] = []
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
+    closed_rounds = {e.values["round"] for e in t.log if e.kind == "close"}
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
@@ -822,6 +826,9 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             except TournamentError as exc:
                 problems += exc.problems
                 continue
+            if r.number in closed_rounds and d.ledger not in closed:  # missing when the next draw closed it
+                where = tm.table_label(r.number, d.table)
+                warnings.append(message(NOT_NOTED, where=where, path=path, round=r.number))
             hands = d.games if led.paper is not None else len(led.hands)
             results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
             ledgers.append(led)
