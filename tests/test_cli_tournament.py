@@ -1036,6 +1036,16 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
 
 
+def test_a_day_begun_with_rank_points_that_rise_is_still_read_as_it_was_begun(tmp_path: Path) -> None:
+    # A format file with rising rank points is refused at `tournament new` now; a day an earlier
+    # version began with one keeps its format resolved in its file, and is read as it was begun.
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"], fmt="schrift-rang")
+    rising = {"four": [10, 30, 50, 0], "five": [60, 45, 30, 15, 0]}
+    rewrite_with_hashes(day / "tournament.toml", lambda d: d["event"][0]["format"].update(rank_points=rising))
+    ok("tournament", "standings", str(day))
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
