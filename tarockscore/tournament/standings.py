@@ -2,6 +2,7 @@
 docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -23,7 +24,7 @@ from tarockscore.evening.model import Ledger, payout_totals, settling
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.rules.words import MAXIMUM, Reader, player_key, short_number, skeleton, type_name
-from tarockscore.season.standings import UNUSED_DAY_ALIAS, unused_alias
+from tarockscore.season.standings import UNUSED_DAY_ALIAS, spelt_two_ways, unused_alias
 
 SCHEMA = 1
 
@@ -373,6 +374,11 @@ def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
     return sorted(out, key=lambda s: (s.place, s.player.casefold()))
 
 
+def _looks(name: str) -> str:
+    """How a name looks: its letters' skeletons (a fullwidth or Cyrillic letter as the Latin one)."""
+    return skeleton(unicodedata.normalize("NFKC", name))
+
+
 def one_name_each(
     days: Days, aliases: Mapping[str, str], played: Iterable[str] = ()
 ) -> tuple[list[tuple[str, list[tuple[int, str]]]], list[str]]:
@@ -396,7 +402,7 @@ def one_name_each(
                 said = N_("{name!r} and {other!r} are one player in the cup, but both played this tournament")
                 problems.append(Problem.of(name, said, name=seen[shown], other=given))
             seen[shown] = given
-            first = looks.setdefault(skeleton(unicodedata.normalize("NFKC", shown)), shown)
+            first = looks.setdefault(_looks(shown), shown)
             if first != shown:
                 alike = N_(
                     "{other!r} and {name!r} look alike but are spelt with different letters: are they one player? An alias makes them one"
@@ -408,6 +414,10 @@ def one_name_each(
         out.append((name, mine))
     if problems:
         raise TournamentError(problems)
+    # names alike up to accents or a letter (Jorg, Jörg), never on one day: said as a season says them
+    days_of = Counter(p for _, rows in out for _, p in rows)
+    spelt_alike = [(name, [p for _, p in rows]) for name, rows in out]
+    warnings += spelt_two_ways(spelt_alike, days_of, lambda a, b: _looks(a) == _looks(b))  # said above
     spelt = {player_key(g): g for g in [*played, *(g for _, rows in days for _, g in rows)]}
     warnings += [
         unused_alias(a, n, spelt.values(), UNUSED_DAY_ALIAS)
