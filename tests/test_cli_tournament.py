@@ -1036,6 +1036,26 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
 
 
+def test_a_format_file_without_a_name_and_title_of_its_own_shows_neither_of_the_format_it_extends(
+    tmp_path: Path,
+) -> None:
+    # docs/tournament.md, Formats: a file of one's own that changed schrift-rang's points to
+    # 50/30/10/0 without a name or title began a day shown as "schrift-rang: Schrift plus table rank
+    # points 60/40/20/0 per round", another format's name and numbers; it is named after its file,
+    # as a profile of one's own is (docs/scoring.md), and has no title but its own
+    ours = tmp_path / "ours.toml"
+    ours.write_text('extends = "schrift-rang"\n[rank_points]\nfour = [50, 30, 10, 0]\n', encoding="utf-8")
+    day = tmp_path / "d"
+    begun = run("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+                "--profile", "ooe-2023", "--format", str(ours))  # fmt: skip
+    assert begun.exit_code == 0, begun.stderr
+    assert "format:  ours\n" in begun.stdout and "60/40/20/0" not in begun.stdout
+    [table] = draw(day, 1, 1)
+    ok("record", "--ledger", table["ledger"], "--contract", "dreier", "--declarer", "A", "--won")
+    shown = ok("tournament", "standings", str(day)).stdout
+    assert "\nFormat ours\nTies: table ranks, best round." in shown and "60/40/20/0" not in shown
+
+
 def test_a_day_begun_with_rank_points_that_rise_is_still_read_as_it_was_begun(tmp_path: Path) -> None:
     # A format file with rising rank points is refused at `tournament new` now; a day an earlier
     # version began with one keeps its format resolved in its file, and is read as it was begun.

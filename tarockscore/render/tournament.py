@@ -176,9 +176,15 @@ def ties_text(fmt: Format) -> str:
     return ", ".join(translated(TIE_BREAKS[tb]) for tb in fmt.tie_breaks) or _("none")
 
 
+def format_words(fmt: Format) -> str:
+    """The format's name and its title in the reader's language (a file of one's own may give none)."""
+    title = fmt.title_in(current())
+    return f"{fmt.name}: {title}" if title else fmt.name
+
+
 def format_line(fmt: Format) -> str:
     """The format as `tournament new` shows it: its name and its title in the reader's language."""
-    return folded(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current())))
+    return folded(_("format:  {format}").format(format=format_words(fmt)))
 
 
 def _rounds(rows: Sequence[Standing]) -> list[int]:
@@ -236,8 +242,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
         out = "\n".join(heading) + "\n\n" + out
-    about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
-    about = about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
+    about = _("Format {format}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
+    about = about.format(format=format_words(fmt), ties=ties_text(fmt))
     return f"{out}\n\n" + "\n".join(map(folded, about.split("\n")))
 
 
@@ -292,9 +298,7 @@ def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
 def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     """One printable page: the standings table, every value escaped."""
     fmt = t.format
-    meta = _("{name}: {title}. Ties: {ties}.").format(
-        name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
-    )
+    meta = _("{format}. Ties: {ties}.").format(format=format_words(fmt), ties=ties_text(fmt))
     return page(
         title,
         _CSS,

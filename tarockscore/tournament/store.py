@@ -111,9 +111,15 @@ def format_document(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
     merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
-    if "title" in document and "title_de" not in document:
-        # a title of one's own: the German of the parent's title would describe the parent
-        merged.pop("title_de", None)
+    # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
+    # titles of the format it extends name that one's numbers and ties, and describe it no more once
+    # it changes them (nor, in the other language, beside a title of its own)
+    if "name" not in document:
+        merged["name"] = path.stem
+    ranks_otherwise = bool(document.keys() & {"total", "tie_breaks", "rank_points"})
+    for title, beside in (("title", "title_de"), ("title_de", "title")):
+        if title not in document and (ranks_otherwise or beside in document):
+            merged.pop(title, None)
     return merged
 
 
