@@ -588,6 +588,20 @@ def test_check_lists_the_changes_since_a_head_at_the_readers_clock(tmp_path: Pat
     assert german[-1] == "  14.03.2026 19:02  add: Ilse"
 
 
+def test_closing_a_round_of_many_tables_folds_its_heads_into_lines_of_80_columns(tmp_path: Path) -> None:
+    """`close-round` of a round of five tables (25 at a cup day) printed every table's head on one
+    line of 120 columns (650 at a cup day), where every other line of the day is folded into 80."""
+    day = tmp_path / "day"
+    players = ",".join(f"P{k:02d}" for k in range(1, 21))
+    ok("tournament", "new", str(day), "--players", players, "--rounds", "1", "--games", "4",
+       "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    draw(day, 1, 3)
+    closed = ok("tournament", "close-round", str(day), "--round", "1").stdout
+    assert max(len(line) for line in closed.splitlines()) <= 80
+    said = unfolded(closed).splitlines()[0]
+    assert said.startswith("round 1 closed: table 1 ") and ", table 5 " in said
+
+
 def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path: Path) -> None:
     """The desk closing round 2 where it meant round 1, or before a table has played its games, is
     told as the next draw tells it; the close is kept (a table may have ended at the time limit)."""

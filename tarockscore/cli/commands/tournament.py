@@ -585,7 +585,7 @@ def close_round(
             )
         )
         return
-    typer.echo(render.closed_line(after, round_number))
+    typer.echo(folded(render.closed_line(after, round_number)))
     _say_head(after)
     for w in tournament.short_of_limit(round_number):
         terminal.warn(w)
