@@ -1408,6 +1408,21 @@ def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_pa
         assert errors == [f"error: --players-file: {names}: no name in it; write one player's name a line"]
 
 
+def test_a_players_file_that_is_a_file_of_another_kind_is_named_so_once(tmp_path: Path) -> None:
+    # the wrong file picked (last month's tournament.toml, a profile): fifty lines, each a line of
+    # TOML refused as a name, then "and 1043 more problems"; said once, as --format says it
+    day = tmp_path / "march"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    for text, kind in (
+        ((day / "tournament.toml").read_text(encoding="utf-8"), "a tournament day's file"),
+        ((Path(__file__).parent.parent / "profiles" / "pagat.toml").read_text(encoding="utf-8"), "a profile"),
+    ):
+        names, errors = _refused_players_file(tmp_path, text)
+        assert errors == [
+            f"error: --players-file: {names}: not a list of names: this is {kind}; write one player's name a line"
+        ]
+
+
 def test_cards_say_every_refused_option_in_one_run(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day, ["Anna", "Bert", "Cilli", "Dani"])

@@ -485,6 +485,13 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a
     name; ``warn`` is told a file read as Windows-1252."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError, spreadsheet=warn)
+    try:  # the wrong file picked: a ledger, a profile, a day's own file (a list of names is no TOML)
+        kind = safe_io.other_kind(safe_io.load_toml(text, str(path), TournamentError), "players")
+    except TarockError:
+        kind = None
+    if kind is not None:
+        said = N_("{path}: not a list of names: this is {other}; write one player's name a line")
+        raise TournamentError(said, path=path, other=kind)
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
