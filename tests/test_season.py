@@ -557,6 +557,19 @@ def test_a_table_scored_on_paper_is_counted_once_however_many_copies_are_given()
     }
 
 
+def test_of_a_folder_and_its_copy_the_original_is_counted_whatever_the_order() -> None:
+    # docs/season.md: the original is counted, not its copy; a day's folder copied beside it
+    # (cup-day (Kopie)/) holds files named as the original's, and ' ' sorts before '/': the copy's
+    # path came first, and the warning named the original as the copy left out
+    whole = ledger_a()
+    original, copy = "cup-day/round-1/table-1.toml", "cup-day (Kopie)/round-1/table-1.toml"
+    for given in (
+        [(copy, whole), (original, whole._replace())],
+        [(original, whole), (copy, whole._replace())],
+    ):
+        assert [e.source for e in fold(given).evenings] == [original]
+
+
 def test_a_copy_with_more_hands_is_counted_however_long_its_name() -> None:
     # the later state of the evening: a.toml kept a backup taken after hand 1, the copy all 4 hands
     whole = ledger_a()

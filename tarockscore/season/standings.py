@@ -555,9 +555,15 @@ def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]
             continue  # the common case: an evening given once
         # the most hands (the later state of the evening), then a paper result, then the shorter
         # file name (the original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak),
-        # then the order
+        # then the shorter path (a folder copied beside it: day (Kopie)/), then the order
         longest_first = sorted(
-            group, key=lambda item: (-len(item[1].hands), item[1].paper is None, len(_file_name(item[0])))
+            group,
+            key=lambda item: (
+                -len(item[1].hands),
+                item[1].paper is None,
+                len(_file_name(item[0])),
+                len(item[0]),
+            ),
         )
         seen = [[(e.keys, e.recorded) for e in ledger.hands] for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
