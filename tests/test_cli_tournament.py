@@ -296,6 +296,23 @@ def test_names_that_look_alike_in_other_letters_are_warned_about_at_new_and_add(
     assert "look alike" not in ok("tournament", "players", str(other), "add", "Emil").stderr
 
 
+def test_a_late_arrival_typed_as_a_player_of_the_list_spelt_otherwise_is_warned_about(tmp_path: Path) -> None:
+    """The list says 'Jorg Wagner'; he arrives and the desk adds 'Jörg Wagner': two players in the
+    next draw, one of them a seat nobody takes. Names that look like one player spelt two ways
+    (docs/season.md: the same letters up to accents, one a short form, or one letter apart) are
+    said at `players add`; one dropped before (the misspelling corrected) is not."""
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Bert", "Cilli", "Jorg Wagner"])
+    added = ok("tournament", "players", str(day), "add", "Jörg Wagner")
+    assert added.stderr == (
+        "warning: 'Jörg Wagner' and 'Jorg Wagner' look like one player spelt two ways: if so, drop one"
+        " of them before the next draw\n"
+    )
+    assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Emil").stderr
+    ok("tournament", "players", str(day), "drop", "Anna")
+    assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Anni").stderr  # Anna left
+
+
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
     """A day of 100: `players drop 'Anna Hubr'` printed every one of the 100 names in one line before
     the guess; with a guess the line is the guess, and without one the list stays."""
