@@ -1393,6 +1393,8 @@ def test_standings_and_money_before_the_first_draw_say_no_round_is_drawn(
         out = ok("--lang", lang, "tournament", what, str(day)).stdout
         assert unfolded(out).startswith(said), out
         assert "-----" not in out
+        # the day's folder as given, as `new` names it in its next step: no FOLDER to fill in
+        assert f"tournament draw {day} --round 1" in unfolded(out)
     assert json.loads(ok("tournament", "standings", str(day), "--json").stdout) == {"standings": []}
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import shown_path
+from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.evening import folded
@@ -227,13 +227,13 @@ def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[A
 
 # standings and money of a day no round of which is drawn: no sheet yet, so no row
 NOT_DRAWN = N_(
-    "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw FOLDER --round 1` seats the players"
+    "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw {folder} --round 1` seats the players"
 )
 
 
-def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
+def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     if not rows:
-        return folded(translated(NOT_DRAWN))
+        return folded(translated(message(NOT_DRAWN, folder=folder)))
     fmt = t.format
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
@@ -311,20 +311,21 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     )
 
 
-def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
-    """The day's standings; the event's title (else ``name``, the folder's) titles the page."""
+def standings_view(t: Tournament, rows: Sequence[Standing], name: str, folder: str) -> View:
+    """The day's standings; the event's title (else ``name``, the folder's) titles the page;
+    ``folder``: the day's folder as given, for the way to draw where no round is drawn."""
     name = t.title or name
     return View(
-        table=lambda: standings_text(t, rows),
+        table=lambda: standings_text(t, rows, folder),
         json=lambda: standings_json(rows),
         csv=lambda: standings_csv(rows),
         html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=name)),
     )
 
 
-def money_text(rows: Sequence[Money]) -> str:
+def money_text(rows: Sequence[Money], folder: str) -> str:
     if not rows:
-        return folded(translated(NOT_DRAWN))
+        return folded(translated(message(NOT_DRAWN, folder=folder)))
     table = [
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
@@ -342,10 +343,10 @@ def money_text(rows: Sequence[Money]) -> str:
     return "\n".join([out, "", *map(folded, lines)])
 
 
-def money_view(rows: Sequence[Money]) -> View:
-    """The day's money, one row per player by name."""
+def money_view(rows: Sequence[Money], folder: str) -> View:
+    """The day's money, one row per player by name (``folder``: as for :func:`standings_view`)."""
     return View(
-        table=lambda: money_text(rows),
+        table=lambda: money_text(rows, folder),
         json=lambda: {
             "money": [m._asdict() | {"amount": None if m.amount is None else _money(m.amount)} for m in rows]
         },

@@ -360,7 +360,7 @@ def standings(
     except UsageError as exc:
         raise season_error(exc, "alias") from None
     _day_warnings([in_command_words(w) for w in day.warnings], day.unfinished, verbose)
-    show(render.standings_view(day.tournament, day.rows, day.name), fmt)
+    show(render.standings_view(day.tournament, day.rows, day.name, shlex.quote(shown_path(folder))), fmt)
 
 
 @with_format()
@@ -376,7 +376,7 @@ def money(
     except UsageError as exc:
         raise season_error(exc, "alias") from None
     _day_warnings(day.warnings, day.unfinished, verbose)
-    show(render.money_view(day.rows), fmt)
+    show(render.money_view(day.rows, shlex.quote(shown_path(folder))), fmt)
 
 
 def cards(
