@@ -296,6 +296,23 @@ def test_names_that_look_alike_in_other_letters_are_warned_about_at_new_and_add(
     assert "look alike" not in ok("tournament", "players", str(other), "add", "Emil").stderr
 
 
+def test_a_late_arrival_typed_as_a_player_of_the_list_spelt_otherwise_is_warned_about(tmp_path: Path) -> None:
+    """The list says 'Jorg Wagner'; he arrives and the desk adds 'Jörg Wagner': two players in the
+    next draw, one of them a seat nobody takes. Names that look like one player spelt two ways
+    (docs/season.md: the same letters up to accents, one a short form, or one letter apart) are
+    said at `players add`; one dropped before (the misspelling corrected) is not."""
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Bert", "Cilli", "Jorg Wagner"])
+    added = ok("tournament", "players", str(day), "add", "Jörg Wagner")
+    assert added.stderr == (
+        "warning: 'Jörg Wagner' and 'Jorg Wagner' look like one player spelt two ways: if so, drop one"
+        " of them before the next draw\n"
+    )
+    assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Emil").stderr
+    ok("tournament", "players", str(day), "drop", "Anna")
+    assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Anni").stderr  # Anna left
+
+
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
     """A day of 100: `players drop 'Anna Hubr'` printed every one of the 100 names in one line before
     the guess; with a guess the line is the guess, and without one the list stays."""
@@ -1036,6 +1053,36 @@ def test_a_cup_whose_points_rise_with_the_place_is_refused_naming_the_file_the_k
     ok("cup", "standings", str(tmp_path / "d"), "--points", str(points))
 
 
+def test_a_format_file_without_a_name_and_title_of_its_own_shows_neither_of_the_format_it_extends(
+    tmp_path: Path,
+) -> None:
+    # docs/tournament.md, Formats: a file of one's own that changed schrift-rang's points to
+    # 50/30/10/0 without a name or title began a day shown as "schrift-rang: Schrift plus table rank
+    # points 60/40/20/0 per round", another format's name and numbers; it is named after its file,
+    # as a profile of one's own is (docs/scoring.md), and has no title but its own
+    ours = tmp_path / "ours.toml"
+    ours.write_text('extends = "schrift-rang"\n[rank_points]\nfour = [50, 30, 10, 0]\n', encoding="utf-8")
+    day = tmp_path / "d"
+    begun = run("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+                "--profile", "ooe-2023", "--format", str(ours))  # fmt: skip
+    assert begun.exit_code == 0, begun.stderr
+    assert "format:  ours\n" in begun.stdout and "60/40/20/0" not in begun.stdout
+    [table] = draw(day, 1, 1)
+    ok("record", "--ledger", table["ledger"], "--contract", "dreier", "--declarer", "A", "--won")
+    shown = ok("tournament", "standings", str(day)).stdout
+    assert "\nFormat ours\nTies: table ranks, best round." in shown and "60/40/20/0" not in shown
+
+
+def test_a_day_begun_with_rank_points_that_rise_is_still_read_as_it_was_begun(tmp_path: Path) -> None:
+    # A format file with rising rank points is refused at `tournament new` now; a day an earlier
+    # version began with one keeps its format resolved in its file, and is read as it was begun.
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"], fmt="schrift-rang")
+    rising = {"four": [10, 30, 50, 0], "five": [60, 45, 30, 15, 0]}
+    rewrite_with_hashes(day / "tournament.toml", lambda d: d["event"][0]["format"].update(rank_points=rising))
+    ok("tournament", "standings", str(day))
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -1346,6 +1393,8 @@ def test_standings_and_money_before_the_first_draw_say_no_round_is_drawn(
         out = ok("--lang", lang, "tournament", what, str(day)).stdout
         assert unfolded(out).startswith(said), out
         assert "-----" not in out
+        # the day's folder as given, as `new` names it in its next step: no FOLDER to fill in
+        assert f"tournament draw {day} --round 1" in unfolded(out)
     assert json.loads(ok("tournament", "standings", str(day), "--json").stdout) == {"standings": []}
 
 
@@ -1376,6 +1425,21 @@ def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_pa
     for text in ("", "\n# Anmeldung\n\n"):
         names, errors = _refused_players_file(tmp_path, text)
         assert errors == [f"error: --players-file: {names}: no name in it; write one player's name a line"]
+
+
+def test_a_players_file_that_is_a_file_of_another_kind_is_named_so_once(tmp_path: Path) -> None:
+    # the wrong file picked (last month's tournament.toml, a profile): fifty lines, each a line of
+    # TOML refused as a name, then "and 1043 more problems"; said once, as --format says it
+    day = tmp_path / "march"
+    new_day(day, ["Anna", "Bert", "Cilli", "Dani"])
+    for text, kind in (
+        ((day / "tournament.toml").read_text(encoding="utf-8"), "a tournament day's file"),
+        ((Path(__file__).parent.parent / "profiles" / "pagat.toml").read_text(encoding="utf-8"), "a profile"),
+    ):
+        names, errors = _refused_players_file(tmp_path, text)
+        assert errors == [
+            f"error: --players-file: {names}: not a list of names: this is {kind}; write one player's name a line"
+        ]
 
 
 def test_cards_say_every_refused_option_in_one_run(tmp_path: Path) -> None:

@@ -511,6 +511,18 @@ def test_the_tournament_page_prints_what_its_commands_print(
         assert out == re.sub(r"(?m)^(?:day )?head [0-9a-f]{12}\n", "", printed), command
 
 
+def test_the_paper_result_the_tournament_page_types_is_the_one_its_standings_rank() -> None:
+    """docs/tournament.md is one evening run as printed: table 2 of round 1 was typed from its
+    paper sheet as Dani +24 and the others -8, and the standings after round 1 ranked it Anna +15,
+    Dani -1, Emil -3, Cilli -11. Each player's points typed are their cell of round 1 there."""
+    commands = _console_commands(TOURNAMENT_DOC.read_text(encoding="utf-8"))
+    (typed,) = [c for c, _ in commands if c.startswith("tarockscore tournament result cup-day --round 1 ")]
+    standings = next(out for c, out in commands if c == "tarockscore tournament standings cup-day")
+    for name, points in (word.split("=") for word in typed.split() if "=" in word):
+        (row,) = [line for line in standings.splitlines() if line.split()[1:2] == [name]]
+        assert re.search(rf"T2 #\d {re.escape(f'{int(points):+d}')}$", row), (name, points, row)
+
+
 def test_a_day_begun_as_the_tournament_page_says_needs_what_it_says(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

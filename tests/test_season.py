@@ -542,6 +542,34 @@ def test_of_two_copies_with_the_same_hands_the_original_is_counted_whatever_the_
         ]
 
 
+def test_a_table_scored_on_paper_is_counted_once_however_many_copies_are_given() -> None:
+    # docs/season.md: an evening is counted once, however many copies of its ledger are given. A
+    # day's folder copied beside it (docs/tournament.md) gives each table's sheet twice, a paper
+    # result among them: its Schrift is the result as typed, once, and the table one evening.
+    from tarockscore.evening.paper import on_paper
+
+    schrift = {"Anna": 12, "Bert": -4, "Cilli": -4, "Dani": -4}
+    ooe = evening(["Anna", "Bert", "Cilli", "Dani"], [], day="2026-03-12", profile="ooe-2023")
+    paper = on_paper(ooe, schrift, None, AT, label="round 1, table 2")
+    season = fold([("cup/round-1/table-2.toml", paper), ("cup-copy/round-1/table-2.toml", paper._replace())])
+    assert {s.player: (s.victory_points, s.evenings) for s in standings(season)} == {
+        player: (points, 1) for player, points in schrift.items()
+    }
+
+
+def test_of_a_folder_and_its_copy_the_original_is_counted_whatever_the_order() -> None:
+    # docs/season.md: the original is counted, not its copy; a day's folder copied beside it
+    # (cup-day (Kopie)/) holds files named as the original's, and ' ' sorts before '/': the copy's
+    # path came first, and the warning named the original as the copy left out
+    whole = ledger_a()
+    original, copy = "cup-day/round-1/table-1.toml", "cup-day (Kopie)/round-1/table-1.toml"
+    for given in (
+        [(copy, whole), (original, whole._replace())],
+        [(original, whole), (copy, whole._replace())],
+    ):
+        assert [e.source for e in fold(given).evenings] == [original]
+
+
 def test_a_copy_with_more_hands_is_counted_however_long_its_name() -> None:
     # the later state of the evening: a.toml kept a backup taken after hand 1, the copy all 4 hands
     whole = ledger_a()

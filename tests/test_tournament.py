@@ -392,6 +392,21 @@ def test_a_format_with_a_wrong_key_is_refused_with_the_key() -> None:
     assert "'best_rund'" in text and "did you mean 'best_round'" in text
 
 
+def test_rank_points_that_rise_from_a_place_to_the_next_are_refused_as_a_cups_points_are(
+    tmp_path: Path,
+) -> None:
+    # docs/tournament.md, Formats: a table win counts most (4/2/1/0, 60/40/20/0); [10, 30, 50, 0],
+    # a slip of the keyboard, gave the third at a table more than its winner, and the day began
+    own = tmp_path / "ours.toml"
+    own.write_text('extends = "schrift-rang"\nname = "ours"\n[rank_points]\nfour = [10, 30, 50, 0]\n')
+    with pytest.raises(TournamentError) as info:
+        load_format(str(own))
+    assert str(info.value) == (
+        f"format: {own}: rank_points.four: [10, 30, 50, 0]: place 2 gets 30, more than place 1 (10);"
+        " a table's rank points fall or stay level from each place to the next"
+    )
+
+
 def test_a_format_of_ones_own_without_its_schema_is_told_so_not_as_none(tmp_path: Path) -> None:
     # A format written without `extends` and without `schema = 1` (or a cup's points file given as
     # --format) was told "ours.toml.schema: None: expected schema = 1", a value nobody wrote.

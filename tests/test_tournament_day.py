@@ -588,6 +588,20 @@ def test_check_lists_the_changes_since_a_head_at_the_readers_clock(tmp_path: Pat
     assert german[-1] == "  14.03.2026 19:02  add: Ilse"
 
 
+def test_closing_a_round_of_many_tables_folds_its_heads_into_lines_of_80_columns(tmp_path: Path) -> None:
+    """`close-round` of a round of five tables (25 at a cup day) printed every table's head on one
+    line of 120 columns (650 at a cup day), where every other line of the day is folded into 80."""
+    day = tmp_path / "day"
+    players = ",".join(f"P{k:02d}" for k in range(1, 21))
+    ok("tournament", "new", str(day), "--players", players, "--rounds", "1", "--games", "4",
+       "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    draw(day, 1, 3)
+    closed = ok("tournament", "close-round", str(day), "--round", "1").stdout
+    assert max(len(line) for line in closed.splitlines()) <= 80
+    said = unfolded(closed).splitlines()[0]
+    assert said.startswith("round 1 closed: table 1 ") and ", table 5 " in said
+
+
 def test_closing_a_round_whose_tables_are_short_of_their_limit_says_so(tmp_path: Path) -> None:
     """The desk closing round 2 where it meant round 1, or before a table has played its games, is
     told as the next draw tells it; the close is kept (a table may have ended at the time limit)."""
@@ -687,6 +701,27 @@ def test_closing_a_round_whose_sheet_is_missing_names_it_as_the_standings_do(tmp
         "error: --round: round 1 cannot be closed while a sheet cannot be read",
     ]
     assert run("tournament", "standings", str(day)).stderr.splitlines()[0] == missing
+
+
+def test_a_sheet_missing_when_the_next_draw_closed_its_round_is_said_once_it_is_back(tmp_path: Path) -> None:
+    """docs/tournament.md: the draw of the next round notes every table's head where the desk did
+    not close the round. A sheet missing then (put back later) had no head noted, and nothing said
+    so: a rewrite of it went uncaught. `check` says it until the round is closed again."""
+    day = tmp_path / "day"
+    new_day(day)
+    (_first, second), _ = draw(day, 1, 3)
+    sheet = Path(second["ledger"])
+    kept = sheet.read_bytes()
+    sheet.unlink()
+    draw(day, 2, 5)
+    sheet.write_bytes(kept)
+    unnoted = (
+        f"warning: round 1, table 2 ({sheet}): its head was not noted when its round was closed (the"
+        " sheet could not be read then); closing round 1 again notes it"
+    )
+    assert unnoted in ok("tournament", "check", str(day)).stderr.splitlines()
+    ok("tournament", "close-round", str(day), "--round", "1")
+    assert unnoted not in ok("tournament", "check", str(day)).stderr.splitlines()
 
 
 def test_a_paper_result_for_a_table_whose_sheet_is_missing_names_the_table(tmp_path: Path) -> None:

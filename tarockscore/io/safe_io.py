@@ -371,8 +371,9 @@ _NAMED: dict[str, tuple[Message, Callable[[Mapping[str, object]], bool]]] = {
 
 
 def other_kind(data: Mapping[str, object], expected: str) -> Message | None:
-    """What the file is, for a message, when it has none of ``expected``'s own keys."""
-    if _NAMED[expected][1](data):
+    """What the file is, for a message, when it has none of ``expected``'s own keys (a kind with no
+    TOML of its own, a list of names, has none)."""
+    if expected in _NAMED and _NAMED[expected][1](data):
         return None
     return next((named for named, plainly in _NAMED.values() if plainly(data)), None)
 

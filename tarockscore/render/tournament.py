@@ -11,7 +11,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import shown_path
+from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.evening import folded
@@ -26,7 +26,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
-from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, SHORT_OF_LIMIT
+from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, NOT_NOTED, SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -77,8 +77,10 @@ def short_of_limit(warning: str) -> bool:
 
 
 def changed_after_close(warning: str) -> bool:
-    """Whether ``warning`` says that a table's sheet changed after its round was closed."""
-    return getattr(getattr(warning, "template", None), "singular", None) == CHANGED_AFTER_CLOSE
+    """Whether ``warning`` says that a table's sheet changed after its round was closed, or that
+    its head was not noted then."""
+    template = getattr(warning, "template", None)
+    return getattr(template, "singular", template) in (CHANGED_AFTER_CLOSE, NOT_NOTED)
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:
@@ -174,9 +176,15 @@ def ties_text(fmt: Format) -> str:
     return ", ".join(translated(TIE_BREAKS[tb]) for tb in fmt.tie_breaks) or _("none")
 
 
+def format_words(fmt: Format) -> str:
+    """The format's name and its title in the reader's language (a file of one's own may give none)."""
+    title = fmt.title_in(current())
+    return f"{fmt.name}: {title}" if title else fmt.name
+
+
 def format_line(fmt: Format) -> str:
     """The format as `tournament new` shows it: its name and its title in the reader's language."""
-    return folded(_("format:  {name}: {title}").format(name=fmt.name, title=fmt.title_in(current())))
+    return folded(_("format:  {format}").format(format=format_words(fmt)))
 
 
 def _rounds(rows: Sequence[Standing]) -> list[int]:
@@ -219,13 +227,13 @@ def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[A
 
 # standings and money of a day no round of which is drawn: no sheet yet, so no row
 NOT_DRAWN = N_(
-    "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw FOLDER --round 1` seats the players"
+    "no round is drawn yet: no table has a sheet to rank or pay from; `tarockscore tournament draw {folder} --round 1` seats the players"
 )
 
 
-def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
+def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     if not rows:
-        return folded(translated(NOT_DRAWN))
+        return folded(translated(message(NOT_DRAWN, folder=folder)))
     fmt = t.format
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
@@ -234,8 +242,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing]) -> str:
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
         out = "\n".join(heading) + "\n\n" + out
-    about = _("Format {name}: {title}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
-    about = about.format(name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt))
+    about = _("Format {format}\nTies: {ties}. Round cells: table, rank at the table, Schrift there.")
+    about = about.format(format=format_words(fmt), ties=ties_text(fmt))
     return f"{out}\n\n" + "\n".join(map(folded, about.split("\n")))
 
 
@@ -290,9 +298,7 @@ def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
 def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     """One printable page: the standings table, every value escaped."""
     fmt = t.format
-    meta = _("{name}: {title}. Ties: {ties}.").format(
-        name=fmt.name, title=fmt.title_in(current()), ties=ties_text(fmt)
-    )
+    meta = _("{format}. Ties: {ties}.").format(format=format_words(fmt), ties=ties_text(fmt))
     return page(
         title,
         _CSS,
@@ -305,20 +311,21 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     )
 
 
-def standings_view(t: Tournament, rows: Sequence[Standing], name: str) -> View:
-    """The day's standings; the event's title (else ``name``, the folder's) titles the page."""
+def standings_view(t: Tournament, rows: Sequence[Standing], name: str, folder: str) -> View:
+    """The day's standings; the event's title (else ``name``, the folder's) titles the page;
+    ``folder``: the day's folder as given, for the way to draw where no round is drawn."""
     name = t.title or name
     return View(
-        table=lambda: standings_text(t, rows),
+        table=lambda: standings_text(t, rows, folder),
         json=lambda: standings_json(rows),
         csv=lambda: standings_csv(rows),
         html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=name)),
     )
 
 
-def money_text(rows: Sequence[Money]) -> str:
+def money_text(rows: Sequence[Money], folder: str) -> str:
     if not rows:
-        return folded(translated(NOT_DRAWN))
+        return folded(translated(message(NOT_DRAWN, folder=folder)))
     table = [
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
@@ -336,10 +343,10 @@ def money_text(rows: Sequence[Money]) -> str:
     return "\n".join([out, "", *map(folded, lines)])
 
 
-def money_view(rows: Sequence[Money]) -> View:
-    """The day's money, one row per player by name."""
+def money_view(rows: Sequence[Money], folder: str) -> View:
+    """The day's money, one row per player by name (``folder``: as for :func:`standings_view`)."""
     return View(
-        table=lambda: money_text(rows),
+        table=lambda: money_text(rows, folder),
         json=lambda: {
             "money": [m._asdict() | {"amount": None if m.amount is None else _money(m.amount)} for m in rows]
         },

@@ -1,1 +1,1 @@
-"""Many evenings folded together: standings and statistics. Pure."""
+"""Many evenings folded together: standings and statistics (pure), and the Season a script uses."""

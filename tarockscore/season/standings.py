@@ -2,7 +2,7 @@
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date
 from fractions import Fraction
 from types import MappingProxyType
@@ -261,20 +261,30 @@ def _one_letter_apart(short: str, long_: str) -> bool:
 
 def spelling_warnings(evenings: Sequence[Evening]) -> list[str]:
     """Pairs of names that look alike but never sat at one table: probably one player."""
-    where: dict[str, list[str]] = {}
-    for e in evenings:
-        for p in e.players:
-            where.setdefault(p, []).append(e.source)
-    tables = [set(e.players) for e in evenings]
     hands = Counter(p for e in evenings for h in e.hands for p in h.hand.players)
+    return spelt_two_ways([(e.source, e.players) for e in evenings], hands)
+
+
+def spelt_two_ways(
+    groups: Sequence[tuple[str, Sequence[str]]],
+    often: Mapping[str, int],
+    said: Callable[[str, str], bool] = lambda a, b: False,
+) -> list[str]:
+    """Pairs of names that look alike but are never in one group (a table, a cup's day): probably
+    one player, the spelling less ``often`` named to be folded into the other; none ``said`` already."""
+    where: dict[str, list[str]] = {}
+    for source, players in groups:
+        for p in players:
+            where.setdefault(p, []).append(source)
+    tables = [set(players) for _, players in groups]
     names = list(where)
     out: list[str] = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            if any(a in t and b in t for t in tables) or not look_alike(a, b):
+            if any(a in t and b in t for t in tables) or not look_alike(a, b) or said(a, b):
                 continue
             # Suggest folding the rarer spelling into the commoner one.
-            keep, drop = sorted((a, b), key=lambda n: (-hands.get(n, 0), n))
+            keep, drop = sorted((a, b), key=lambda n: (-often.get(n, 0), n))
             drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
             out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
     return out
@@ -543,16 +553,24 @@ def without_copies(ledgers: Sequence[Named], warnings: list[str]) -> list[Named]
     for group in by_table.values():
         if len(group) == 1:
             continue  # the common case: an evening given once
-        # the most hands (the later state of the evening), then the shorter file name (the
-        # original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak), then the order
-        longest_first = sorted(group, key=lambda item: (-len(item[1].hands), len(_file_name(item[0]))))
+        # the most hands (the later state of the evening), then a paper result, then the shorter
+        # file name (the original a.toml, not its copy a-copy.toml, a (Kopie).toml or a.toml.bak),
+        # then the shorter path (a folder copied beside it: day (Kopie)/), then the order
+        longest_first = sorted(
+            group,
+            key=lambda item: (
+                -len(item[1].hands),
+                item[1].paper is None,
+                len(_file_name(item[0])),
+                len(item[0]),
+            ),
+        )
         seen = [[(e.keys, e.recorded) for e in ledger.hands] for _, ledger in longest_first]
         for i, (copy, ledger) in enumerate(longest_first):
             hands = seen[i]
-            if not hands:
-                continue
             for j, (kept, other) in enumerate(longest_first[:i]):
-                if id(other) not in dropped and seen[j][: len(hands)] == hands:
+                same_paper = ledger.paper in (None, other.paper)
+                if id(other) not in dropped and seen[j][: len(hands)] == hands and same_paper:
                     dropped.add(id(ledger))
                     warnings.append(message(COPY_OF, copy=copy, kept=kept, created=ledger.table.created))
                     break

@@ -248,7 +248,7 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
     if profile is None or problems.problems:
         return None
     try:
-        fmt = build_format(document)
+        fmt = build_format(document, kept=True)
     except TournamentError as exc:
         problems.problems.extend(p.moved(f"{top.where('format')}.{p.where}") for p in exc.problems)
         return None

@@ -1,6 +1,7 @@
 """How a tournament ranks (core layer, pure): the format a day is ranked by (``formats/*.toml``,
 docs/tournament.md), the day's standings and each player's money, and a cup over a season."""
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -22,7 +23,7 @@ from tarockscore.evening.model import Ledger, payout_totals, settling
 from tarockscore.evening.model import totals as schrift_totals
 from tarockscore.evening.settle import balances
 from tarockscore.rules.words import MAXIMUM, Reader, player_key, short_number, skeleton, type_name
-from tarockscore.season.standings import UNUSED_DAY_ALIAS, unused_alias
+from tarockscore.season.standings import UNUSED_DAY_ALIAS, spelt_two_ways, unused_alias
 
 SCHEMA = 1
 
@@ -61,8 +62,16 @@ class Format(NamedTuple):
 _SIZES = {"four": 4, "five": 5}
 
 
-def build_format(document: Mapping[str, Any], where: str = "") -> Format:
-    """A format from its resolved mapping; every problem in one :class:`TournamentError`."""
+def _rise(points: list[int]) -> dict[str, int]:
+    """The first place that gets more than the place before it (points fall, or stay, as the place
+    falls: a place above the one before it is a slip of the keyboard); empty where there is none."""
+    k = next((k for k in range(1, len(points)) if points[k] > points[k - 1]), 0)
+    return {"place": k + 1, "more": points[k], "before": k, "less": points[k - 1]} if k else {}
+
+
+def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = False) -> Format:
+    """A format from its resolved mapping; every problem in one :class:`TournamentError`
+    (``kept``: as a day's file keeps it, read as the day was begun with it)."""
     problems = Collector()
     top = Reader(document, "", problems)
     schema = top.raw("schema")
@@ -105,6 +114,11 @@ def build_format(document: Mapping[str, Any], where: str = "") -> Format:
         elif len(raw) != size:
             said = N_("{raw!r} has {count} numbers; a table of {size} has {size} places")
             problems.add(at, said, raw=raw, count=len(raw), size=size)
+        elif not kept and (rising := _rise(raw)):
+            said = N_(
+                "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a table's rank points fall or stay level from each place to the next"
+            )
+            problems.add(at, said, raw=raw, **rising)
         else:
             rank_points[size] = tuple(raw)
     rp.finish()
@@ -326,13 +340,11 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
         pass
     elif any(v < 0 for v in raw):
         problems.add(top.where("points"), N_("{raw!r}: cup points cannot be negative"), raw=raw)
-    elif rising := next((i for i in range(1, len(raw)) if raw[i] > raw[i - 1]), None):
-        # a cup's points fall (or stay) as the place falls: a place above the one before it is a slip
+    elif rising := _rise(raw):
         said = N_(
             "{raw!r}: place {place} gets {more}, more than place {before} ({less}); a cup's points fall or stay level from each place to the next"
         )
-        values = {"place": rising + 1, "more": raw[rising], "before": rising, "less": raw[rising - 1]}
-        problems.add(top.where("points"), said, raw=raw, **values)
+        problems.add(top.where("points"), said, raw=raw, **rising)
     else:
         points = tuple(raw)
     best = top.number("best", minimum=1) if top.has("best") else None
@@ -396,6 +408,10 @@ def one_name_each(
         out.append((name, mine))
     if problems:
         raise TournamentError(problems)
+    # names alike up to accents or a letter (Jorg, Jörg), never on one day: said as a season says them
+    days_of = Counter(p for _, rows in out for _, p in rows)
+    spelt_alike = [(name, [p for _, p in rows]) for name, rows in out]
+    warnings += spelt_two_ways(spelt_alike, days_of, lambda a, b: skeleton(a) == skeleton(b))  # said above
     spelt = {player_key(g): g for g in [*played, *(g for _, rows in days for _, g in rows)]}
     warnings += [
         unused_alias(a, n, spelt.values(), UNUSED_DAY_ALIAS)

@@ -111,9 +111,15 @@ def format_document(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
     merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
-    if "title" in document and "title_de" not in document:
-        # a title of one's own: the German of the parent's title would describe the parent
-        merged.pop("title_de", None)
+    # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
+    # titles of the format it extends name that one's numbers and ties, and describe it no more once
+    # it changes them (nor, in the other language, beside a title of its own)
+    if "name" not in document:
+        merged["name"] = path.stem
+    ranks_otherwise = bool(document.keys() & {"total", "tie_breaks", "rank_points"})
+    for title, beside in (("title", "title_de"), ("title_de", "title")):
+        if title not in document and (ranks_otherwise or beside in document):
+            merged.pop(title, None)
     return merged
 
 
@@ -479,6 +485,13 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
     """The players of a file, one name a line (blank lines and # lines skipped), each checked as a
     name; ``warn`` is told a file read as Windows-1252."""
     text = safe_io.decode(read_bytes(Path(path), "players"), str(path), TournamentError, spreadsheet=warn)
+    try:  # the wrong file picked: a ledger, a profile, a day's own file (a list of names is no TOML)
+        kind = safe_io.other_kind(safe_io.load_toml(text, str(path), TournamentError), "players")
+    except TarockError:
+        kind = None
+    if kind is not None:
+        said = N_("{path}: not a list of names: this is {other}; write one player's name a line")
+        raise TournamentError(said, path=path, other=kind)
     names: list[str] = []
     lines: list[int] = []
     problems: list[Problem] = []
@@ -648,10 +661,13 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
-# The warning `tournament check` says without --verbose (its singular template): a table's sheet
-# changed after its round was closed.
+# The warnings `tournament check` says without --verbose: a table's sheet changed after its round
+# was closed (its singular template), or missing then, so that its head was not noted.
 CHANGED_AFTER_CLOSE = N_(
     "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it"
+)
+NOT_NOTED = N_(
+    "{where} ({path}): its head was not noted when its round was closed (the sheet could not be read then); closing round {round} again notes it"
 )
 
 
@@ -813,6 +829,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     ledgers: list[Ledger] = []
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
+    closed_rounds = {e.values["round"] for e in t.log if e.kind == "close"}
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
@@ -822,6 +839,9 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             except TournamentError as exc:
                 problems += exc.problems
                 continue
+            if r.number in closed_rounds and d.ledger not in closed:  # missing when the next draw closed it
+                where = tm.table_label(r.number, d.table)
+                warnings.append(message(NOT_NOTED, where=where, path=path, round=r.number))
             hands = d.games if led.paper is not None else len(led.hands)
             results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))
             ledgers.append(led)

@@ -45,6 +45,7 @@ from tarockscore.rules.words import (
     text_problem,
 )
 from tarockscore.season.season import given_aliases, where_given
+from tarockscore.season.standings import look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -357,7 +358,16 @@ class Tournament:
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
-        return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *roster.warnings))
+        # a player of the list typed otherwise (Jorg, Jörg): two seats in the next draw, one empty
+        spelt = N_(
+            "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
+        )
+        twice = [
+            message(spelt, name=name, other=p)
+            for p in others
+            if look_alike(p, name) and words.skeleton(p) != words.skeleton(name)  # other letters: said above
+        ]
+        return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *twice, *roster.warnings))
 
     def _roster(
         self, name: str, change: Callable[[tm.Tournament, str], tm.Tournament], kind: str, at: str | None

@@ -1,7 +1,5 @@
 """The web application of ``serve``: its addresses, who may write, each answer, and running it on a bound socket until Ctrl-C (web layer)."""
 
-from __future__ import annotations
-
 import asyncio
 import contextlib
 import errno

@@ -1,8 +1,6 @@
 """The pages of ``serve``: a table's page, a hand's arithmetic before it is recorded, the board,
 the table cards, the index (web layer); every value escaped (:func:`tarockscore.web.html.esc`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import io
 import json

@@ -2,8 +2,6 @@
 the request key travels inside the ledger's entry, so the ledger alone says whether a request was
 carried out. What a phone is answered: docs/serve.md."""
 
-from __future__ import annotations
-
 import os
 import re
 from collections.abc import Mapping

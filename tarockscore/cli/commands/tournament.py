@@ -360,7 +360,7 @@ def standings(
     except UsageError as exc:
         raise season_error(exc, "alias") from None
     _day_warnings([in_command_words(w) for w in day.warnings], day.unfinished, verbose)
-    show(render.standings_view(day.tournament, day.rows, day.name), fmt)
+    show(render.standings_view(day.tournament, day.rows, day.name, shlex.quote(shown_path(folder))), fmt)
 
 
 @with_format()
@@ -376,7 +376,7 @@ def money(
     except UsageError as exc:
         raise season_error(exc, "alias") from None
     _day_warnings(day.warnings, day.unfinished, verbose)
-    show(render.money_view(day.rows), fmt)
+    show(render.money_view(day.rows, shlex.quote(shown_path(folder))), fmt)
 
 
 def cards(
@@ -585,7 +585,7 @@ def close_round(
             )
         )
         return
-    typer.echo(render.closed_line(after, round_number))
+    typer.echo(folded(render.closed_line(after, round_number)))
     _say_head(after)
     for w in tournament.short_of_limit(round_number):
         terminal.warn(w)
