@@ -223,6 +223,22 @@ def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_pat
     assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
 
 
+def test_explain_cites_the_house_rule_that_moved_the_winning_line(tmp_path: Path) -> None:
+    # D16: 35 1/3 wins "vielerorts in der Steiermark" [WIKI-DE via HT §1.6], where koenigrufen's
+    # line is 35 2/3 [GT "won with 35 2/3 points"]. A round that plays 35 1/3 sees, on a hand its
+    # line decided, that the line is the house's rule, as Tulln's line under a Kontra is.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "steirisch"\n[game]\nwin_threshold = "35 1/3"\n')
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35 1/3")
+    out = run("score", *hand, "--profile", path, "--explain").stdout
+    assert "\nResult: the declarers won: 35 1/3 card points, they needed 35 1/3 [1]\n" in out
+    assert "\n[1] profile 'steirisch', a house rule: the declarers need 35 1/3\n" in out
+    german = run("--lang", "de", "score", *hand, "--profile", path, "--explain").stdout
+    assert "\n[1] Profil „steirisch“, eine Hausregel: die Spielerseite braucht 35 1/3\n" in german
+    # koenigrufen's own line is [CTK]'s, which the result line never cited
+    out = run("score", *hand, "--explain").stdout
+    assert "\nResult: the declarers lost: 35 1/3 card points, they needed 35 2/3\n" in out
+
+
 def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
     # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
     # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay

@@ -284,9 +284,11 @@ def _decided_cited(
     if score.renonce is not None:
         revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
     result = decided(score, revoke, order)
-    if score.needed is not None and score.needed != profile.game.win_threshold:
-        moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
-        result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
+    if score.needed is not None:  # the line a house moved is its rule: with a Kontra, or always
+        moved = score.needed != profile.game.win_threshold
+        said = _("with a Kontra the declarers need {needed}") if moved else _("the declarers need {needed}")
+        rule = key_path(Game, "kontra_win_threshold" if moved else "win_threshold")
+        result[0] += cite(rule, said=said.format(needed=render_points(score.needed)))
     return result
 
 
