@@ -179,13 +179,15 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
         ),
         *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
     ]
-    line = _settled(deal, losers, receivers, factors)
-    label = _lose_to_label(c.name, losers, receivers)
-    return Scored(lines=(line._replace(label=label, note=setting(Trischaken, "payment", "shared")),))
+    line = _settled(deal, losers, receivers, factors, setting(Trischaken, "payment", "shared"))
+    return Scored(lines=(line._replace(label=_lose_to_label(c.name, losers, receivers)),))
 
 
-def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], factors: list[Factor]) -> Line:
-    """The losers pay the contract's value in equal shares, the receivers get it in equal shares, each whole (rounded as ``trischaken.rounding`` says); label and note for the caller."""
+def _settled(
+    deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], factors: list[Factor], why: str
+) -> Line:
+    """The losers pay the contract's value in equal shares, the receivers get it in equal shares,
+    each whole (rounded as ``trischaken.rounding`` says, and noted beside ``why``); the label for the caller."""
     players, p, c = deal.hand.players, deal.profile, deal.contract
     value, stake = deal.amounts(c.value, factors)
     step = len(receivers) * len(losers) // gcd(len(receivers), len(losers))
@@ -201,6 +203,15 @@ def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], fa
         return out
 
     points = settled(value)
+    if value % step:
+        split = message(
+            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
+            value=value,
+            count=step,
+            paid=whole_share(value, step, p.trischaken.rounding) * step,
+            rule=key_path(Trischaken, "rounding"),
+        )
+        why = message(N_("{first}, {second}"), first=why, second=split) if why else split
     return Line(
         bet="contract",
         label="",
@@ -214,6 +225,7 @@ def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], fa
         points=points,
         # without a Kontra kept off the score sheet the money is shared as the points are
         payout=points if stake == value else settled(stake),
+        note=why,
     )
 
 
@@ -304,21 +316,10 @@ def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
 
 def _payment(deal: Deal, loser: str, receivers: tuple[str, ...], factors: list[Factor], why: str) -> Scored:
     """One loser's payment, shared equally by the receivers (rounded as the profile says)."""
-    line = _settled(deal, (loser,), receivers, factors)
-    each = line.points[receivers[0]]
-    note_text = why
-    if line.value % len(receivers):
-        split = message(
-            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
-            value=line.value,
-            count=len(receivers),
-            paid=each * len(receivers),
-            rule=key_path(Trischaken, "rounding"),
-        )
-        note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
+    line = _settled(deal, (loser,), receivers, factors, why)
     pays = deal.profile.settlement.mode == "zero_sum"
-    label = _payment_label(deal.contract.name, loser, each, receivers, pays)
-    return Scored(lines=(line._replace(label=label, note=note_text),))
+    label = _payment_label(deal.contract.name, loser, line.points[receivers[0]], receivers, pays)
+    return Scored(lines=(line._replace(label=label),))
 
 
 def _renonce_payment(deal: Deal, offender: str) -> Scored:
