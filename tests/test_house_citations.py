@@ -331,12 +331,12 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
     path = house(
         tmp_path,
         'extends = "pagat"\n[game]\nkontra_win_threshold = "35"\n'
-        '[radl]\nevents = ["mondfang"]\nlengths = { mondfang = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
+        '[radl]\nevents = ["trischaken"]\nlengths = { trischaken = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
     )
     assert run("profiles", "show", path).stdout.splitlines()[1] == (
         "the house's own keys: contracts.piccolo_ouvert.enabled = false (pagat: true);"
-        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["mondfang"] (pagat: []);'
-        " radl.lengths.mondfang = 1 (not in pagat)"
+        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["trischaken"] (pagat: []);'
+        " radl.lengths.trischaken = 1 (not in pagat)"
     )
     # a citation of the house's own: a [sources] key holds its dots, koenigrufen cites the ladder
     path = house(

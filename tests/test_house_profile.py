@@ -347,6 +347,39 @@ def test_a_radl_length_without_events_says_the_events_are_empty(
     assert said in text and "(none)" not in text and "(keine)" not in text, text
 
 
+@pytest.mark.parametrize(
+    ("base", "event", "said"),
+    [
+        # koenigrufen has no Mondfang among its bonuses [CTK]; tirol has it [TIR20 Zusätze]
+        (
+            "koenigrufen",
+            "mondfang",
+            "radl.events[0]: 'mondfang' can never arm a Radl: this profile has no bonus 'mondfang'",
+        ),
+        # zwanzigerrufen has no Dodge Round (D25)
+        (
+            "zwanzigerrufen",
+            "trischaken",
+            "radl.events[0]: 'trischaken' can never arm a Radl: this profile has no Trischaken",
+        ),
+    ],
+)
+def test_a_radl_event_the_profile_cannot_record_is_refused(
+    tmp_path: Path, base: str, event: str, said: str
+) -> None:
+    # A round that writes "Radl after a Mondfang" on koenigrufen could never enter the Mondfang
+    # (-b mondfang is no bonus of its profile), so the Radl it plays would never come.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "{base}"\n[radl]\nevents = ["{event}"]\n', encoding="utf-8")
+    ledger = tmp_path / "abend.toml"
+    result = CliRunner().invoke(app, ["new", "-l", str(ledger), "-p", "A,B,C,D", "-P", str(club)])
+    assert result.exit_code == 1 and said in result.stderr, result.stderr
+    assert not ledger.exists()
+    german = CliRunner().invoke(app, ["--lang", "de", "profiles", "show", str(club)])
+    assert german.exit_code == 1 and "kann nie ein Radl auslösen" in german.stderr, german.stderr
+    assert load_profile("tirol", {"radl": {"events": ["mondfang"]}}).radl.events == ("mondfang",)
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

@@ -650,7 +650,10 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
 
     bonuses, switched_off = _bonuses(top.table("bonuses"), problems)
     contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
-    radl = _radl(top.table("radl", required=False), problems)
+    # a Radl event the profile cannot record would never arm one (a stored profile is read as it is)
+    dodge = any(c.kind is Kind.TRISCHAKEN for c in contracts.values())
+    recorded = {*bonuses, *(["trischaken"] if dodge else [])} if as_file else set(get_args(RadlEvent))
+    radl = _radl(top.table("radl", required=False), problems, recorded)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     house = top.table("house", required=False)
     extends, house_keys = house.text("extends", ""), house.str_list("keys")
@@ -766,14 +769,17 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     return read_table(ko, KontraRules, ladder=ladder, ceiling=ceiling, aliases=aliases)
 
 
-def _radl(r: Reader, problems: Collector) -> Radl:
-    """The optional ``[radl]`` table; a profile without it has no doubled rounds."""
+def _radl(r: Reader, problems: Collector, recorded: set[str]) -> Radl:
+    """The optional ``[radl]`` table; a profile without it has no doubled rounds. ``recorded``:
+    the events a hand under the profile can show."""
     allowed: tuple[RadlEvent, ...] = get_args(RadlEvent)
     events: list[RadlEvent] = []
     for i, name in enumerate(r.str_list("events")):
         if name in allowed:
             if name in events:
                 problems.add(f"{r.where('events')}[{i}]", N_("{name!r} is listed twice"), name=name)
+            elif name not in recorded:
+                problems.add(f"{r.where('events')}[{i}]", _NEVER_ARMS[name == "trischaken"], name=name)
             events.append(name)
         else:
             problems.add(
@@ -809,6 +815,18 @@ def _radl(r: Reader, problems: Collector) -> Radl:
     radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()
     return radl
+
+
+_NEVER_ARMS = (
+    N_(
+        "{name!r} can never arm a Radl: this profile has no bonus {name!r}; add [bonuses.{name}] and "
+        "list it among the contracts' bonuses, or take it off the list"
+    ),
+    N_(
+        "{name!r} can never arm a Radl: this profile has no Trischaken (a contract with kind = "
+        '"dodge"); add one, or take it off the list'
+    ),
+)
 
 
 def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
