@@ -380,6 +380,42 @@ def test_a_radl_event_the_profile_cannot_record_is_refused(
     assert load_profile("tirol", {"radl": {"events": ["mondfang"]}}).radl.events == ("mondfang",)
 
 
+@pytest.mark.parametrize(
+    ("line", "english", "german"),
+    [
+        (
+            "[contracts.bettler\nvalue = 5",
+            "a table's name in brackets ends without its closing ']' (column 19)",
+            "der Name einer Tabelle in eckigen Klammern endet ohne sein schließendes ']' (Spalte 19)",
+        ),
+        (
+            "// our house rules",
+            "not a line of the form key = value, nor a [table]; a comment begins with # (column 1)",
+            "keine Zeile der Form Schlüssel = Wert und keine [Tabelle]; ein Kommentar beginnt mit # (Spalte 1)",
+        ),
+    ],
+    ids=["table-unclosed", "comment-not-toml"],
+)
+def test_a_house_file_that_is_not_toml_says_what_is_wrong_in_the_runs_language(
+    tmp_path: Path, line: str, english: str, german: str
+) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{line}\n', encoding="utf-8")
+    ledger = tmp_path / "abend.toml"
+    args = ["new", "-l", str(ledger), "-p", "A,B,C,D", "-P", str(club)]
+    result = CliRunner().invoke(app, args)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"error: --profile: {club}:2: not valid TOML: {english}\n",
+    )
+    result = CliRunner().invoke(app, ["--lang", "de", *args])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Fehler: --profile: {club}:2: kein gültiges TOML: {german}\n",
+    )
+    assert not ledger.exists()
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

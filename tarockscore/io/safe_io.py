@@ -231,6 +231,10 @@ _TOML_SAYS: dict[str, str] = {
     "Unterminated string": N_("a quoted text ends without its closing quote"),
     "Unclosed array": N_("an array ends without its closing {closing!r}"),
     "Unclosed inline table": N_("a table in braces ends without its closing {closing!r}"),
+    "Expected ']' at the end of a table declaration": N_(
+        "a table's name in brackets ends without its closing ']'"
+    ),
+    "Invalid statement": N_("not a line of the form key = value, nor a [table]; a comment begins with #"),
 }
 
 
