@@ -807,6 +807,20 @@ def test_a_fifo_or_device_in_place_of_a_tables_sheet_is_named_so_not_as_missing(
             assert "missing" not in done.stderr
 
 
+def test_a_profile_too_large_says_its_size_as_the_runs_language_writes_a_number(tmp_path: Path) -> None:
+    # 1.5 MiB of comments, over the profile's cap of 1 MiB: German writes the decimal comma
+    (tmp_path / "huge.toml").write_bytes(b"#" * (3 * 2**19))
+    ledger = tmp_path / "abend.toml"
+    args = ("new", "-l", str(ledger), "-p", TABLE, "-P", str(tmp_path / "huge.toml"))
+    done = invoke("--lang", "de", *args)
+    said = "huge.toml ist 1,5 MiB groß, größer als tarockscore liest: eine Profil-Datei ist höchstens 1,0 MiB"
+    assert done.exit_code == 1 and said in done.stderr, done.stderr
+    assert (
+        "is 1.5 MiB, larger than tarockscore reads: profile files are at most 1.0 MiB" in invoke(*args).stderr
+    )
+    assert not ledger.exists()
+
+
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
     every other file is, and so is the file its `extends` names (taken from its own folder); each

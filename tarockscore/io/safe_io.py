@@ -85,12 +85,13 @@ _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it
 _NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
 
 
-def size_text(n: int) -> str:
-    if n >= MIB:
-        return f"{n / MIB:.1f} MiB"
-    if n >= KIB:
-        return f"{n / KIB:.1f} KiB"
-    return f"{n} bytes"
+def size_text(n: int) -> Message:
+    """A file's size to a tenth, its decimal point as the reader writes it (``1,5 MiB`` in German)."""
+    for unit, size in (("MiB", MIB), ("KiB", KIB)):
+        if n >= size:
+            tenths = (n * 10 + size // 2) // size
+            return message(N_("{whole}.{tenth} {unit}"), whole=tenths // 10, tenth=tenths % 10, unit=unit)
+    return message(N_("{count} bytes"), count=n)
 
 
 def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_result | None:
