@@ -381,6 +381,27 @@ def test_a_radl_event_the_profile_cannot_record_is_refused(
 
 
 @pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        # the house gives its Pagat the Uhu's name: told at the alias it wrote
+        (
+            '[bonuses.pagat]\naliases = ["uhu"]\n',
+            "bonuses.pagat.aliases[0]: 'uhu' is already the name of bonuses.uhu",
+        ),
+        # the house adds a bonus by a name koenigrufen gives the Kakadu ("pelican" [GT]): told at
+        # the table it wrote, not at aliases it never gave
+        ("[bonuses.pelican]\nvalue = 3\n", "bonuses.pelican: 'pelican' already names 'kakadu'"),
+    ],
+)
+def test_a_name_given_twice_is_told_at_the_key_the_house_wrote(tmp_path: Path, rules: str, said: str) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
+@pytest.mark.parametrize(
     ("line", "english", "german"),
     [
         (

@@ -660,7 +660,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     house.finish()
     top.finish()
 
-    _check_unique_names(contracts, bonuses, problems)
+    _check_unique_names(contracts, bonuses, problems, house_keys)
     if as_file:
         _check_misspelt_bonuses(contracts, bonuses, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
@@ -971,20 +971,29 @@ def _check_misspelt_bonuses(
 
 
 def _check_unique_names(
-    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector
+    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector, house: Iterable[str]
 ) -> None:
     # Names are matched folded (any case, without hyphens, spaces or underscores): two names
-    # that fold alike would be one name at the table.
+    # that fold alike would be one name at the table. A clash is told at the key the house file
+    # wrote, where it wrote one of the two (``house``: its keys), else at the later.
+    def written(path: str) -> bool:
+        return any(f"{key}.".startswith(f"{path.partition('[')[0]}.") for key in house)
+
     for label, entries in (("contracts", contracts), ("bonuses", bonuses)):
-        seen: dict[str, str] = {}
+        seen: dict[str, tuple[str, str]] = {}
         for entry in entries.values():
-            for alias in (entry.name, *entry.aliases):
-                key = fold(alias)
-                if key in seen and seen[key] != entry.name:
+            for i, alias in enumerate((entry.name, *entry.aliases)):
+                path = f"{label}.{entry.name}" + (f".aliases[{i - 1}]" if i else "")
+                owner, there = seen.setdefault(fold(alias), (entry.name, path))
+                if owner == entry.name:
+                    continue
+                at, other = (there, entry.name) if written(there) and not written(path) else (path, owner)
+                if fold(alias) == fold(other):  # the other's own name
                     problems.add(
-                        f"{label}.{entry.name}.aliases",
-                        N_("{alias!r} already names {value!r}"),
+                        at,
+                        N_("{alias!r} is already the name of {where}"),
                         alias=alias,
-                        value=seen[key],
+                        where=f"{label}.{other}",
                     )
-                seen[key] = entry.name
+                else:
+                    problems.add(at, N_("{alias!r} already names {value!r}"), alias=alias, value=other)
