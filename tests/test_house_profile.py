@@ -437,6 +437,21 @@ def test_a_house_file_that_is_not_toml_says_what_is_wrong_in_the_runs_language(
     assert not ledger.exists()
 
 
+def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Path) -> None:
+    # "kontra" at ×2 and again at ×4: -k kontra would be either; the second is told
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[kontra]\nceiling = "kontra"\naliases = {}\n'
+        'ladder = [{ name = "kontra", multiplier = 2 }, { name = "Kontra", multiplier = 4 }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        "kontra.ladder[1].name: 'Kontra' is listed twice"
+    ]
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

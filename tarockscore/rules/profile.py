@@ -847,6 +847,8 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
         r = Reader(item, path, problems)
         step = KontraStep(name=r.text("name"), multiplier=r.number("multiplier", minimum=2), level=i + 1)
         r.finish()
+        if any(fold(s.name) == fold(step.name) for s in steps):
+            problems.add(f"{path}.name", N_("{name!r} is listed twice"), name=step.name)
         if step.multiplier < 2:
             continue  # reported by the reader; a later step is checked against the last good one
         if step.multiplier <= previous or step.multiplier % previous:
