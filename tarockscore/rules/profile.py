@@ -908,14 +908,14 @@ def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], froz
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
     """``[contracts.NAME] value``: whole, or under ``game.value_rounding = "down"`` also a fraction."""
     value = r.raw("value")
-    if game.value_rounding == "whole" or not isinstance(value, str):
+    if game.value_rounding == "whole" or value is None or isinstance(value, int):
         return r.number("value", minimum=0)
-    whole, _, rest = value.strip().rpartition(" ")
+    whole, _, rest = str(value).strip().rpartition(" ")
     try:
         exact = Fraction(rest) + (int(whole) if whole else 0)
     except (ValueError, ZeroDivisionError):
         exact = Fraction(-1)
-    if exact < 0 or len(value) > 20:
+    if not isinstance(value, str) or exact < 0 or len(value) > 20:  # 2.5 unquoted: a float
         r.problems.add(
             r.where("value"),
             N_('{value!r} is not a value; expected a whole number or a fraction such as "2 1/2"'),
