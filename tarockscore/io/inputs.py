@@ -194,17 +194,20 @@ def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -
     path = profiles_dir() / f"{ref}.toml"
     try:
         shipped = path.is_file()
-    except OSError:  # a name no file system takes (too long): no shipped profile either
-        shipped = False
+        here = (relative_to or Path()).joinpath(f"{ref}.toml").is_file()
+    except OSError:  # a name no file system takes (too long): no shipped profile, nor a file of it
+        shipped = here = False
     if not shipped:
         names = shipped_names()
+        # a house file named without its ending is pointed to
+        hint = near_miss(f"{ref}.toml", [f"{ref}.toml"]) if here else near_miss(ref, names, any_case=True)
         raise ProfileError(
             N_(
                 "unknown profile {ref!r}; shipped profiles: {allowed}{hint}; or give the path to a .toml file"
             ),
             ref=ref,
             allowed=one_of(names),
-            hint=near_miss(ref, names, any_case=True),
+            hint=hint,
         )
     return path
 
