@@ -437,6 +437,25 @@ def test_a_house_file_that_is_not_toml_says_what_is_wrong_in_the_runs_language(
     assert not ledger.exists()
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ('"1"', "schema: '1' is a string; expected a whole number"),
+        ("1.0", "schema: 1.0 is a decimal number; expected a whole number"),
+        ("2", "schema: 2 is not a profile schema this version reads; expected 1"),
+    ],
+)
+def test_a_schema_of_another_version_or_type_is_told_once_as_written(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    # a schema of the wrong type was told a second time as "0", a number the file never had
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'schema = {written}\nextends = "koenigrufen"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
 def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Path) -> None:
     # "kontra" at ×2 and again at ×4: -k kontra would be either; the second is told
     club = tmp_path / "stammtisch.toml"

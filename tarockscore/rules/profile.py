@@ -593,7 +593,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
         check_texts(document, problems)
     top = Reader(document, "", problems, _KEY_PATHS)
     schema = top.number("schema")
-    if schema != SCHEMA and top.has("schema"):
+    if schema != SCHEMA and type(top.raw("schema")) is int:  # another type is told as such
         problems.add(
             "schema",
             N_("{schema!r} is not a profile schema this version reads; expected {SCHEMA}"),
