@@ -471,6 +471,29 @@ def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Pat
     ]
 
 
+@pytest.mark.parametrize(
+    ("ladder", "said"),
+    [
+        ('"kontra"', "kontra.ladder: expected a non-empty array of { name, multiplier } tables"),
+        ("[{ name = 2, multiplier = 2 }]", "kontra.ladder[0].name: 2 is an integer; expected a string"),
+        (
+            '[{ name = "kontra", multiplier = 2 }, { name = "rekontra", multiplier = 1 }]',
+            "kontra.ladder[1].multiplier: 1 is below the allowed minimum 2",
+        ),
+    ],
+)
+def test_a_ladder_refused_is_said_once_not_again_at_its_ceiling_and_short_names(
+    tmp_path: Path, ladder: str, said: str
+) -> None:
+    # koenigrufen's ceiling "rekontra" and short names (retour, re, sub …) were each refused
+    # as naming no step of a ladder the file had already been told was wrong ("choose one of (none)")
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n[kontra]\nladder = {ladder}\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

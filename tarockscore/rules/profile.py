@@ -751,7 +751,10 @@ def _read(top: Reader, table: str, cls: type[T]) -> T:
 
 def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     """The ``[kontra]`` table: the ladder, its ceiling and aliases by hand, the rest declared."""
+    told = len(problems.problems) + problems.dropped
     ladder = _ladder(ko, problems)
+    # a ladder refused is said once: its ceiling and short names are not checked against what is left
+    whole = len(problems.problems) + problems.dropped == told
     ceiling_name = ko.text("ceiling")
     aliases_reader = ko.table("aliases")
     aliases: dict[str, str] = {}
@@ -759,7 +762,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     folded = {fold(n): n for n in step_names}
     for alias, target in aliases_reader.data.items():
         aliases_reader.seen.add(alias)
-        if not isinstance(target, str) or target not in step_names:
+        if not isinstance(target, str) or (whole and target not in step_names):
             problems.add(
                 aliases_reader.where(alias),
                 N_("{target!r} is not a step of the ladder; choose one of {allowed}"),
@@ -782,7 +785,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     named = folded.get(fold(ceiling_name))  # a step as a hand's kontra takes it: any spelling, an alias
     if named is not None:
         ceiling = step_names.index(named) + 1
-    elif ladder and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text; no ladder: said
+    elif whole and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text
         problems.add(
             key_path(KontraRules, "ceiling"),
             N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),
