@@ -494,6 +494,23 @@ def test_a_ladder_refused_is_said_once_not_again_at_its_ceiling_and_short_names(
     assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
 
 
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("[contracts]\nrufer = 1\n", "contracts.rufer: 1 is an integer; expected a table"),
+        ("[bonuses]\npagat = 2\n", "bonuses.pagat: 2 is an integer; expected a table"),
+    ],
+)
+def test_a_contract_or_bonus_that_is_no_table_is_told_once(tmp_path: Path, rules: str, said: str) -> None:
+    # the Rufer was then looked for as a new contract ("no contract is named 'rufer' (did you mean
+    # 'solorufer'?)"), the Pagat told its value was missing
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

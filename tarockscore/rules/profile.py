@@ -898,6 +898,8 @@ def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], froz
     off: set[str] = set()
     for name in table.data:
         r = table.table(name)
+        if not isinstance(table.data[name], dict):
+            continue  # told by table.table, and nothing more
         bonus = read_table(r, Bonus, name=name)
         enabled = r.flag("enabled", True)
         r.finish()
@@ -932,8 +934,11 @@ def _contracts(
     table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], switched_off: frozenset[str], game: Game
 ) -> dict[str, Contract]:
     contracts: dict[str, Contract] = {}
+    refused = {p.where for p in problems.problems}  # a bonus that is no table is not named again
     for name in table.data:
         r = table.table(name)
+        if not isinstance(table.data[name], dict):
+            continue  # told by table.table, and nothing more
         others = [n for n in table.data if n != name]
         if not r.has("kind") and (hint := near_miss(name, others, any_case=True)):  # [contracts.drei]
             problems.add(
@@ -962,7 +967,7 @@ def _contracts(
                         bonus=bonus,
                         key=key,
                     )
-                elif bonus not in bonuses:
+                elif bonus not in bonuses and f"bonuses.{bonus}" not in refused:
                     problems.add(
                         r.where(key),
                         N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
