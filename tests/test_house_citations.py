@@ -239,6 +239,40 @@ def test_explain_cites_the_house_rule_that_moved_the_winning_line(tmp_path: Path
     assert "\nResult: the declarers lost: 35 1/3 card points, they needed 35 2/3\n" in out
 
 
+def test_explain_cites_the_house_line_of_a_buergermeister_beside_his_factor(tmp_path: Path) -> None:
+    # koenigrufen's Bürgermeister holds 35 2/3 or more and pays ×2 [OÖ23, WTC19/20]; this round
+    # makes him from 30 ([GT] has 32, [SWC19] 36: D15). Bert loses with 32: 5 [STC-TB] × 2 = 10 to
+    # each other player (Simplified Scoring). The ×2's source speaks of 35 2/3: the house's own line
+    # stands beside it, so nobody reads 35 2/3 as the rule that doubled Bert.
+    path = house(
+        tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[trischaken]\nmayor_threshold = "30"\n'
+    )
+    args = (
+        "score",
+        "-c",
+        "trischaken",
+        "-p",
+        "A,B,C,D",
+        "-t",
+        "A=10",
+        "-t",
+        "B=32",
+        "-t",
+        "C=14",
+        "-t",
+        "D=14",
+    )
+    out = run(*args, "--profile", path, "--explain").stdout
+    assert "\n   ×2 Bürgermeister (32, at least 30) = 10 [3] [4]\n" in out
+    assert "\n[4] profile 'stammtisch', a house rule: a Bürgermeister from 30 card points\n" in out
+    german = run("--lang", "de", *args, "--profile", path, "--explain").stdout
+    assert "\n[4] Profil „stammtisch“, eine Hausregel: ein Bürgermeister ab 30 Kartenpunkten\n" in german
+    # koenigrufen's own line is cited by its factor's source alone
+    shipped = ("-t", "A=10", "-t", "B=36", "-t", "C=12", "-t", "D=12", "--explain")
+    out = run(*args[:5], *shipped).stdout
+    assert "\n   ×2 Bürgermeister (36, at least 35 2/3) = 10 [3]\n" in out and "house rule" not in out
+
+
 def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
     # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
     # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay

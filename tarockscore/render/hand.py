@@ -171,6 +171,10 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
     if rule == f"{key_path(KontraRules, 'ladder')}[{highest}]" and profile.house_rule(ceiling):
         step = translated(key_title(profile.kontra.ladder[highest].name))
         return ceiling, _("Kontra up to {step}").format(step=step)
+    if rule in (key_path(Trischaken, "mayor_factor"), key_path(Trischaken, "forehand_mayor_factor")):
+        threshold = render_points(profile.trischaken.mayor_threshold)
+        words = _("a Bürgermeister from {points} card points").format(points=threshold)
+        return key_path(Trischaken, "mayor_threshold"), words
     if rule in (
         key_path(ValatRules, "silent"),
         key_path(ValatRules, "announced"),
