@@ -339,6 +339,23 @@ def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(
     assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
 
 
+def test_explain_says_why_one_of_two_tied_lost_the_trischaken_by_seat_order(tmp_path: Path) -> None:
+    # GameTwist's tie rule [GT] (D15: the tied player nearer the first in hand counts as higher),
+    # in a round that otherwise keeps koenigrufen's one loser: Bert and Cilli tie at 20; Bert sits
+    # nearer Anna, the Forehand, and pays alone: Trischaken 5 [STC-TB] to each of the others
+    # (Simplified Scoring). Cilli, as high as Bert, pays nothing: the house's rule says why.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "gt"\n[trischaken]\nties = "seat_order"\n')
+    points = ("-t", "Anna=15", "-t", "Bert=20", "-t", "Cilli=20", "-t", "Dani=15")
+    hand = ("-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--profile", path, "--explain")
+    out = unfolded(run("score", *hand).stdout)
+    assert "\nVictory Points: Anna +5, Bert 0, Cilli +5, Dani +5\n" in out
+    said = "Bert and Cilli tie for the last paying place: Bert, nearer the Forehand, pays"
+    assert f"\nnote: {said} [4]\n" in out
+    assert out.endswith(f"\n[4] profile 'gt', a house rule: {said}\n")
+    german = unfolded(run("--lang", "de", "score", *hand).stdout)
+    assert "Bert und Cilli haben gleich viele Kartenpunkte auf dem letzten Zahlplatz" in german
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped

@@ -62,7 +62,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers, middle = trischaken_losers(deal)
-        out = _forehand_tied(deal, losers)
+        out = _forehand_tied(deal, losers) if hand.forehand in losers else _seat_order(deal, losers, middle)
     non_losers = tuple(x for x in hand.players if x not in losers and x not in middle)
     # a renonce ends the hand: who had taken no trick by then decides nothing ([OÖR25 B.4], D28)
     virgins = () if hand.renonce else tuple(x for x in non_losers if points.get(x, 0) == 0)
@@ -129,6 +129,18 @@ def _forehand_tied(deal: Deal, losers: tuple[str, ...]) -> Scored:
         )
     said = N_("{player}, the Forehand, ties for the most card points and loses alone ({rule})")
     return note(message(said, player=hand.forehand, rule=rule))
+
+
+def _seat_order(deal: Deal, losers: tuple[str, ...], middle: tuple[str, ...]) -> Scored:
+    """A note where seat order broke a tie for the last paying place (``ties = "seat_order"``)."""
+    hand, t = deal.hand, deal.profile.trischaken
+    points = {p: Fraction(round(v)) if t.whole_points else v for p, v in hand.trischaken_points}
+    tied = [p for p in hand.players if points[p] == points[losers[-1]]]
+    if t.ties != "seat_order" or middle or all(p in losers for p in tied):
+        return NOTHING
+    said = N_("{names} tie for the last paying place: {player}, nearer the Forehand, pays ({rule})")
+    paying = and_listed([p for p in tied if p in losers])
+    return note(message(said, names=and_listed(tied), player=paying, rule=key_path(Trischaken, "ties")))
 
 
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
