@@ -456,6 +456,20 @@ def test_a_schema_of_another_version_or_type_is_told_once_as_written(
     assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
 
 
+@pytest.mark.parametrize("key", ["multiplies_bonuses", "silent_min_rule"])
+def test_a_valat_rule_of_the_multiplier_under_a_fixed_valat_is_refused(tmp_path: Path, key: str) -> None:
+    # tirol pays the Valat as a fixed premium beside the game [TIR20 6)] (D9); [LAU]'s whole
+    # result ×4 (private-rounds.md §4) and [GT]'s silent Valat not counted (D12) work on the
+    # Valat's factor, which a fixed Valat has not: the round's key would never apply
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "tirol"\n[valat]\n{key} = true\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        f'valat.{key}: true only with model = "multiplier"; under "fixed" the Valat has no factor and this would never apply'
+    ]
+
+
 def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Path) -> None:
     # "kontra" at ×2 and again at ×4: -k kontra would be either; the second is told
     club = tmp_path / "stammtisch.toml"

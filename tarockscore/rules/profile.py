@@ -685,8 +685,9 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     top.finish()
 
     _check_unique_names(contracts, bonuses, problems, house_keys)
-    if as_file:
+    if as_file:  # a stored profile is read as it is
         _check_misspelt_bonuses(contracts, bonuses, problems)
+        _check_fixed_valat(valat, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
         if named not in bonuses:
             problems.add(
@@ -1001,6 +1002,18 @@ def _check_misspelt_bonuses(
                 ),
                 bonus=name,
                 hint=hint,
+            )
+
+
+def _check_fixed_valat(valat: ValatRules, problems: Collector) -> None:
+    """The rules of a Valat's factor, set where the Valat is a fixed premium, which has none."""
+    for key in ("multiplies_bonuses", "silent_min_rule"):
+        if valat.model == "fixed" and getattr(valat, key):
+            problems.add(
+                key_path(ValatRules, key),
+                N_(
+                    'true only with model = "multiplier"; under "fixed" the Valat has no factor and this would never apply'
+                ),
             )
 
 
