@@ -544,7 +544,7 @@ def _check_game(game: Game, problems: Collector) -> None:
             card_points_total=game.card_points_total,
         )
     for line in ("win_threshold", "kontra_win_threshold"):
-        _in_thirds(game, key_path(Game, line), getattr(game, line), problems)
+        _line_in_thirds(game, key_path(Game, line), getattr(game, line), problems)
         if getattr(game, line) > game.card_points_total:
             problems.add(
                 key_path(Game, line),
@@ -562,25 +562,32 @@ def _check_game(game: Game, problems: Collector) -> None:
         )
 
 
-def _in_thirds(game: Game, where: str, points: Fraction, problems: Collector) -> None:
-    """A line of card points a side can hold: in thirds, or whole where the game counts no thirds
-    (not said where ``game.thirds`` itself was refused)."""
-    if any(p.where == key_path(Game, "thirds") for p in problems.problems):
-        return
+def in_thirds(game: Game, where: str, value: object, points: Fraction, problems: Collector) -> bool:
+    """Whether ``points`` (``value`` as written) is a count a side can hold: in thirds, or whole
+    where the game counts no thirds; else a problem at ``where``."""
     if game.thirds and points.denominator not in (1, 3):
         problems.add(
             where,
             N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
-            value=str(render_points(points)),
+            value=value,
         )
     elif not game.thirds and points.denominator != 1:
         problems.add(
             where,
             N_("{value!r}: {family} counts whole card points only; write a whole number from 0 to {total}"),
-            value=str(render_points(points)),
+            value=value,
             family=game.family,
             total=render_points(game.card_points_total),
         )
+    else:
+        return True
+    return False
+
+
+def _line_in_thirds(game: Game, where: str, points: Fraction, problems: Collector) -> None:
+    """A profile's line of card points in thirds (not said where ``game.thirds`` itself was refused)."""
+    if all(p.where != key_path(Game, "thirds") for p in problems.problems):
+        in_thirds(game, where, str(render_points(points)), points, problems)
 
 
 def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
@@ -675,7 +682,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     # a Radl event the profile cannot record would never arm one (a stored profile is read as it is)
     dodge = any(c.kind is Kind.TRISCHAKEN for c in contracts.values())
     if dodge:  # zwanzigerrufen keeps koenigrufen's Bürgermeister, for a Trischaken it does not play
-        _in_thirds(game, key_path(Trischaken, "mayor_threshold"), trischaken.mayor_threshold, problems)
+        _line_in_thirds(game, key_path(Trischaken, "mayor_threshold"), trischaken.mayor_threshold, problems)
     recorded = {*bonuses, *(["trischaken"] if dodge else [])} if as_file else set(get_args(RadlEvent))
     radl = _radl(top.table("radl", required=False), problems, recorded)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
