@@ -821,6 +821,19 @@ def test_a_profile_too_large_says_its_size_as_the_runs_language_writes_a_number(
     assert not ledger.exists()
 
 
+def test_a_profile_link_that_leads_round_in_a_circle_is_told_in_the_runs_language(tmp_path: Path) -> None:
+    # two links to each other given as the profile: the system's reason, in German too
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    ledger = tmp_path / "abend.toml"
+    args = ("new", "-l", str(ledger), "-p", TABLE, "-P", str(tmp_path / "a.toml"))
+    assert "a.toml: cannot read: Too many levels of symbolic links" in invoke(*args).stderr
+    done = invoke("--lang", "de", *args)
+    said = "a.toml: nicht lesbar: zu viele symbolische Links hintereinander (ein Link, der im Kreis führt?)"
+    assert done.exit_code == 1 and said in done.stderr, done.stderr
+    assert not ledger.exists()
+
+
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
     every other file is, and so is the file its `extends` names (taken from its own folder); each

@@ -85,6 +85,24 @@ _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it
 _NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
 
 
+# The system's reasons a person meets reading or writing a file, word for word as the system says
+# them, so that a German run says them in German (any other in the system's own words).
+_OS_SAYS = {
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EACCES: N_("Permission denied"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """What the system says of ``exc``, in the reader's language where it is a reason listed above."""
+    said = _OS_SAYS.get(exc.errno or 0)
+    return message(said) if said is not None and exc.strerror == said else exc.strerror or str(exc)
+
+
 def size_text(n: int) -> Message:
     """A file's size to a tenth, its decimal point as the reader writes it (``1,5 MiB`` in German)."""
     for unit, size in (("MiB", MIB), ("KiB", KIB)):
@@ -101,7 +119,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     except ValueError:  # a NUL character, which a TOML string can hold and no file name can
         raise unreadable(error)(
             N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
@@ -123,7 +141,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     try:
         st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
         if not stat.S_ISREG(st.st_mode):
@@ -148,7 +166,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             )
         return data
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     finally:
         os.close(fd)
 
@@ -442,7 +460,7 @@ def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
     said = _NO_LOCK.get(
         (denied, there), N_("{lock}: cannot open the lock file: {why}, so nothing was written")
     )
-    return message(said, lock=lock, why=exc.strerror or exc, folder=lock.parent, what=file_kind(what))
+    return message(said, lock=lock, why=os_reason(exc), folder=lock.parent, what=file_kind(what))
 
 
 @contextlib.contextmanager
@@ -569,7 +587,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except FileNotFoundError:
         old = None
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=os_reason(exc)) from None
     if old is not None and old.st_nlink > 1:
         raise error(hard_link_message(path, old.st_nlink, what))
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
@@ -580,7 +598,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             _NOT_WRITTEN if old is not None else _NOT_MADE,
             path=path,
             what=file_kind(what),
-            why=exc.strerror or exc,
+            why=os_reason(exc),
         ) from None
     try:
         with os.fdopen(fd, "wb") as f:
@@ -597,7 +615,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             os.unlink(tmp)
         if isinstance(exc, OSError):
             said = _NOT_WRITTEN if old is not None else _NOT_MADE
-            raise error(said, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+            raise error(said, path=path, what=file_kind(what), why=os_reason(exc)) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
@@ -615,7 +633,7 @@ def append_at(
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=os_reason(exc)) from None
     try:
         if os.fstat(fd).st_size != len(read) or _held(fd, len(read) + 1) != read:
             raise moved
@@ -634,9 +652,7 @@ def append_at(
                 os.ftruncate(fd, end)
                 os.fsync(fd)
             if isinstance(exc, OSError):
-                raise error(
-                    _NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc
-                ) from None
+                raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=os_reason(exc)) from None
             raise
     finally:
         os.close(fd)
@@ -785,9 +801,7 @@ def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None
         _check_folder(target, shown)
         return
     except OSError as exc:
-        raise UsageError(
-            N_("{shown}: cannot use it: {value}"), shown=shown, value=exc.strerror or exc
-        ) from None
+        raise UsageError(N_("{shown}: cannot use it: {value}"), shown=shown, value=os_reason(exc)) from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(N_("{shown} is a folder; give a file name"), shown=shown)
     if not stat.S_ISREG(st.st_mode):
