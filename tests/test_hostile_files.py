@@ -354,6 +354,8 @@ def test_an_unreadable_subfolder_is_warned_about(tmp_path: Path, monkeypatch: py
     done = invoke("season", str(tmp_path))
     assert done.exit_code == 0
     assert f"warning: {locked}: cannot read this folder (Permission denied)" in done.stderr
+    german = invoke("--lang", "de", "season", str(tmp_path)).stderr
+    assert "(keine Berechtigung)" in german and "Permission denied" not in german, german
 
 
 # -- 10. read-only ledgers, owner and mode ------------------------------------------------------------
