@@ -470,6 +470,22 @@ def test_a_valat_rule_of_the_multiplier_under_a_fixed_valat_is_refused(tmp_path:
     ]
 
 
+def test_a_bird_a_contract_requires_but_does_not_score_is_refused(tmp_path: Path) -> None:
+    # koenigrufen's Besserrufer is played with one of the four birds announced (D19); a round that
+    # scores no bird in it could never enter one: every Besserrufer would be refused at the table
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[contracts.besserrufer]\nbonuses = ["uhu", "valat"]\n', encoding="utf-8"
+    )
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    said = "is to be announced in this contract but is not among its bonuses (contracts.besserrufer.bonuses)"
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        f"contracts.besserrufer.requires_announced[{i}]: {bird!r} {said}; list it there too, or take it off this list"
+        for i, bird in ((0, "pagat"), (2, "kakadu"), (3, "quapil"))
+    ]
+
+
 def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Path) -> None:
     # "kontra" at ×2 and again at ×4: -k kontra would be either; the second is told
     club = tmp_path / "stammtisch.toml"

@@ -695,6 +695,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     if as_file:  # a stored profile is read as it is
         _check_misspelt_bonuses(contracts, bonuses, problems)
         _check_fixed_valat(valat, problems)
+        _check_required_bonuses(contracts, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
         if named not in bonuses:
             problems.add(
@@ -1010,6 +1011,22 @@ def _check_misspelt_bonuses(
                 bonus=name,
                 hint=hint,
             )
+
+
+def _check_required_bonuses(contracts: Mapping[str, Contract], problems: Collector) -> None:
+    """A bird a contract is played with (``requires_announced``) that it does not score: it could
+    never be entered."""
+    for name, contract in contracts.items():
+        for i, bonus in enumerate(contract.requires_announced):
+            if bonus not in contract.bonuses:
+                problems.add(
+                    f"contracts.{name}.requires_announced[{i}]",
+                    N_(
+                        "{bonus!r} is to be announced in this contract but is not among its bonuses ({key}); list it there too, or take it off this list"
+                    ),
+                    bonus=bonus,
+                    key=f"contracts.{name}.bonuses",
+                )
 
 
 def _check_fixed_valat(valat: ValatRules, problems: Collector) -> None:
