@@ -865,6 +865,23 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     assert (code, out, err) == (1, "", f"error: NAME: {long}: name: missing (required)\n")
 
 
+def test_a_copy_of_a_shipped_profile_that_keeps_its_name_asks_for_a_name_of_its_own(tmp_path: Path) -> None:
+    # A round copies koenigrufen.toml and writes its Bettler at 5 (koenigrufen: 4 [STC-TB]); the
+    # copy's own line name = "koenigrufen" would show on every sheet as the shipped profile
+    mine = tmp_path / "mine.toml"
+    text = (ROOT / "profiles" / "koenigrufen.toml").read_text(encoding="utf-8")
+    mine.write_text(
+        text.replace("[contracts.bettler]\nvalue = 4", "[contracts.bettler]\nvalue = 5"), encoding="utf-8"
+    )
+    ledger = tmp_path / "evening.toml"
+    code, out, err = run("new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(mine), "-l", str(ledger))
+    assert (code, out) == (1, "") and not ledger.exists()
+    assert err == (
+        f"error: --profile: {mine}: name: 'koenigrufen' is a shipped profile's name, which a sheet would"
+        ' show for this file\'s rules; give the profile a name of its own, e.g. name = "koenigrufen-club"\n'
+    )
+
+
 def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

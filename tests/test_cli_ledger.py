@@ -184,6 +184,18 @@ def test_new_unknown_profile(tmp_path: Path) -> None:
     assert "unknown profile 'pagatt'" in result.stderr and "(did you mean 'pagat'?)" in result.stderr
 
 
+def test_new_with_a_house_file_named_without_its_ending_points_to_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `-P donnerstag` is a shipped profile's name, never a file (docs/scoring.md); the round's
+    # donnerstag.toml lies right here, and the refusal says so
+    (tmp_path / "donnerstag.toml").write_text('extends = "koenigrufen"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "-p", "A,B,C,D", "-P", "donnerstag", "--ledger", "l.toml")
+    assert result.exit_code == 1 and "unknown profile 'donnerstag'" in result.stderr
+    assert "(did you mean 'donnerstag.toml'?)" in result.stderr and not (tmp_path / "l.toml").exists()
+
+
 def test_new_never_overwrites_an_evening(ledger: str) -> None:
     before = Path(ledger).read_bytes()
     result = run("new", "-p", "A,B,C,D", "--ledger", ledger)

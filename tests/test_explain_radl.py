@@ -40,6 +40,8 @@ hands = 4
 factor = 2
 overlap = true
 lengths = { mondfang = 1 }
+[bonuses.mondfang]
+value = 1
 """
 
 

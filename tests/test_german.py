@@ -923,7 +923,7 @@ def test_the_systems_reason_a_file_cannot_be_read_is_said_in_german(tmp_path: Pa
     for args, words in (
         (
             ["show", "-l", str(loop)],
-            f"{loop}: nicht lesbar: zu viele symbolische Verknüpfungen hintereinander",
+            f"{loop}: nicht lesbar: zu viele symbolische Links hintereinander (ein Link, der im Kreis führt?)",
         ),
         (["score", long_name], f"{long_name}: nicht lesbar: Dateiname zu lang"),
     ):

@@ -355,6 +355,8 @@ def test_an_unreadable_subfolder_is_warned_about(tmp_path: Path, monkeypatch: py
     done = invoke("season", str(tmp_path))
     assert done.exit_code == 0
     assert f"warning: {locked}: cannot read this folder (Permission denied)" in done.stderr
+    german = invoke("--lang", "de", "season", str(tmp_path)).stderr
+    assert "(keine Berechtigung)" in german and "Permission denied" not in german, german
 
 
 # -- 10. read-only ledgers, owner and mode ------------------------------------------------------------
@@ -834,6 +836,33 @@ def test_a_fifo_or_device_in_place_of_a_tables_sheet_is_named_so_not_as_missing(
             assert done.returncode == 1, done.stderr
             assert done.stderr.startswith(f"error: {sheet} is {kind}"), done.stderr
             assert "missing" not in done.stderr
+
+
+def test_a_profile_too_large_says_its_size_as_the_runs_language_writes_a_number(tmp_path: Path) -> None:
+    # 1.5 MiB of comments, over the profile's cap of 1 MiB: German writes the decimal comma
+    (tmp_path / "huge.toml").write_bytes(b"#" * (3 * 2**19))
+    ledger = tmp_path / "abend.toml"
+    args = ("new", "-l", str(ledger), "-p", TABLE, "-P", str(tmp_path / "huge.toml"))
+    done = invoke("--lang", "de", *args)
+    said = "huge.toml ist 1,5 MiB groß, größer als tarockscore liest: eine Profil-Datei ist höchstens 1,0 MiB"
+    assert done.exit_code == 1 and said in done.stderr, done.stderr
+    assert (
+        "is 1.5 MiB, larger than tarockscore reads: profile files are at most 1.0 MiB" in invoke(*args).stderr
+    )
+    assert not ledger.exists()
+
+
+def test_a_profile_link_that_leads_round_in_a_circle_is_told_in_the_runs_language(tmp_path: Path) -> None:
+    # two links to each other given as the profile: the system's reason, in German too
+    (tmp_path / "a.toml").symlink_to(tmp_path / "b.toml")
+    (tmp_path / "b.toml").symlink_to(tmp_path / "a.toml")
+    ledger = tmp_path / "abend.toml"
+    args = ("new", "-l", str(ledger), "-p", TABLE, "-P", str(tmp_path / "a.toml"))
+    assert "a.toml: cannot read: Too many levels of symbolic links" in invoke(*args).stderr
+    done = invoke("--lang", "de", *args)
+    said = "a.toml: nicht lesbar: zu viele symbolische Links hintereinander (ein Link, der im Kreis führt?)"
+    assert done.exit_code == 1 and said in done.stderr, done.stderr
+    assert not ledger.exists()
 
 
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:

@@ -223,6 +223,56 @@ def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_pat
     assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
 
 
+def test_explain_cites_the_house_rule_that_moved_the_winning_line(tmp_path: Path) -> None:
+    # D16: 35 1/3 wins "vielerorts in der Steiermark" [WIKI-DE via HT §1.6], where koenigrufen's
+    # line is 35 2/3 [GT "won with 35 2/3 points"]. A round that plays 35 1/3 sees, on a hand its
+    # line decided, that the line is the house's rule, as Tulln's line under a Kontra is.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "steirisch"\n[game]\nwin_threshold = "35 1/3"\n')
+    hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35 1/3")
+    out = run("score", *hand, "--profile", path, "--explain").stdout
+    assert "\nResult: the declarers won: 35 1/3 card points, they needed 35 1/3 [1]\n" in out
+    assert "\n[1] profile 'steirisch', a house rule: the declarers need 35 1/3\n" in out
+    german = run("--lang", "de", "score", *hand, "--profile", path, "--explain").stdout
+    assert "\n[1] Profil „steirisch“, eine Hausregel: die Spielerseite braucht 35 1/3\n" in german
+    # koenigrufen's own line is [CTK]'s, which the result line never cited
+    out = run("score", *hand, "--explain").stdout
+    assert "\nResult: the declarers lost: 35 1/3 card points, they needed 35 2/3\n" in out
+
+
+def test_explain_cites_the_house_line_of_a_buergermeister_beside_his_factor(tmp_path: Path) -> None:
+    # koenigrufen's Bürgermeister holds 35 2/3 or more and pays ×2 [OÖ23, WTC19/20]; this round
+    # makes him from 30 ([GT] has 32, [SWC19] 36: D15). Bert loses with 32: 5 [STC-TB] × 2 = 10 to
+    # each other player (Simplified Scoring). The ×2's source speaks of 35 2/3: the house's own line
+    # stands beside it, so nobody reads 35 2/3 as the rule that doubled Bert.
+    path = house(
+        tmp_path, 'extends = "koenigrufen"\nname = "stammtisch"\n[trischaken]\nmayor_threshold = "30"\n'
+    )
+    args = (
+        "score",
+        "-c",
+        "trischaken",
+        "-p",
+        "A,B,C,D",
+        "-t",
+        "A=10",
+        "-t",
+        "B=32",
+        "-t",
+        "C=14",
+        "-t",
+        "D=14",
+    )
+    out = run(*args, "--profile", path, "--explain").stdout
+    assert "\n   ×2 Bürgermeister (32, at least 30) = 10 [3] [4]\n" in out
+    assert "\n[4] profile 'stammtisch', a house rule: a Bürgermeister from 30 card points\n" in out
+    german = run("--lang", "de", *args, "--profile", path, "--explain").stdout
+    assert "\n[4] Profil „stammtisch“, eine Hausregel: ein Bürgermeister ab 30 Kartenpunkten\n" in german
+    # koenigrufen's own line is cited by its factor's source alone
+    shipped = ("-t", "A=10", "-t", "B=36", "-t", "C=12", "-t", "D=12", "--explain")
+    out = run(*args[:5], *shipped).stdout
+    assert "\n   ×2 Bürgermeister (36, at least 35 2/3) = 10 [3]\n" in out and "house rule" not in out
+
+
 def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
     # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
     # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay
@@ -294,6 +344,23 @@ def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(
     assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
 
 
+def test_explain_says_why_one_of_two_tied_lost_the_trischaken_by_seat_order(tmp_path: Path) -> None:
+    # GameTwist's tie rule [GT] (D15: the tied player nearer the first in hand counts as higher),
+    # in a round that otherwise keeps koenigrufen's one loser: Bert and Cilli tie at 20; Bert sits
+    # nearer Anna, the Forehand, and pays alone: Trischaken 5 [STC-TB] to each of the others
+    # (Simplified Scoring). Cilli, as high as Bert, pays nothing: the house's rule says why.
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "gt"\n[trischaken]\nties = "seat_order"\n')
+    points = ("-t", "Anna=15", "-t", "Bert=20", "-t", "Cilli=20", "-t", "Dani=15")
+    hand = ("-c", "trischaken", "-p", "Anna,Bert,Cilli,Dani", *points, "--profile", path, "--explain")
+    out = unfolded(run("score", *hand).stdout)
+    assert "\nVictory Points: Anna +5, Bert 0, Cilli +5, Dani +5\n" in out
+    said = "Bert and Cilli tie for the last paying place: Bert, nearer the Forehand, pays"
+    assert f"\nnote: {said} [4]\n" in out
+    assert out.endswith(f"\n[4] profile 'gt', a house rule: {said}\n")
+    german = unfolded(run("--lang", "de", "score", *hand).stdout)
+    assert "Bert und Cilli haben gleich viele Kartenpunkte auf dem letzten Zahlplatz" in german
+
+
 def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_path: Path) -> None:
     # [CTK] (koenigrufen): no bonus scored in a Valat (D10), the Kontra carries into it (D8), no
     # Kontra in the Dodge Round (D6); the whole result multiplied is a private round's key no shipped
@@ -320,12 +387,12 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
     path = house(
         tmp_path,
         'extends = "pagat"\n[game]\nkontra_win_threshold = "35"\n'
-        '[radl]\nevents = ["mondfang"]\nlengths = { mondfang = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
+        '[radl]\nevents = ["trischaken"]\nlengths = { trischaken = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
     )
     assert run("profiles", "show", path).stdout.splitlines()[1] == (
         "the house's own keys: contracts.piccolo_ouvert.enabled = false (pagat: true);"
-        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["mondfang"] (pagat: []);'
-        " radl.lengths.mondfang = 1 (not in pagat)"
+        ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["trischaken"] (pagat: []);'
+        " radl.lengths.trischaken = 1 (not in pagat)"
     )
     # a citation of the house's own: a [sources] key holds its dots, koenigrufen cites the ladder
     path = house(

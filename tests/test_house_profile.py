@@ -347,6 +347,200 @@ def test_a_radl_length_without_events_says_the_events_are_empty(
     assert said in text and "(none)" not in text and "(keine)" not in text, text
 
 
+@pytest.mark.parametrize(
+    ("base", "event", "said"),
+    [
+        # koenigrufen has no Mondfang among its bonuses [CTK]; tirol has it [TIR20 Zusätze]
+        (
+            "koenigrufen",
+            "mondfang",
+            "radl.events[0]: 'mondfang' can never arm a Radl: this profile has no bonus 'mondfang'",
+        ),
+        # zwanzigerrufen has no Dodge Round (D25)
+        (
+            "zwanzigerrufen",
+            "trischaken",
+            "radl.events[0]: 'trischaken' can never arm a Radl: this profile has no Trischaken",
+        ),
+    ],
+)
+def test_a_radl_event_the_profile_cannot_record_is_refused(
+    tmp_path: Path, base: str, event: str, said: str
+) -> None:
+    # A round that writes "Radl after a Mondfang" on koenigrufen could never enter the Mondfang
+    # (-b mondfang is no bonus of its profile), so the Radl it plays would never come.
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "{base}"\n[radl]\nevents = ["{event}"]\n', encoding="utf-8")
+    ledger = tmp_path / "abend.toml"
+    result = CliRunner().invoke(app, ["new", "-l", str(ledger), "-p", "A,B,C,D", "-P", str(club)])
+    assert result.exit_code == 1 and said in result.stderr, result.stderr
+    assert not ledger.exists()
+    german = CliRunner().invoke(app, ["--lang", "de", "profiles", "show", str(club)])
+    assert german.exit_code == 1 and "kann nie ein Radl auslösen" in german.stderr, german.stderr
+    assert load_profile("tirol", {"radl": {"events": ["mondfang"]}}).radl.events == ("mondfang",)
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        # the house gives its Pagat the Uhu's name: told at the alias it wrote
+        (
+            '[bonuses.pagat]\naliases = ["uhu"]\n',
+            "bonuses.pagat.aliases[0]: 'uhu' is already the name of bonuses.uhu",
+        ),
+        # the house adds a bonus by a name koenigrufen gives the Kakadu ("pelican" [GT]): told at
+        # the table it wrote, not at aliases it never gave
+        ("[bonuses.pelican]\nvalue = 3\n", "bonuses.pelican: 'pelican' already names 'kakadu'"),
+    ],
+)
+def test_a_name_given_twice_is_told_at_the_key_the_house_wrote(tmp_path: Path, rules: str, said: str) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
+@pytest.mark.parametrize(
+    ("line", "english", "german"),
+    [
+        (
+            "[contracts.bettler\nvalue = 5",
+            "a table's name in brackets ends without its closing ']' (column 19)",
+            "der Name einer Tabelle in eckigen Klammern endet ohne sein schließendes ']' (Spalte 19)",
+        ),
+        (
+            "// our house rules",
+            "not a line of the form key = value, nor a [table]; a comment begins with # (column 1)",
+            "keine Zeile der Form Schlüssel = Wert und keine [Tabelle]; ein Kommentar beginnt mit # (Spalte 1)",
+        ),
+    ],
+    ids=["table-unclosed", "comment-not-toml"],
+)
+def test_a_house_file_that_is_not_toml_says_what_is_wrong_in_the_runs_language(
+    tmp_path: Path, line: str, english: str, german: str
+) -> None:
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{line}\n', encoding="utf-8")
+    ledger = tmp_path / "abend.toml"
+    args = ["new", "-l", str(ledger), "-p", "A,B,C,D", "-P", str(club)]
+    result = CliRunner().invoke(app, args)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"error: --profile: {club}:2: not valid TOML: {english}\n",
+    )
+    result = CliRunner().invoke(app, ["--lang", "de", *args])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Fehler: --profile: {club}:2: kein gültiges TOML: {german}\n",
+    )
+    assert not ledger.exists()
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ('"1"', "schema: '1' is a string; expected a whole number"),
+        ("1.0", "schema: 1.0 is a decimal number; expected a whole number"),
+        ("2", "schema: 2 is not a profile schema this version reads; expected 1"),
+    ],
+)
+def test_a_schema_of_another_version_or_type_is_told_once_as_written(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    # a schema of the wrong type was told a second time as "0", a number the file never had
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'schema = {written}\nextends = "koenigrufen"\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
+@pytest.mark.parametrize("key", ["multiplies_bonuses", "silent_min_rule"])
+def test_a_valat_rule_of_the_multiplier_under_a_fixed_valat_is_refused(tmp_path: Path, key: str) -> None:
+    # tirol pays the Valat as a fixed premium beside the game [TIR20 6)] (D9); [LAU]'s whole
+    # result ×4 (private-rounds.md §4) and [GT]'s silent Valat not counted (D12) work on the
+    # Valat's factor, which a fixed Valat has not: the round's key would never apply
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "tirol"\n[valat]\n{key} = true\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        f'valat.{key}: true only with model = "multiplier"; under "fixed" the Valat has no factor and this would never apply'
+    ]
+
+
+def test_a_bird_a_contract_requires_but_does_not_score_is_refused(tmp_path: Path) -> None:
+    # koenigrufen's Besserrufer is played with one of the four birds announced (D19); a round that
+    # scores no bird in it could never enter one: every Besserrufer would be refused at the table
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[contracts.besserrufer]\nbonuses = ["uhu", "valat"]\n', encoding="utf-8"
+    )
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    said = "is to be announced in this contract but is not among its bonuses (contracts.besserrufer.bonuses)"
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        f"contracts.besserrufer.requires_announced[{i}]: {bird!r} {said}; list it there too, or take it off this list"
+        for i, bird in ((0, "pagat"), (2, "kakadu"), (3, "quapil"))
+    ]
+
+
+def test_a_ladder_that_names_a_step_twice_is_refused_at_the_second(tmp_path: Path) -> None:
+    # "kontra" at ×2 and again at ×4: -k kontra would be either; the second is told
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(
+        'extends = "koenigrufen"\n[kontra]\nceiling = "kontra"\naliases = {}\n'
+        'ladder = [{ name = "kontra", multiplier = 2 }, { name = "Kontra", multiplier = 4 }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+        "kontra.ladder[1].name: 'Kontra' is listed twice"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ladder", "said"),
+    [
+        ('"kontra"', "kontra.ladder: expected a non-empty array of { name, multiplier } tables"),
+        ("[{ name = 2, multiplier = 2 }]", "kontra.ladder[0].name: 2 is an integer; expected a string"),
+        (
+            '[{ name = "kontra", multiplier = 2 }, { name = "rekontra", multiplier = 1 }]',
+            "kontra.ladder[1].multiplier: 1 is below the allowed minimum 2",
+        ),
+    ],
+)
+def test_a_ladder_refused_is_said_once_not_again_at_its_ceiling_and_short_names(
+    tmp_path: Path, ladder: str, said: str
+) -> None:
+    # koenigrufen's ceiling "rekontra" and short names (retour, re, sub …) were each refused
+    # as naming no step of a ladder the file had already been told was wrong ("choose one of (none)")
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n[kontra]\nladder = {ladder}\n', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("[contracts]\nrufer = 1\n", "contracts.rufer: 1 is an integer; expected a table"),
+        ("[bonuses]\npagat = 2\n", "bonuses.pagat: 2 is an integer; expected a table"),
+    ],
+)
+def test_a_contract_or_bonus_that_is_no_table_is_told_once(tmp_path: Path, rules: str, said: str) -> None:
+    # the Rufer was then looked for as a new contract ("no contract is named 'rufer' (did you mean
+    # 'solorufer'?)"), the Pagat told its value was missing
+    club = tmp_path / "stammtisch.toml"
+    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+
+
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
     club = tmp_path / "stammtisch.toml"
     club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")

@@ -32,9 +32,12 @@ def test_a_fraction_is_refused_where_values_are_whole() -> None:
         load_profile("pagat", {"contracts": {"bettler": {"value": "2 1/2"}}})
 
 
-@pytest.mark.parametrize("value", ["2 x/2", "-5/2", "1/0"])
-def test_a_value_that_is_no_fraction_is_refused(value: str) -> None:
-    with pytest.raises(ProfileError, match="not a value"):
+# 2.5 unquoted is a float, which holds no third: refused as no value, not as "expected an integer"
+@pytest.mark.parametrize("value", ["2 x/2", "-5/2", "1/0", 2.5])
+def test_a_value_that_is_no_fraction_is_refused(value: object) -> None:
+    with pytest.raises(
+        ProfileError, match='not a value; expected a whole number or a fraction such as "2 1/2"'
+    ):
         load_profile(
             "pagat", {"game": {"value_rounding": "down"}, "contracts": {"bettler": {"value": value}}}
         )
@@ -138,6 +141,19 @@ def test_a_mondfang_doubles_the_next_hand_only_and_overlaps_a_running_radl() -> 
 def test_a_radl_length_for_an_event_not_armed_is_refused() -> None:
     with pytest.raises(ProfileError, match="radl.lengths.valat"):
         load_profile("tirol", {"radl": {"events": ["trischaken"], "lengths": {"valat": 1}}})
+
+
+def test_a_shared_trischaken_that_does_not_split_says_how_it_was_rounded() -> None:
+    # payment = "shared" [WTC20 § Trischaken] on koenigrufen's Trischaken 5 [STC-TB], zero-sum:
+    # Bert and Cilli tie at 20 and share what one loser hands out, 5 × 3 = 15; 15 does not split
+    # between two, and rounding "up" [OÖ23 Trischaken 3 via HT §7.6] makes it 16: 8 from each,
+    # 8 to Anna and to Dani. The explanation says so, as it does where virgins share.
+    overrides = {"settlement": {"mode": "zero_sum"}, "trischaken": {"payment": "shared"}}
+    profile = load_profile("koenigrufen", overrides)
+    points = {"Anna": 15, "Bert": 20, "Cilli": 20, "Dani": 15}
+    score = score_hand(parse_hand({**TRISCHAKEN, "card_points": points}, profile), profile)
+    assert score.victory_points == {"Anna": 8, "Bert": -8, "Cilli": -8, "Dani": 8}
+    assert "note: 15 does not split among 2: shared as 16" in explain(score, profile)
 
 
 # -- the Mondfang between two players ([LAU] "Mondfang"; docs/rules/private-rounds.md §4) ---------

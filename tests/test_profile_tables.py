@@ -350,6 +350,41 @@ def test_a_line_above_every_card_point_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
+    ("base", "overrides", "said"),
+    [
+        # Königrufen counts in thirds (docs/rules/koenigrufen.md §1): 35 1/4 is no count a side can hold
+        (
+            "koenigrufen",
+            {"game": {"win_threshold": "35 1/4"}},
+            "game.win_threshold: '35 1/4' is not counted in thirds",
+        ),
+        (
+            "koenigrufen",
+            {"game": {"kontra_win_threshold": "35 1/2"}},
+            "game.kontra_win_threshold: '35 1/2' is not",
+        ),
+        (
+            "koenigrufen",
+            {"trischaken": {"mayor_threshold": "35 1/2"}},
+            "trischaken.mayor_threshold: '35 1/2' is not",
+        ),
+        # Zwanzigerrufen counts whole card points (docs/rules/zwanzigerrufen.md)
+        (
+            "zwanzigerrufen",
+            {"game": {"win_threshold": "44 2/3"}},
+            "game.win_threshold: '44 2/3': zwanzigerrufen counts",
+        ),
+    ],
+)
+def test_a_line_no_count_of_card_points_can_meet_is_refused(
+    base: str, overrides: dict[str, object], said: str
+) -> None:
+    with pytest.raises(ProfileError) as refused:
+        load_profile(base, overrides)
+    assert said in str(refused.value), refused.value
+
+
+@pytest.mark.parametrize(
     ("written", "meant"), [("drei", "dreier"), ("Dreier", "dreier"), ("solo_dreier", "solodreier")]
 )
 def test_a_misspelt_contract_says_which_one_it_may_mean(written: str, meant: str) -> None:

@@ -133,7 +133,11 @@ def test_a_profile_whose_names_fold_alike_is_refused(tmp_path: Path) -> None:
     )
     result = run("profiles", "show", str(path))
     assert result.exit_code == 1
-    assert "'solodreier' already names 'dreier'" in result.stderr
+    # told at the alias the file gave, not at the contract it never wrote
+    assert (
+        "contracts.dreier.aliases[0]: 'solodreier' is already the name of contracts.solodreier"
+        in result.stderr
+    )
 
 
 def test_score_takes_the_table_words_in_any_case() -> None:

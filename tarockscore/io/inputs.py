@@ -194,17 +194,20 @@ def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -
     path = profiles_dir() / f"{ref}.toml"
     try:
         shipped = path.is_file()
-    except OSError:  # a name no file system takes (too long): no shipped profile either
-        shipped = False
+        here = (relative_to or Path()).joinpath(f"{ref}.toml").is_file()
+    except OSError:  # a name no file system takes (too long): no shipped profile, nor a file of it
+        shipped = here = False
     if not shipped:
         names = shipped_names()
+        # a house file named without its ending is pointed to
+        hint = near_miss(f"{ref}.toml", [f"{ref}.toml"]) if here else near_miss(ref, names, any_case=True)
         raise ProfileError(
             N_(
                 "unknown profile {ref!r}; shipped profiles: {allowed}{hint}; or give the path to a .toml file"
             ),
             ref=ref,
             allowed=one_of(names),
-            hint=near_miss(ref, names, any_case=True),
+            hint=hint,
         )
     return path
 
@@ -299,23 +302,47 @@ def resolve_document(
             merged.pop("title_de", None)
     merged.pop("extends", None)
     merged.update(house)
-    if not named:
-        # a profile file without a name of its own is named after its file (club.toml: club), never
-        # after the profile it extends, whose name would hide that house rules were applied
-        merged.pop("name", None)
-        if chain[0].stem in shipped_names() and chain[0].parent != profiles_dir().resolve():
-            # koenigrufen.toml of a club's own: named after its file, a sheet would pass it off as
-            # the shipped koenigrufen
-            raise ProfileError(
-                N_(
-                    "{path}: name: missing, and the file's name {stem!r} is a shipped profile's, which a sheet would show instead; give the profile a name of its own, e.g. name = \"{stem}-club\""
-                ),
-                path=shown[0],
-                stem=chain[0].stem,
-            )
-        if text_problem(chain[0].stem, limit=MAX_NAME) is None:
-            merged["name"] = chain[0].stem
+    _name(merged, named, chain[0], shown[0])
     return merged
+
+
+def _name(merged: dict[str, Any], named: bool, path: Path, shown: Path) -> None:
+    """The profile's name: a file's own ``name``, else its file's; never a shipped profile's for
+    rules other than its own, which a sheet would pass off as the shipped profile."""
+    if named and _passes_off(merged, path):  # a shipped profile copied and changed, its name kept
+        raise ProfileError(
+            N_(
+                "{path}: name: {name!r} is a shipped profile's name, which a sheet would show for this file's rules; give the profile a name of its own, e.g. name = \"{name}-club\""
+            ),
+            path=shown,
+            name=merged["name"],
+        )
+    if named:
+        return
+    # a profile file without a name of its own is named after its file (club.toml: club), never
+    # after the profile it extends, whose name would hide that house rules were applied
+    merged.pop("name", None)
+    if path.stem in shipped_names() and path.parent != profiles_dir().resolve():
+        # koenigrufen.toml of a club's own: named after its file, a sheet would pass it off as
+        # the shipped koenigrufen
+        raise ProfileError(
+            N_(
+                "{path}: name: missing, and the file's name {stem!r} is a shipped profile's, which a sheet would show instead; give the profile a name of its own, e.g. name = \"{stem}-club\""
+            ),
+            path=shown,
+            stem=path.stem,
+        )
+    if text_problem(path.stem, limit=MAX_NAME) is None:
+        merged["name"] = path.stem
+
+
+def _passes_off(document: Mapping[str, Any], path: Path) -> bool:
+    """Whether a profile file of one's own takes a shipped profile's name with rules other than its
+    own (a shipped profile copied and changed, its name line kept): a sheet would pass them off."""
+    name = f"{document.get('name')}".casefold()
+    if name not in shipped_names() or path.parent == profiles_dir().resolve():
+        return False
+    return {k: v for k, v in document.items() if k != "house"} != resolve_document(name)
 
 
 # Keys of a house file that are no rule of its own: what it is called, and how it is read.

@@ -85,12 +85,19 @@ _NOT_WRITTEN = N_("{path}: could not write the {what} ({why}); it was left as it
 _NOT_MADE = N_("{path}: could not write the {what} ({why}); no file was made")
 
 
-def size_text(n: int) -> str:
-    if n >= MIB:
-        return f"{n / MIB:.1f} MiB"
-    if n >= KIB:
-        return f"{n / KIB:.1f} KiB"
-    return f"{n} bytes"
+def os_reason(exc: OSError) -> str:
+    """What the system says of ``exc`` (a reader's language says the common reasons in its own words:
+    ``errors.SYSTEM_REASONS``)."""
+    return exc.strerror or str(exc)
+
+
+def size_text(n: int) -> Message:
+    """A file's size to a tenth, its decimal point as the reader writes it (``1,5 MiB`` in German)."""
+    for unit, size in (("MiB", MIB), ("KiB", KIB)):
+        if n >= size:
+            tenths = (n * 10 + size // 2) // size
+            return message(N_("{whole}.{tenth} {unit}"), whole=tenths // 10, tenth=tenths % 10, unit=unit)
+    return message(N_("{count} bytes"), count=n)
 
 
 def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_result | None:
@@ -100,7 +107,7 @@ def check_regular(path: Path, what: str, error: type[TarockError]) -> os.stat_re
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     except ValueError:  # a NUL character, which a TOML string can hold and no file name can
         raise unreadable(error)(
             N_("{path!r}: no file has this name: it holds a NUL character"), path=str(path)
@@ -122,7 +129,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     try:
         st = os.fstat(fd)  # the file opened, not the one looked at: it may have been swapped
         if not stat.S_ISREG(st.st_mode):
@@ -147,7 +154,7 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
             )
         return data
     except OSError as exc:
-        raise unreadable(error)(_CANNOT_READ, path=path, why=exc.strerror or exc) from None
+        raise unreadable(error)(_CANNOT_READ, path=path, why=os_reason(exc)) from None
     finally:
         os.close(fd)
 
@@ -231,6 +238,10 @@ _TOML_SAYS: dict[str, str] = {
     "Unterminated string": N_("a quoted text ends without its closing quote"),
     "Unclosed array": N_("an array ends without its closing {closing!r}"),
     "Unclosed inline table": N_("a table in braces ends without its closing {closing!r}"),
+    "Expected ']' at the end of a table declaration": N_(
+        "a table's name in brackets ends without its closing ']'"
+    ),
+    "Invalid statement": N_("not a line of the form key = value, nor a [table]; a comment begins with #"),
 }
 
 
@@ -438,7 +449,7 @@ def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
     said = _NO_LOCK.get(
         (denied, there), N_("{lock}: cannot open the lock file: {why}, so nothing was written")
     )
-    return message(said, lock=lock, why=exc.strerror or exc, folder=lock.parent, what=file_kind(what))
+    return message(said, lock=lock, why=os_reason(exc), folder=lock.parent, what=file_kind(what))
 
 
 @contextlib.contextmanager
@@ -565,7 +576,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except FileNotFoundError:
         old = None
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=os_reason(exc)) from None
     if old is not None and old.st_nlink > 1:
         raise error(hard_link_message(path, old.st_nlink, what))
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
@@ -576,7 +587,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             _NOT_WRITTEN if old is not None else _NOT_MADE,
             path=path,
             what=file_kind(what),
-            why=exc.strerror or exc,
+            why=os_reason(exc),
         ) from None
     try:
         with os.fdopen(fd, "wb") as f:
@@ -593,7 +604,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
             os.unlink(tmp)
         if isinstance(exc, OSError):
             said = _NOT_WRITTEN if old is not None else _NOT_MADE
-            raise error(said, path=path, what=file_kind(what), why=exc.strerror or exc) from None
+            raise error(said, path=path, what=file_kind(what), why=os_reason(exc)) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
@@ -611,7 +622,7 @@ def append_at(
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc) from None
+        raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=os_reason(exc)) from None
     try:
         if os.fstat(fd).st_size != len(read) or _held(fd, len(read) + 1) != read:
             raise moved
@@ -630,9 +641,7 @@ def append_at(
                 os.ftruncate(fd, end)
                 os.fsync(fd)
             if isinstance(exc, OSError):
-                raise error(
-                    _NOT_WRITTEN, path=path, what=file_kind("ledger"), why=exc.strerror or exc
-                ) from None
+                raise error(_NOT_WRITTEN, path=path, what=file_kind("ledger"), why=os_reason(exc)) from None
             raise
     finally:
         os.close(fd)
@@ -781,9 +790,7 @@ def check_output(given: str | Path, option: str, inputs: Iterable[Path]) -> None
         _check_folder(target, shown)
         return
     except OSError as exc:
-        raise UsageError(
-            N_("{shown}: cannot use it: {value}"), shown=shown, value=exc.strerror or exc
-        ) from None
+        raise UsageError(N_("{shown}: cannot use it: {value}"), shown=shown, value=os_reason(exc)) from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(N_("{shown} is a folder; give a file name"), shown=shown)
     if not stat.S_ISREG(st.st_mode):

@@ -171,6 +171,10 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
     if rule == f"{key_path(KontraRules, 'ladder')}[{highest}]" and profile.house_rule(ceiling):
         step = translated(key_title(profile.kontra.ladder[highest].name))
         return ceiling, _("Kontra up to {step}").format(step=step)
+    if rule in (key_path(Trischaken, "mayor_factor"), key_path(Trischaken, "forehand_mayor_factor")):
+        threshold = render_points(profile.trischaken.mayor_threshold)
+        words = _("a Bürgermeister from {points} card points").format(points=threshold)
+        return key_path(Trischaken, "mayor_threshold"), words
     if rule in (
         key_path(ValatRules, "silent"),
         key_path(ValatRules, "announced"),
@@ -284,9 +288,11 @@ def _decided_cited(
     if score.renonce is not None:
         revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
     result = decided(score, revoke, order)
-    if score.needed is not None and score.needed != profile.game.win_threshold:
-        moved = _("with a Kontra the declarers need {needed}").format(needed=render_points(score.needed))
-        result[0] += cite(key_path(Game, "kontra_win_threshold"), said=moved)
+    if score.needed is not None:  # the line a house moved is its rule: with a Kontra, or always
+        moved = score.needed != profile.game.win_threshold
+        said = _("with a Kontra the declarers need {needed}") if moved else _("the declarers need {needed}")
+        rule = key_path(Game, "kontra_win_threshold" if moved else "win_threshold")
+        result[0] += cite(rule, said=said.format(needed=render_points(score.needed)))
     return result
 
 

@@ -20,7 +20,7 @@ from tarockscore.rules.hand import (
     render_points,
     side_card_points,
 )
-from tarockscore.rules.profile import Bonus, Contract, Profile
+from tarockscore.rules.profile import Bonus, Contract, Profile, in_thirds
 from tarockscore.rules.valat import VALAT, check_tricks, made_valat
 from tarockscore.rules.words import (
     SIDE_WORDS,
@@ -1218,21 +1218,7 @@ def read_card_points(where: str, value: object, profile: Profile, problems: Coll
             points=render_points(points),
             total=render_points(total),
         )
-    elif thirds and points.denominator not in (1, 3):
-        problems.add(
-            where,
-            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
-            value=value,
-        )
-    elif not thirds and points.denominator != 1:
-        problems.add(
-            where,
-            N_("{value!r}: {family} counts whole card points only; write a whole number from 0 to {total}"),
-            value=value,
-            family=profile.game.family,
-            total=render_points(total),
-        )
-    else:
+    elif in_thirds(profile.game, where, value, points, problems):
         return points
     return None
 

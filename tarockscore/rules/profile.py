@@ -544,6 +544,7 @@ def _check_game(game: Game, problems: Collector) -> None:
             card_points_total=game.card_points_total,
         )
     for line in ("win_threshold", "kontra_win_threshold"):
+        _line_in_thirds(game, key_path(Game, line), getattr(game, line), problems)
         if getattr(game, line) > game.card_points_total:
             problems.add(
                 key_path(Game, line),
@@ -561,6 +562,34 @@ def _check_game(game: Game, problems: Collector) -> None:
         )
 
 
+def in_thirds(game: Game, where: str, value: object, points: Fraction, problems: Collector) -> bool:
+    """Whether ``points`` (``value`` as written) is a count a side can hold: in thirds, or whole
+    where the game counts no thirds; else a problem at ``where``."""
+    if game.thirds and points.denominator not in (1, 3):
+        problems.add(
+            where,
+            N_("{value!r} is not counted in thirds; card points are whole or end in 1/3 or 2/3"),
+            value=value,
+        )
+    elif not game.thirds and points.denominator != 1:
+        problems.add(
+            where,
+            N_("{value!r}: {family} counts whole card points only; write a whole number from 0 to {total}"),
+            value=value,
+            family=game.family,
+            total=render_points(game.card_points_total),
+        )
+    else:
+        return True
+    return False
+
+
+def _line_in_thirds(game: Game, where: str, points: Fraction, problems: Collector) -> None:
+    """A profile's line of card points in thirds (not said where ``game.thirds`` itself was refused)."""
+    if all(p.where != key_path(Game, "thirds") for p in problems.problems):
+        in_thirds(game, where, str(render_points(points)), points, problems)
+
+
 def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool = False) -> Profile:
     """Validate a resolved profile mapping; raise :class:`ProfileError` listing every problem.
 
@@ -571,7 +600,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
         check_texts(document, problems)
     top = Reader(document, "", problems, _KEY_PATHS)
     schema = top.number("schema")
-    if schema != SCHEMA and top.has("schema"):
+    if schema != SCHEMA and type(top.raw("schema")) is int:  # another type is told as such
         problems.add(
             "schema",
             N_("{schema!r} is not a profile schema this version reads; expected {SCHEMA}"),
@@ -650,16 +679,23 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
 
     bonuses, switched_off = _bonuses(top.table("bonuses"), problems)
     contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
-    radl = _radl(top.table("radl", required=False), problems)
+    # a Radl event the profile cannot record would never arm one (a stored profile is read as it is)
+    dodge = any(c.kind is Kind.TRISCHAKEN for c in contracts.values())
+    if dodge:  # zwanzigerrufen keeps koenigrufen's Bürgermeister, for a Trischaken it does not play
+        _line_in_thirds(game, key_path(Trischaken, "mayor_threshold"), trischaken.mayor_threshold, problems)
+    recorded = {*bonuses, *(["trischaken"] if dodge else [])} if as_file else set(get_args(RadlEvent))
+    radl = _radl(top.table("radl", required=False), problems, recorded)
     sources = read_sources(top.table("sources", required=False), len(kontra.ladder), problems)
     house = top.table("house", required=False)
     extends, house_keys = house.text("extends", ""), house.str_list("keys")
     house.finish()
     top.finish()
 
-    _check_unique_names(contracts, bonuses, problems)
-    if as_file:
+    _check_unique_names(contracts, bonuses, problems, house_keys)
+    if as_file:  # a stored profile is read as it is
         _check_misspelt_bonuses(contracts, bonuses, problems)
+        _check_fixed_valat(valat, problems)
+        _check_required_bonuses(contracts, problems)
     for i, named in enumerate(bonus_rules.silent_failure_bonuses or ()):
         if named not in bonuses:
             problems.add(
@@ -724,7 +760,10 @@ def _read(top: Reader, table: str, cls: type[T]) -> T:
 
 def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     """The ``[kontra]`` table: the ladder, its ceiling and aliases by hand, the rest declared."""
+    told = len(problems.problems) + problems.dropped
     ladder = _ladder(ko, problems)
+    # a ladder refused is said once: its ceiling and short names are not checked against what is left
+    whole = len(problems.problems) + problems.dropped == told
     ceiling_name = ko.text("ceiling")
     aliases_reader = ko.table("aliases")
     aliases: dict[str, str] = {}
@@ -732,7 +771,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     folded = {fold(n): n for n in step_names}
     for alias, target in aliases_reader.data.items():
         aliases_reader.seen.add(alias)
-        if not isinstance(target, str) or target not in step_names:
+        if not isinstance(target, str) or (whole and target not in step_names):
             problems.add(
                 aliases_reader.where(alias),
                 N_("{target!r} is not a step of the ladder; choose one of {allowed}"),
@@ -755,7 +794,7 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     named = folded.get(fold(ceiling_name))  # a step as a hand's kontra takes it: any spelling, an alias
     if named is not None:
         ceiling = step_names.index(named) + 1
-    elif ladder and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text; no ladder: said
+    elif whole and isinstance(ko.raw("ceiling"), str):  # not text: refused by ko.text
         problems.add(
             key_path(KontraRules, "ceiling"),
             N_("{ceiling_name!r} is not a step of the ladder; choose one of {allowed}{hint}"),
@@ -766,14 +805,17 @@ def _kontra(ko: Reader, problems: Collector) -> KontraRules:
     return read_table(ko, KontraRules, ladder=ladder, ceiling=ceiling, aliases=aliases)
 
 
-def _radl(r: Reader, problems: Collector) -> Radl:
-    """The optional ``[radl]`` table; a profile without it has no doubled rounds."""
+def _radl(r: Reader, problems: Collector, recorded: set[str]) -> Radl:
+    """The optional ``[radl]`` table; a profile without it has no doubled rounds. ``recorded``:
+    the events a hand under the profile can show."""
     allowed: tuple[RadlEvent, ...] = get_args(RadlEvent)
     events: list[RadlEvent] = []
     for i, name in enumerate(r.str_list("events")):
         if name in allowed:
             if name in events:
                 problems.add(f"{r.where('events')}[{i}]", N_("{name!r} is listed twice"), name=name)
+            elif name not in recorded:
+                problems.add(f"{r.where('events')}[{i}]", _NEVER_ARMS[name == "trischaken"], name=name)
             events.append(name)
         else:
             problems.add(
@@ -811,6 +853,18 @@ def _radl(r: Reader, problems: Collector) -> Radl:
     return radl
 
 
+_NEVER_ARMS = (
+    N_(
+        "{name!r} can never arm a Radl: this profile has no bonus {name!r}; add [bonuses.{name}] and "
+        "list it among the contracts' bonuses, or take it off the list"
+    ),
+    N_(
+        "{name!r} can never arm a Radl: this profile has no Trischaken (a contract with kind = "
+        '"dodge"); add one, or take it off the list'
+    ),
+)
+
+
 def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
     raw = ko.raw("ladder")
     if raw is None:
@@ -829,6 +883,8 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
         r = Reader(item, path, problems)
         step = KontraStep(name=r.text("name"), multiplier=r.number("multiplier", minimum=2), level=i + 1)
         r.finish()
+        if any(fold(s.name) == fold(step.name) for s in steps):
+            problems.add(f"{path}.name", N_("{name!r} is listed twice"), name=step.name)
         if step.multiplier < 2:
             continue  # reported by the reader; a later step is checked against the last good one
         if step.multiplier <= previous or step.multiplier % previous:
@@ -851,6 +907,8 @@ def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], froz
     off: set[str] = set()
     for name in table.data:
         r = table.table(name)
+        if not isinstance(table.data[name], dict):
+            continue  # told by table.table, and nothing more
         bonus = read_table(r, Bonus, name=name)
         enabled = r.flag("enabled", True)
         r.finish()
@@ -864,14 +922,14 @@ def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], froz
 def _contract_value(r: Reader, game: Game) -> int | Fraction:
     """``[contracts.NAME] value``: whole, or under ``game.value_rounding = "down"`` also a fraction."""
     value = r.raw("value")
-    if game.value_rounding == "whole" or not isinstance(value, str):
+    if game.value_rounding == "whole" or value is None or isinstance(value, int):
         return r.number("value", minimum=0)
-    whole, _, rest = value.strip().rpartition(" ")
+    whole, _, rest = str(value).strip().rpartition(" ")
     try:
         exact = Fraction(rest) + (int(whole) if whole else 0)
     except (ValueError, ZeroDivisionError):
         exact = Fraction(-1)
-    if exact < 0 or len(value) > 20:
+    if not isinstance(value, str) or exact < 0 or len(value) > 20:  # 2.5 unquoted: a float
         r.problems.add(
             r.where("value"),
             N_('{value!r} is not a value; expected a whole number or a fraction such as "2 1/2"'),
@@ -885,8 +943,11 @@ def _contracts(
     table: Reader, problems: Collector, bonuses: Mapping[str, Bonus], switched_off: frozenset[str], game: Game
 ) -> dict[str, Contract]:
     contracts: dict[str, Contract] = {}
+    refused = {p.where for p in problems.problems}  # a bonus that is no table is not named again
     for name in table.data:
         r = table.table(name)
+        if not isinstance(table.data[name], dict):
+            continue  # told by table.table, and nothing more
         others = [n for n in table.data if n != name]
         if not r.has("kind") and (hint := near_miss(name, others, any_case=True)):  # [contracts.drei]
             problems.add(
@@ -915,7 +976,7 @@ def _contracts(
                         bonus=bonus,
                         key=key,
                     )
-                elif bonus not in bonuses:
+                elif bonus not in bonuses and f"bonuses.{bonus}" not in refused:
                     problems.add(
                         r.where(key),
                         N_("{bonus!r} is not a bonus of this profile; choose from {allowed}{hint}"),
@@ -952,21 +1013,58 @@ def _check_misspelt_bonuses(
             )
 
 
+def _check_required_bonuses(contracts: Mapping[str, Contract], problems: Collector) -> None:
+    """A bird a contract is played with (``requires_announced``) that it does not score: it could
+    never be entered."""
+    for name, contract in contracts.items():
+        for i, bonus in enumerate(contract.requires_announced):
+            if bonus not in contract.bonuses:
+                problems.add(
+                    f"contracts.{name}.requires_announced[{i}]",
+                    N_(
+                        "{bonus!r} is to be announced in this contract but is not among its bonuses ({key}); list it there too, or take it off this list"
+                    ),
+                    bonus=bonus,
+                    key=f"contracts.{name}.bonuses",
+                )
+
+
+def _check_fixed_valat(valat: ValatRules, problems: Collector) -> None:
+    """The rules of a Valat's factor, set where the Valat is a fixed premium, which has none."""
+    for key in ("multiplies_bonuses", "silent_min_rule"):
+        if valat.model == "fixed" and getattr(valat, key):
+            problems.add(
+                key_path(ValatRules, key),
+                N_(
+                    'true only with model = "multiplier"; under "fixed" the Valat has no factor and this would never apply'
+                ),
+            )
+
+
 def _check_unique_names(
-    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector
+    contracts: Mapping[str, Contract], bonuses: Mapping[str, Bonus], problems: Collector, house: Iterable[str]
 ) -> None:
     # Names are matched folded (any case, without hyphens, spaces or underscores): two names
-    # that fold alike would be one name at the table.
+    # that fold alike would be one name at the table. A clash is told at the key the house file
+    # wrote, where it wrote one of the two (``house``: its keys), else at the later.
+    def written(path: str) -> bool:
+        return any(f"{key}.".startswith(f"{path.partition('[')[0]}.") for key in house)
+
     for label, entries in (("contracts", contracts), ("bonuses", bonuses)):
-        seen: dict[str, str] = {}
+        seen: dict[str, tuple[str, str]] = {}
         for entry in entries.values():
-            for alias in (entry.name, *entry.aliases):
-                key = fold(alias)
-                if key in seen and seen[key] != entry.name:
+            for i, alias in enumerate((entry.name, *entry.aliases)):
+                path = f"{label}.{entry.name}" + (f".aliases[{i - 1}]" if i else "")
+                owner, there = seen.setdefault(fold(alias), (entry.name, path))
+                if owner == entry.name:
+                    continue
+                at, other = (there, entry.name) if written(there) and not written(path) else (path, owner)
+                if fold(alias) == fold(other):  # the other's own name
                     problems.add(
-                        f"{label}.{entry.name}.aliases",
-                        N_("{alias!r} already names {value!r}"),
+                        at,
+                        N_("{alias!r} is already the name of {where}"),
                         alias=alias,
-                        value=seen[key],
+                        where=f"{label}.{other}",
                     )
-                seen[key] = entry.name
+                else:
+                    problems.add(at, N_("{alias!r} already names {value!r}"), alias=alias, value=other)

@@ -66,7 +66,7 @@ def trischaken_lines(deal: Deal) -> Scored:
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers, middle = trischaken_losers(deal)
-        out = _forehand_tied(deal, losers)
+        out = _forehand_tied(deal, losers) if hand.forehand in losers else _seat_order(deal, losers, middle)
     non_losers = tuple(x for x in hand.players if x not in losers and x not in middle)
     # a renonce ends the hand: who had taken no trick by then decides nothing ([OÖR25 B.4], D28)
     virgins = () if hand.renonce else tuple(x for x in non_losers if points.get(x, 0) == 0)
@@ -135,6 +135,18 @@ def _forehand_tied(deal: Deal, losers: tuple[str, ...]) -> Scored:
     return note(message(said, player=hand.forehand, rule=rule))
 
 
+def _seat_order(deal: Deal, losers: tuple[str, ...], middle: tuple[str, ...]) -> Scored:
+    """A note where seat order broke a tie for the last paying place (``ties = "seat_order"``)."""
+    hand, t = deal.hand, deal.profile.trischaken
+    points = {p: Fraction(round(v)) if t.whole_points else v for p, v in hand.trischaken_points}
+    tied = [p for p in hand.players if points[p] == points[losers[-1]]]
+    if t.ties != "seat_order" or middle or all(p in losers for p in tied):
+        return NOTHING
+    said = N_("{names} tie for the last paying place: {player}, nearer the Forehand, pays ({rule})")
+    paying = and_listed([p for p in tied if p in losers])
+    return note(message(said, names=and_listed(tied), player=paying, rule=key_path(Trischaken, "ties")))
+
+
 def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
     """``virgins = "collect"``: each player without a trick is paid the value by every other player."""
     hand, p = deal.hand, deal.profile
@@ -183,13 +195,15 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
         ),
         *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
     ]
-    line = _settled(deal, losers, receivers, factors)
-    label = _lose_to_label(c.name, losers, receivers)
-    return Scored(lines=(line._replace(label=label, note=setting(Trischaken, "payment", "shared")),))
+    line = _settled(deal, losers, receivers, factors, setting(Trischaken, "payment", "shared"))
+    return Scored(lines=(line._replace(label=_lose_to_label(c.name, losers, receivers)),))
 
 
-def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], factors: list[Factor]) -> Line:
-    """The losers pay the contract's value in equal shares, the receivers get it in equal shares, each whole (rounded as ``trischaken.rounding`` says); label and note for the caller."""
+def _settled(
+    deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], factors: list[Factor], why: str
+) -> Line:
+    """The losers pay the contract's value in equal shares, the receivers get it in equal shares,
+    each whole (rounded as ``trischaken.rounding`` says, and noted beside ``why``); the label for the caller."""
     players, p, c = deal.hand.players, deal.profile, deal.contract
     value, stake = deal.amounts(c.value, factors)
     step = len(receivers) * len(losers) // gcd(len(receivers), len(losers))
@@ -205,6 +219,15 @@ def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], fa
         return out
 
     points = settled(value)
+    if value % step:
+        split = message(
+            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
+            value=value,
+            count=step,
+            paid=whole_share(value, step, p.trischaken.rounding) * step,
+            rule=key_path(Trischaken, "rounding"),
+        )
+        why = message(N_("{first}, {second}"), first=why, second=split) if why else split
     return Line(
         bet="contract",
         label="",
@@ -218,6 +241,7 @@ def _settled(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...], fa
         points=points,
         # without a Kontra kept off the score sheet the money is shared as the points are
         payout=points if stake == value else settled(stake),
+        note=why,
     )
 
 
@@ -308,21 +332,10 @@ def whole_share(total: int, receivers: int, rounding: Rounding) -> int:
 
 def _payment(deal: Deal, loser: str, receivers: tuple[str, ...], factors: list[Factor], why: str) -> Scored:
     """One loser's payment, shared equally by the receivers (rounded as the profile says)."""
-    line = _settled(deal, (loser,), receivers, factors)
-    each = line.points[receivers[0]]
-    note_text = why
-    if line.value % len(receivers):
-        split = message(
-            N_("{value} does not split among {count}: shared as {paid} ({rule})"),
-            value=line.value,
-            count=len(receivers),
-            paid=each * len(receivers),
-            rule=key_path(Trischaken, "rounding"),
-        )
-        note_text = message(N_("{first}, {second}"), first=why, second=split) if why else split
+    line = _settled(deal, (loser,), receivers, factors, why)
     pays = deal.profile.settlement.mode == "zero_sum"
-    label = _payment_label(deal.contract.name, loser, each, receivers, pays)
-    return Scored(lines=(line._replace(label=label, note=note_text),))
+    label = _payment_label(deal.contract.name, loser, line.points[receivers[0]], receivers, pays)
+    return Scored(lines=(line._replace(label=label),))
 
 
 def _renonce_payment(deal: Deal, offender: str) -> Scored:

@@ -234,7 +234,7 @@ class _Reading:
 
         def unreadable(exc: OSError) -> None:
             said = N_("{folder}: cannot read this folder ({why}); its ledgers are left out")
-            self.said(said, folder=exc.filename, why=exc.strerror)
+            self.said(said, folder=exc.filename, why=safe_io.os_reason(exc))
 
         for folder, dirs, files in os.walk(path, onerror=unreadable):
             dirs.sort()
@@ -251,7 +251,7 @@ class _Reading:
         try:
             mode = os.stat(f).st_mode
         except OSError as exc:
-            self.said(N_("{file}: cannot read ({why}), skipped"), file=f, why=exc.strerror)
+            self.said(N_("{file}: cannot read ({why}), skipped"), file=f, why=safe_io.os_reason(exc))
             return False
         if not stat.S_ISREG(mode):
             self.said(N_("{file}: not a regular file (a FIFO, a device or a socket), skipped"), file=f)

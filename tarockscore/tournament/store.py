@@ -274,7 +274,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         said = N_("{folder}: the day's folder cannot be made ({why}); nothing was written")
-        raise TournamentError(said, folder=folder, why=exc.strerror or exc) from None
+        raise TournamentError(said, folder=folder, why=safe_io.os_reason(exc)) from None
     with ledger_file.locked(path):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
@@ -408,7 +408,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             round_dir.mkdir(exist_ok=True)
         except OSError as exc:
             said = N_("{folder}: round {number}'s folder cannot be made ({why}); nothing was written")
-            raise TournamentError(said, folder=round_dir, number=number, why=exc.strerror or exc) from None
+            raise TournamentError(said, folder=round_dir, number=number, why=safe_io.os_reason(exc)) from None
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
                 held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
