@@ -346,13 +346,23 @@ def test_card_points_as_the_score_block_writes_them(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text", ["35/2 Blatt", "35 2 Blatt", "35 Punkte 2 Blatt", "35 Punkte, 2 Blatt", "35 points 2 blatt"]
+)
+def test_card_points_with_the_word_blatt_as_the_tyrol_rules_write_them(text: str) -> None:
+    # "ab 35/2 Blatt" [TIR20 5)], docs/rules/tirol.md §4: 35 points and 2 Blatt, 35 2/3
+    assert parse_points(text) == Fraction(107, 3)
+
+
+@pytest.mark.parametrize(
     ("text", "value"), [("35/1", Fraction(106, 3)), ("35 0", Fraction(35)), ("0/2", Fraction(2, 3))]
 )
 def test_points_and_blatt(text: str, value: Fraction) -> None:
     assert parse_points(text) == value
 
 
-@pytest.mark.parametrize("text", ["35 3", "35/4", "35.2", "35,2", "35 2 1", "zwei"])
+@pytest.mark.parametrize(
+    "text", ["35 3", "35/4", "35.2", "35,2", "35 2 1", "zwei", "2 Blatt", "35 Blatt 2", "Blatt"]
+)
 def test_other_card_point_forms_are_refused_with_the_accepted_ones(text: str) -> None:
     with pytest.raises(ValueError) as info:
         parse_points(text)
@@ -367,6 +377,8 @@ def test_the_short_form_reads_points_and_blatt() -> None:
     assert a.exit_code == b.exit_code == c.exit_code == 0, a.stderr + b.stderr
     assert json.loads(a.stdout) == json.loads(b.stdout) == json.loads(c.stdout)
     assert json.loads(a.stdout)["victory_points"]["Anna"] == 1
+    d = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/2 Blatt", "--json")
+    assert d.exit_code == 0 and json.loads(d.stdout) == json.loads(a.stdout), d.stderr
     bad = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/4")
     assert bad.exit_code == 1 and '"35/2" or "35 2"' in bad.stderr
 
