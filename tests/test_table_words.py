@@ -77,6 +77,9 @@ BONUS_WORDS = {
     "Vier Könige": "four_kings",
     "Alle Könige": "four_kings",
     "alle koenige": "four_kings",
+    "4 Könige": "four_kings",
+    "4 Kings": "four_kings",
+    "Four Kings": "four_kings",
     "Valat": "valat",
 }
 KONTRA_WORDS = {
@@ -86,13 +89,16 @@ KONTRA_WORDS = {
     "Rekontra": "rekontra",
     "Retour": "rekontra",
     "RE": "rekontra",
+    "Recontra": "rekontra",
     "Subkontra": "subkontra",
+    "Subcontra": "subkontra",
 }
 
 
 @pytest.mark.parametrize("profile_name", shipped_names())
 def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_name: str) -> None:
-    """A profile that has the contract, bonus or step knows the table's words for it."""
+    """A profile that has the contract, bonus or step knows the table's words for it, the same
+    words under every profile."""
     profile = load_profile(profile_name)
     checked = 0
     for word, name in CONTRACT_WORDS.items():
@@ -103,10 +109,8 @@ def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_na
         if name in profile.bonuses:
             assert profile.bonus_name(word) == name, word
             checked += 1
-    words = KONTRA_WORDS
-    if profile_name == "zwanzigerrufen":  # its own ladder: Kontra, Rekontra (Retour), Supre, Resupre
-        words = {w: n for w, n in KONTRA_WORDS.items() if w in ("Kontra", "gespritzt", "Rekontra", "Retour")}
-    for word, name in words.items():
+    ladder = [step.name for step in profile.kontra.ladder]  # Zwanzigerrufen: no Subkontra
+    for word, name in ((w, n) for w, n in KONTRA_WORDS.items() if n in ladder):
         step = profile.step(word)
         assert step is not None and step.name == name, word
         checked += 1
@@ -166,6 +170,14 @@ def test_score_takes_the_table_words_in_any_case() -> None:
             "4 Könige",
             (2, -2, 2, -2),
         ),
+        # The same words under the main rules: the Rufer 1 [CTK] and the silent Kings 1 [STC-TB],
+        # Simplified Scoring: the declarers add 2 each.
+        (
+            "koenigrufen",
+            'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40',
+            "4 Könige",
+            (2, 0, 2, 0),
+        ),
         # [GT] "4 Kings": the Caller 2 ("Basic score 2") and the silent Kings 1: ±3.
         (
             "gametwist",
@@ -178,7 +190,7 @@ def test_score_takes_the_table_words_in_any_case() -> None:
         ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "1. Sack", (18, -6, -6, -6)),
         ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "2. Sack", (18, -6, -6, -6)),
     ],
-    ids=["wien-4-koenige", "gametwist-4-kings", "tirol-1-sack", "tirol-2-sack"],
+    ids=["wien-4-koenige", "koenigrufen-4-koenige", "gametwist-4-kings", "tirol-1-sack", "tirol-2-sack"],
 )
 def test_a_bonus_written_as_the_profile_s_own_source_writes_it(
     tmp_path: Path, profile: str, hand: str, word: str, sheet: tuple[int, ...]

@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
-from tarockscore.rules.words import MAX_NAME, MAX_TEXT, Reader, fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, PLAYERS_WORDS, Reader, fold, text_problem
 
 T = TypeVar("T")
 
@@ -497,7 +497,8 @@ class Profile:
         aliases, ladder = self.kontra.aliases, self.kontra.ladder
         name = aliases.get(name, name)
         key = fold(name)
-        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), key)
+        said = PLAYERS_WORDS.get(key, key)
+        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), said)
         exact = (step for step in ladder if step.name == name)
         folded = (step for step in ladder if fold(step.name) == key)
         return next(exact, None) or next(folded, None)
@@ -530,7 +531,8 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     for entry in entries.values():
         if fold(entry.name) == key or any(fold(alias) == key for alias in entry.aliases):
             return entry.name
-    return None
+    word = PLAYERS_WORDS.get(key)
+    return word if word in entries else None
 
 
 def _check_game(game: Game, problems: Collector) -> None:

@@ -34,6 +34,17 @@ def fold(name: str) -> str:
     return name.casefold().translate(_FOLD)
 
 
+# The players' words for a bonus or a Kontra step (folded), read under every profile that has what
+# they name, beside its own aliases: an evening's stored profile reads them as a new one does.
+PLAYERS_WORDS = dict.fromkeys(("vierkoenige", "allekoenige", "4koenige", "4kings"), "four_kings") | {
+    "contra": "kontra",
+    "recontra": "rekontra",
+    "re": "rekontra",
+    "retour": "rekontra",
+    "subcontra": "subkontra",
+    "sub": "subkontra",
+}
+
 # A bonus's side as the table says it, in English and German (Spieler / Gegner): the short form's
 # flags (-b pagat,Gegner) and a hand file's [[bonus]] side; matched in any case.
 SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
