@@ -672,7 +672,7 @@ def test_enter_replace_of_a_revoked_rufer_asks_no_card_points_and_drops_them(led
     assert "card_points" not in kept  # they decided nothing: left out, as a Trischaken's are
     # the Pagat's outcome, not asked, stays as recorded: nobody said it was made
     assert kept["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
-    assert "→ pagat (declarers, announced, made)" not in result.stdout
+    assert "→ Pagat (declarers, announced, made)" not in result.stdout
     assert totals(ledger) == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
 
 
