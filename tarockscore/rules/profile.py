@@ -430,10 +430,13 @@ class Bonus(NamedTuple):
     material: bool = False
     # settled between the two players of the bonus alone (Mondfang: the caught XXI's holder pays)
     between_players: bool = False
+    # made by a side with this many of the honours (the four Kings, the Trull's three cards) in
+    # its tricks: GameTwist's Honneurs; None: the bonus counts none
+    honours: int | None = None
 
 
 declare(Contract, "", minimum={"loss_factor": 1, "tricks": 0})
-declare(Bonus, "", minimum={"value": 0})
+declare(Bonus, "", minimum={"value": 0, "honours": 1})
 
 
 @dataclass(frozen=True)
