@@ -358,7 +358,17 @@ def test_card_points_as_the_score_block_writes_them(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["35/2 Blatt", "35 2 Blatt", "35 Punkte 2 Blatt", "35 Punkte, 2 Blatt", "35 points 2 blatt"]
+    "text",
+    [
+        "35/2 Blatt",
+        "35 2 Blatt",
+        "35 Punkte 2 Blatt",
+        "35 Punkte, 2 Blatt",
+        "35 points 2 blatt",
+        "35 Pkt. 2 Blatt",
+        "35 2/3 Punkte",
+        "35⅔ points",
+    ],
 )
 def test_card_points_with_the_word_blatt_as_the_tyrol_rules_write_them(text: str) -> None:
     # "ab 35/2 Blatt" [TIR20 5)], docs/rules/tirol.md §4: 35 points and 2 Blatt, 35 2/3
@@ -370,6 +380,11 @@ def test_card_points_with_the_word_blatt_as_the_tyrol_rules_write_them(text: str
 )
 def test_points_and_blatt(text: str, value: Fraction) -> None:
     assert parse_points(text) == value
+
+
+@pytest.mark.parametrize("text", ["40 Punkte", "40 Pkt", "40 points", "40 Punkt"])
+def test_whole_card_points_with_their_word(text: str) -> None:
+    assert parse_points(text) == 40
 
 
 @pytest.mark.parametrize(
