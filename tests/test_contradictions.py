@@ -96,6 +96,16 @@ def test_a_single_option_given_twice_differently_is_refused(args: list[str], mes
     assert message in err
 
 
+def test_kontra_then_re_typed_as_said_asks_for_the_step_the_contract_reached() -> None:
+    # "Kontra", then "Re": the contract carries one step, the last said [CTK "Kontra … Rekontra"]
+    code, out, err = run(*CALL, "-k", "kontra", "-k", "re")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --kontra: given more than once; the contract takes the last step said (--kontra re);"
+        " per Defender in a negative contract write --kontra NAME=STEP\n"
+    )
+
+
 def test_a_single_option_repeated_alike_is_accepted() -> None:
     code, _, err = run(*CALL, "-c", "rufer")
     assert code == 0, err

@@ -213,7 +213,13 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
     if any("=" in k for k in kontra):
         return _pairs(kontra, problems, "--kontra")
     if len(kontra) > 1:
-        problems.add("--kontra", N_("given more than once; per Defender write --kontra NAME=STEP"))
+        problems.add(
+            "--kontra",
+            N_(
+                "given more than once; the contract takes the last step said (--kontra {last}); per Defender in a negative contract write --kontra NAME=STEP"
+            ),
+            last=kontra[-1],
+        )
     return kontra[0]
 
 
