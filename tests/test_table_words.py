@@ -289,6 +289,9 @@ SIDE_WORDS = {
     "Gegner": "defenders",
     "Gegenspieler": "defenders",
     "GEGNER": "defenders",
+    # the German output's own words for the sides ("die Spielerseite hat gewonnen")
+    "Spielerseite": "declarers",
+    "Gegenseite": "defenders",
 }
 
 

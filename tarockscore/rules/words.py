@@ -45,11 +45,12 @@ PLAYERS_WORDS = dict.fromkeys(("vierkoenige", "allekoenige", "4koenige", "4kings
     "sub": "subkontra",
 }
 
-# A bonus's side as the table says it, in English and German (Spieler / Gegner): the short form's
-# flags (-b pagat,Gegner) and a hand file's [[bonus]] side; matched in any case.
-SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
-    ("defenders", "def", "x", "gegner", "gegenspieler"), "defenders"
-)
+# A bonus's side as the table says it, in English and German (Spieler / Gegner, and the German
+# output's Spielerseite / Gegenseite): the short form's flags (-b pagat,Gegner) and a hand file's
+# [[bonus]] side; matched in any case.
+SIDE_WORDS = dict.fromkeys(
+    ("declarers", "decl", "d", "spieler", "spielerseite"), "declarers"
+) | dict.fromkeys(("defenders", "def", "x", "gegner", "gegenspieler", "gegenseite"), "defenders")
 
 
 def player_key(name: str) -> str:
