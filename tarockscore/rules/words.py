@@ -45,6 +45,13 @@ PLAYERS_WORDS = dict.fromkeys(("vierkoenige", "allekoenige", "4koenige", "4kings
     "sub": "subkontra",
 }
 
+
+def said_for(name: str, words: Mapping[str, str] = PLAYERS_WORDS) -> tuple[str, ...]:
+    """The players' words for ``name``: a bonus's or a Kontra step's (:data:`PLAYERS_WORDS`), a
+    side's (:data:`SIDE_WORDS`)."""
+    return tuple(word for word, named in words.items() if named == name)
+
+
 # A bonus's side as the table says it, in English and German (Spieler / Gegner, and the German
 # output's Spielerseite / Gegenseite): the short form's flags (-b pagat,Gegner) and a hand file's
 # [[bonus]] side; matched in any case.
