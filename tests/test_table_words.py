@@ -117,6 +117,24 @@ def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_na
     assert checked >= 10
 
 
+@pytest.mark.parametrize(
+    ("profile", "points", "step", "pagat"),
+    [
+        # the Pagat announced 1 × 2 [CTK], Recontra ×4 [kontra.ladder[1]]: 8 to Anna and Cilli
+        ("koenigrufen", "40", "Recontra", 8),
+        # Zwanzigerrufen: announced "pays 2 VP instead of 1" [CTT], Contra ×2: 4 (45 of 88 wins)
+        ("zwanzigerrufen", "50", "Contra", 4),
+    ],
+)
+def test_a_bonus_s_kontra_in_the_players_words(profile: str, points: str, step: str, pagat: int) -> None:
+    """-b pagat,announced,Recontra reads the step as -k Recontra does: the same words everywhere."""
+    args = ["score", "-P", profile, "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", points]
+    result = run(*args, "-b", f"pagat,announced,{step}", "--json")
+    assert result.exit_code == 0, result.stderr
+    (line,) = [line for line in json.loads(result.stdout)["lines"] if line["bet"] == "pagat"]
+    assert line["value"] == pagat
+
+
 def test_a_word_that_names_nothing_is_still_refused() -> None:
     profile = load_profile("koenigrufen")
     assert profile.contract_name("Solodreierr") is None

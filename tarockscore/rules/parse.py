@@ -761,14 +761,13 @@ def read_kontra_step(where: str, value: object, profile: Profile, problems: Coll
         return None
     step = profile.step(value)
     if step is None:
-        names = [s.name for s in profile.kontra.ladder] + list(profile.kontra.aliases)
         problems.add(
             where,
             N_("{value!r} is not a Kontra step; {profile!r} plays {allowed}{hint}"),
             value=value,
             profile=profile.name,
             allowed=one_of(playable),
-            hint=near_miss(value, names, suffix="kontra"),
+            hint=near_miss(value, profile.step_words(), suffix="kontra"),
         )
         return None
     if step.level > profile.kontra.ceiling:

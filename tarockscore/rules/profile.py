@@ -506,6 +506,13 @@ class Profile:
         folded = (step for step in ladder if fold(step.name) == key)
         return next(exact, None) or next(folded, None)
 
+    def step_words(self) -> list[str]:
+        """Every word a Kontra step is given by: the ladder's names, the profile's aliases and the
+        players' words for its steps."""
+        ladder = [step.name for step in self.kontra.ladder]
+        said = (word for word, step in PLAYERS_WORDS.items() if step in ladder)
+        return list(dict.fromkeys([*ladder, *self.kontra.aliases, *said]))
+
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""
         return [alias for alias, target in self.kontra.aliases.items() if target == step]
