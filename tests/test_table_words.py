@@ -135,6 +135,16 @@ def test_a_bonus_s_kontra_in_the_players_words(profile: str, points: str, step: 
     assert line["value"] == pagat
 
 
+def test_a_called_premium_is_an_announced_bonus() -> None:
+    # [GT] "Called premiums are worth twice this value" (docs/rules/koenigrufen.md §3.2): GameTwist's
+    # English word for announced
+    args = ["score", "-P", "gametwist", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "40"]
+    called = run(*args, "-b", "pagat,called", "--json")
+    announced = run(*args, "-b", "pagat,announced", "--json")
+    assert called.exit_code == 0, called.stderr
+    assert json.loads(called.stdout) == json.loads(announced.stdout)
+
+
 def test_a_word_that_names_nothing_is_still_refused() -> None:
     profile = load_profile("koenigrufen")
     assert profile.contract_name("Solodreierr") is None

@@ -19,7 +19,8 @@ from tarockscore.rules.words import SIDE_WORDS, fold, strip_spaces
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
 _SIDE = SIDE_WORDS
-_ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt"), True) | dict.fromkeys(
+# "called": GameTwist's word for announced [GT] "Called premiums are worth twice this value"
+_ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt", "called"), True) | dict.fromkeys(
     ("silent", "s", "still", "stumm"), False
 )
 _MADE = dict.fromkeys(("made", "m", "gemacht"), True) | dict.fromkeys(
