@@ -109,6 +109,10 @@ def test_kontra_then_re_typed_as_said_asks_for_the_step_the_contract_reached() -
 def test_a_single_option_repeated_alike_is_accepted() -> None:
     code, _, err = run(*CALL, "-c", "rufer")
     assert code == 0, err
+    # the card points and the Kontra too, as -c: a line typed twice says one thing
+    code, out, err = run(*CALL, "-t", "40", "-k", "kontra", "-k", "kontra", "--json")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(run(*CALL, "-k", "kontra", "--json")[1])
 
 
 _EXCLUSIVE = [("announced", "silent"), ("declarers", "defenders"), ("made", "lost")]

@@ -198,7 +198,7 @@ def _outcome(
     if points:
         if any("=" in p for p in points):
             out["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
-        elif len(points) > 1:
+        elif len(set(points)) > 1:
             problems.add("--points", N_("given more than once; per player write --points NAME=POINTS"))
         else:
             out["card_points"] = _points(points[0])
@@ -213,7 +213,7 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
     """``--kontra``: one step on the contract, or ``NAME=STEP`` per Defender."""
     if any("=" in k for k in kontra):
         return _pairs(kontra, problems, "--kontra")
-    if len(kontra) > 1:
+    if len(set(kontra)) > 1:
         problems.add(
             "--kontra",
             N_(
