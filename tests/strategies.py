@@ -20,6 +20,7 @@ from tarockscore.rules.legality import (
     talon_share_most,
     trischaken_talon_counted,
 )
+from tarockscore.rules.parse import HONOURS
 from tarockscore.rules.profile import Kind, Profile
 
 PLAYERS = ["Anna", "Bert", "Cilli", "Dani"]
@@ -107,6 +108,14 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             if k:
                 entry["kontra"] = k
         bonuses.append(entry)
+    # a deal gives the Honneurs (five of the seven honours) only to the side of a Trull or Kings made
+    sides = {b["side"] for b in bonuses if b["made"] and b["name"] in HONOURS}
+    for b in bonuses:
+        if profile.bonuses[b["name"]].honours and b["made"] and sides:
+            if len(sides) == 1:
+                b["side"] = next(iter(sides))
+            else:
+                b["made"] = False
     if profile.valat.announced_includes_material and any(
         b["name"] == "valat" and b["announced"] for b in bonuses
     ):

@@ -161,8 +161,9 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
         ": Spiel 2 ersetzt: Rufer von Anna mit Cilli, gewonnen → Rufer von Anna mit Cilli, Kontra, verloren;"
         " Kartenpunkte: 40 → 30; Kontra: – → Kontra; Prämie: – → Trull (Gegenspieler, still, gemacht)\n"
     ) in shown
-    # in English too the changed keys are said in words, the trail's stored line keeps its keys
-    english = "; card points: 40 → 30; Kontra: – → Kontra; bonus: – → trull (defenders, silent, made)\n"
+    # in English too the changed keys and the bonus are said in words, as explain names it ("Trull"),
+    # the trail's stored line keeps its keys
+    english = "; card points: 40 → 30; Kontra: – → Kontra; bonus: – → Trull (defenders, silent, made)\n"
     assert english in unfolded(run("show", "-l", ledger).stdout)
     assert english in unfolded(run("explain", "2", "-l", ledger).stdout)
     said_now = unfolded(run("--lang", "de", "replace", "2", *RUFER, "-l", ledger).stdout).splitlines()[0]
@@ -173,6 +174,18 @@ def test_a_replacement_that_changes_the_outcome_still_names_the_keys_it_changed(
     assert run("replace", "2", *RUFER[:-1], "36", "-l", ledger).stdout.startswith(
         "hand 2 replaced: rufer by Anna with Cilli, won; card points: 40 → 36\n"
     )
+
+
+def test_a_replaced_bonus_is_named_in_english_as_explain_names_it(ledger: str) -> None:
+    """The Four Kings of a replacement are "Four Kings" on the terminal, as `explain` says them, not
+    the hand file's ``four_kings``; the ledger keeps the key."""
+    replaced = run("replace", "2", *RUFER, "-b", "four_kings", "-l", ledger)
+    assert unfolded(replaced.stdout).startswith(
+        "hand 2 replaced: rufer by Anna with Cilli, won; bonus: – → Four Kings"
+    )
+    assert stored(ledger)[-1].endswith("bonus: – → four_kings (declarers, silent, made)")
+    assert "bonus: – → Four Kings (declarers, silent, made)\n" in unfolded(run("show", "-l", ledger).stdout)
+    assert "Four Kings (silent)" in run("explain", "2", "-l", ledger).stdout
 
 
 def test_a_replacement_to_the_called_king_in_the_talon_says_its_keys_in_words(ledger: str) -> None:

@@ -1033,7 +1033,7 @@ def test_a_hand_file_takes_the_score_blocks_card_points_as_docs_hand_format_list
 ) -> None:
     # 35 points and 2 Blatt are 35 2/3: the Call is won (35 2/3 wins, docs/rules/koenigrufen.md §1.3)
     hand = tmp_path / "hand.toml"
-    for written in ('"35/2"', '"35 2"', '"35 2/3"', '"107/3"'):
+    for written in ('"35/2"', '"35 2"', '"35 2/3"', '"107/3"', '"35/2 Blatt"', '"35 Punkte 2 Blatt"'):
         hand.write_text(
             HAND_HEAD + f'declarer = "Anna"\npartner = "Cilli"\ncard_points = {written}\n', encoding="utf-8"
         )

@@ -96,9 +96,23 @@ def test_a_single_option_given_twice_differently_is_refused(args: list[str], mes
     assert message in err
 
 
+def test_kontra_then_re_typed_as_said_asks_for_the_step_the_contract_reached() -> None:
+    # "Kontra", then "Re": the contract carries one step, the last said [CTK "Kontra … Rekontra"]
+    code, out, err = run(*CALL, "-k", "kontra", "-k", "re")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: --kontra: given more than once; the contract takes the last step said (--kontra re);"
+        " per Defender in a negative contract write --kontra NAME=STEP\n"
+    )
+
+
 def test_a_single_option_repeated_alike_is_accepted() -> None:
     code, _, err = run(*CALL, "-c", "rufer")
     assert code == 0, err
+    # the card points and the Kontra too, as -c: a line typed twice says one thing
+    code, out, err = run(*CALL, "-t", "40", "-k", "kontra", "-k", "kontra", "--json")
+    assert code == 0, err
+    assert json.loads(out) == json.loads(run(*CALL, "-k", "kontra", "--json")[1])
 
 
 _EXCLUSIVE = [("announced", "silent"), ("declarers", "defenders"), ("made", "lost")]
@@ -204,3 +218,48 @@ def test_a_bonus_after_a_refused_one_is_refused_at_its_own_flag() -> None:
     assert code == 1
     assert "-b pagatt: 'pagatt' is not a bonus of profile 'gametwist'" in err
     assert "-b absolut: the declarers have 36 card points" in err
+
+
+# GameTwist's Honneurs: "at least 5 of the 7 honours (Kings, Trull cards) in one team's tricks"
+# [GT] (docs/rules/koenigrufen.md §3.1). A Trull made by one side holds the Sküs, XXI and I, the Four
+# Kings all four Kings: the other side keeps 4, or 3, of the seven honours, never the 5.
+GT_CALL = ["score", "-P", "gametwist", "-c", "rufer", "-p", "A,B,C,D", "-d", "A", "-w", "C", "-t", "40"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "named"),
+    [
+        ("trull", "honneurs,defenders", "-b honneurs,defenders"),
+        ("honneurs,defenders", "four_kings,announced", "-b four_kings,announced"),
+        ("trull,defenders", "honneurs", "-b honneurs"),
+    ],
+)
+def test_honneurs_beside_a_trull_or_the_kings_of_the_other_side_are_refused(
+    first: str, second: str, named: str
+) -> None:
+    code, out, err = run(*GT_CALL, "-b", first, "-b", second)
+    assert (code, out) == (1, ""), err
+    assert f"error: command line: {named}: " in err
+    assert "'honneurs' made by the" in err and ("'trull' made by" in err or "'four_kings' made by" in err)
+
+
+def test_honneurs_beside_the_other_sides_trull_are_refused_in_german() -> None:
+    code, _out, err = run("--lang", "de", *GT_CALL, "-b", "trull", "-b", "honneurs,Gegner")
+    assert code == 1
+    assert err == (
+        "Fehler: Kommandozeile: -b honneurs,Gegner: Honneurs der Gegenseite neben Trull der Spielerseite:"
+        " keine Verteilung der Karten gibt beides, zusammen brauchen sie 8 der 7 Honneurs (die vier Könige"
+        " und die drei Trullstücke)\n"
+    )
+
+
+def test_a_trull_and_the_kings_of_two_sides_are_one_deal() -> None:
+    # the Trull's 3 honours and the 4 Kings are the 7: one side each, no Honneurs for either.
+    # The Caller 2 [GT "Basic score 2"], zero-sum: A and C +2 each; the Trull and the Kings, 1 each
+    # (docs/rules/koenigrufen.md §3.1), cancel out.
+    code, out, err = run(*GT_CALL, "-b", "trull", "-b", "four_kings,defenders", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["victory_points"] == {"A": 2, "B": -2, "C": 2, "D": -2}
+    # the Honneurs and the Trull for one side: 5 of the 7, the Trull's 3 among them
+    code, out, err = run(*GT_CALL, "-b", "trull", "-b", "honneurs", "--json")
+    assert (code, err) == (0, "")

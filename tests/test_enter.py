@@ -103,6 +103,23 @@ def test_names_prefixes_any_case_and_seat_numbers() -> None:
     ]
 
 
+def test_the_guided_entry_takes_the_words_the_short_form_takes() -> None:
+    """ "4 Könige", "Recontra" and a side said as the German output says it are read by `enter` as
+    by `-b "4 Könige,Gegenseite"` and `-k Recontra` (docs/hand-format.md), under every profile."""
+    e = entry()
+    answer(e, "rufer", "1", "3", "40", "ja", "Recontra", "4 Könige", "Gegenseite", "", "", "")
+    assert e.answers["kontra"] == "rekontra"
+    assert e.hand()["bonus"] == [
+        {"name": "four_kings", "side": "defenders", "announced": False, "made": True}
+    ]
+    e = entry("zwanzigerrufen")
+    answer(e, "rufer", "1", "3", "50", "ja", "Contra")
+    assert e.answers["kontra"] == "kontra"
+    e = entry()
+    answer(e, "dreier", "2", "40", "y", "", "trull", "x")
+    assert e.answers["bonus:1:side"] == "defenders"
+
+
 def test_an_ambiguous_or_unknown_answer_is_refused_with_the_reason() -> None:
     e = entry()
     assert (
@@ -672,7 +689,7 @@ def test_enter_replace_of_a_revoked_rufer_asks_no_card_points_and_drops_them(led
     assert "card_points" not in kept  # they decided nothing: left out, as a Trischaken's are
     # the Pagat's outcome, not asked, stays as recorded: nobody said it was made
     assert kept["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
-    assert "→ pagat (declarers, announced, made)" not in result.stdout
+    assert "→ Pagat (declarers, announced, made)" not in result.stdout
     assert totals(ledger) == {"Anna": 3, "Bert": 0, "Cilli": 3, "Dani": 0}
 
 

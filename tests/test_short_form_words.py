@@ -232,10 +232,10 @@ def test_a_kontra_given_twice_says_to_give_the_step_said_last() -> None:
     de = runner.invoke(app, ["--lang", "de", *args])
     assert (en.exit_code, de.exit_code) == (2, 2)
     assert en.stderr == (
-        "error: --kontra: given more than once: give the step said last, once (-k rekontra where Kontra"
-        " was answered with Rekontra); in a negative contract each Defender's own, as -k NAME=STEP\n"
+        "error: --kontra: given more than once; the contract takes the last step said (--kontra rekontra);"
+        " per Defender in a negative contract write --kontra NAME=STEP\n"
     )
     assert de.stderr == (
-        "Fehler: --kontra: mehrmals angegeben: die zuletzt gesagte Stufe einmal angeben (-k rekontra, wenn"
-        " auf Kontra Rekontra kam); in einem Negativspiel die eigene jedes Gegenspielers, als -k NAME=STUFE\n"
+        "Fehler: --kontra: mehrmals angegeben; aufs Spiel zählt die zuletzt gesagte Stufe (--kontra rekontra);"
+        " in einem Negativspiel pro Gegenspieler --kontra NAME=STUFE schreiben\n"
     )

@@ -77,6 +77,9 @@ BONUS_WORDS = {
     "Vier Könige": "four_kings",
     "Alle Könige": "four_kings",
     "alle koenige": "four_kings",
+    "4 Könige": "four_kings",
+    "4 Kings": "four_kings",
+    "Four Kings": "four_kings",
     "Valat": "valat",
 }
 KONTRA_WORDS = {
@@ -86,13 +89,16 @@ KONTRA_WORDS = {
     "Rekontra": "rekontra",
     "Retour": "rekontra",
     "RE": "rekontra",
+    "Recontra": "rekontra",
     "Subkontra": "subkontra",
+    "Subcontra": "subkontra",
 }
 
 
 @pytest.mark.parametrize("profile_name", shipped_names())
 def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_name: str) -> None:
-    """A profile that has the contract, bonus or step knows the table's words for it."""
+    """A profile that has the contract, bonus or step knows the table's words for it, the same
+    words under every profile."""
     profile = load_profile(profile_name)
     checked = 0
     for word, name in CONTRACT_WORDS.items():
@@ -103,14 +109,40 @@ def test_every_word_names_its_contract_bonus_or_step_in_every_profile(profile_na
         if name in profile.bonuses:
             assert profile.bonus_name(word) == name, word
             checked += 1
-    words = KONTRA_WORDS
-    if profile_name == "zwanzigerrufen":  # its own ladder: Kontra, Rekontra (Retour), Supre, Resupre
-        words = {w: n for w, n in KONTRA_WORDS.items() if w in ("Kontra", "gespritzt", "Rekontra", "Retour")}
-    for word, name in words.items():
+    ladder = [step.name for step in profile.kontra.ladder]  # Zwanzigerrufen: no Subkontra
+    for word, name in ((w, n) for w, n in KONTRA_WORDS.items() if n in ladder):
         step = profile.step(word)
         assert step is not None and step.name == name, word
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize(
+    ("profile", "points", "step", "pagat"),
+    [
+        # the Pagat announced 1 × 2 [CTK], Recontra ×4 [kontra.ladder[1]]: 8 to Anna and Cilli
+        ("koenigrufen", "40", "Recontra", 8),
+        # Zwanzigerrufen: announced "pays 2 VP instead of 1" [CTT], Contra ×2: 4 (45 of 88 wins)
+        ("zwanzigerrufen", "50", "Contra", 4),
+    ],
+)
+def test_a_bonus_s_kontra_in_the_players_words(profile: str, points: str, step: str, pagat: int) -> None:
+    """-b pagat,announced,Recontra reads the step as -k Recontra does: the same words everywhere."""
+    args = ["score", "-P", profile, "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", points]
+    result = run(*args, "-b", f"pagat,announced,{step}", "--json")
+    assert result.exit_code == 0, result.stderr
+    (line,) = [line for line in json.loads(result.stdout)["lines"] if line["bet"] == "pagat"]
+    assert line["value"] == pagat
+
+
+def test_a_called_premium_is_an_announced_bonus() -> None:
+    # [GT] "Called premiums are worth twice this value" (docs/rules/koenigrufen.md §3.2): GameTwist's
+    # English word for announced
+    args = ["score", "-P", "gametwist", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "40"]
+    called = run(*args, "-b", "pagat,called", "--json")
+    announced = run(*args, "-b", "pagat,announced", "--json")
+    assert called.exit_code == 0, called.stderr
+    assert json.loads(called.stdout) == json.loads(announced.stdout)
 
 
 def test_a_word_that_names_nothing_is_still_refused() -> None:
@@ -170,6 +202,14 @@ def test_score_takes_the_table_words_in_any_case() -> None:
             "4 Könige",
             (2, -2, 2, -2),
         ),
+        # The same words under the main rules: the Rufer 1 [CTK] and the silent Kings 1 [STC-TB],
+        # Simplified Scoring: the declarers add 2 each.
+        (
+            "koenigrufen",
+            'contract = "rufer"\ndeclarer = "Anna"\npartner = "Cilli"\ncard_points = 40',
+            "4 Könige",
+            (2, 0, 2, 0),
+        ),
         # [GT] "4 Kings": the Caller 2 ("Basic score 2") and the silent Kings 1: ±3.
         (
             "gametwist",
@@ -182,7 +222,7 @@ def test_score_takes_the_table_words_in_any_case() -> None:
         ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "1. Sack", (18, -6, -6, -6)),
         ("tirol", 'contract = "dreier"\ndeclarer = "Anna"\ncard_points = 60', "2. Sack", (18, -6, -6, -6)),
     ],
-    ids=["wien-4-koenige", "gametwist-4-kings", "tirol-1-sack", "tirol-2-sack"],
+    ids=["wien-4-koenige", "koenigrufen-4-koenige", "gametwist-4-kings", "tirol-1-sack", "tirol-2-sack"],
 )
 def test_a_bonus_written_as_the_profile_s_own_source_writes_it(
     tmp_path: Path, profile: str, hand: str, word: str, sheet: tuple[int, ...]
@@ -281,6 +321,9 @@ SIDE_WORDS = {
     "Gegner": "defenders",
     "Gegenspieler": "defenders",
     "GEGNER": "defenders",
+    # the German output's own words for the sides ("die Spielerseite hat gewonnen")
+    "Spielerseite": "declarers",
+    "Gegenseite": "defenders",
 }
 
 
@@ -350,13 +393,38 @@ def test_card_points_as_the_score_block_writes_them(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "35/2 Blatt",
+        "35 2 Blatt",
+        "35 Punkte 2 Blatt",
+        "35 Punkte, 2 Blatt",
+        "35 points 2 blatt",
+        "35 Pkt. 2 Blatt",
+        "35 2/3 Punkte",
+        "35⅔ points",
+    ],
+)
+def test_card_points_with_the_word_blatt_as_the_tyrol_rules_write_them(text: str) -> None:
+    # "ab 35/2 Blatt" [TIR20 5)], docs/rules/tirol.md §4: 35 points and 2 Blatt, 35 2/3
+    assert parse_points(text) == Fraction(107, 3)
+
+
+@pytest.mark.parametrize(
     ("text", "value"), [("35/1", Fraction(106, 3)), ("35 0", Fraction(35)), ("0/2", Fraction(2, 3))]
 )
 def test_points_and_blatt(text: str, value: Fraction) -> None:
     assert parse_points(text) == value
 
 
-@pytest.mark.parametrize("text", ["35 3", "35/4", "35.2", "35,2", "35 2 1", "zwei"])
+@pytest.mark.parametrize("text", ["40 Punkte", "40 Pkt", "40 points", "40 Punkt"])
+def test_whole_card_points_with_their_word(text: str) -> None:
+    assert parse_points(text) == 40
+
+
+@pytest.mark.parametrize(
+    "text", ["35 3", "35/4", "35.2", "35,2", "35 2 1", "zwei", "2 Blatt", "35 Blatt 2", "Blatt"]
+)
 def test_other_card_point_forms_are_refused_with_the_accepted_ones(text: str) -> None:
     with pytest.raises(ValueError) as info:
         parse_points(text)
@@ -371,6 +439,8 @@ def test_the_short_form_reads_points_and_blatt() -> None:
     assert a.exit_code == b.exit_code == c.exit_code == 0, a.stderr + b.stderr
     assert json.loads(a.stdout) == json.loads(b.stdout) == json.loads(c.stdout)
     assert json.loads(a.stdout)["victory_points"]["Anna"] == 1
+    d = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/2 Blatt", "--json")
+    assert d.exit_code == 0 and json.loads(d.stdout) == json.loads(a.stdout), d.stderr
     bad = run("score", "-c", "rufer", "-p", TABLE, "-d", "Anna", "-w", "Cilli", "-t", "35/4")
     assert bad.exit_code == 1 and '"35/2" or "35 2"' in bad.stderr
 

@@ -748,7 +748,7 @@ def read_hand_or_short(
     prof = profile() if options["bonuses"] else None
     if prof is not None:
         # every step the profile knows: one above its ceiling is refused as the contract's is
-        options["kontra_steps"] = [s.name for s in prof.kontra.ladder] + list(prof.kontra.aliases)
+        options["kontra_steps"] = prof.step_words()
     return tarockscore.hand_from_short_form(**options), COMMAND_LINE
 
 

@@ -18,7 +18,7 @@ from tarockscore.rules import valat as tricks
 from tarockscore.rules.hand import Side, render_points
 from tarockscore.rules.parse import read_card_points
 from tarockscore.rules.profile import Contract, Profile
-from tarockscore.rules.words import fold
+from tarockscore.rules.words import SIDE_WORDS, fold, said_for
 
 YES_WORDS = frozenset({"y", "yes", "j", "ja"})
 NO_WORDS = frozenset({"n", "no", "nein"})
@@ -469,7 +469,7 @@ class Flow:
     def _kontra_question(self, key: str, prompt: str, label: str) -> Question:
         """A Kontra step on one bet: 0 = none, then each step the profile plays, numbered up the ladder."""
         steps = tuple(
-            Choice(s.name, named(s.name), i, tuple(self.profile.step_aliases(s.name)))
+            Choice(s.name, named(s.name), i, (*self.profile.step_aliases(s.name), *said_for(s.name)))
             for i, s in enumerate(self.profile.playable_steps, 1)
         )
         none = Choice(NONE, _("none"), 0, NONE_WORDS)
@@ -488,7 +488,7 @@ class Flow:
             offered = (
                 # none given yet: "none"; after one: "no more"
                 Choice(NONE, _("none") if i == 1 else _("no more"), 0, NO_MORE),
-                *(Choice(b, named(b), numbers[b], p.bonuses[b].aliases) for b in left),
+                *(Choice(b, named(b), numbers[b], (*p.bonuses[b].aliases, *said_for(b))) for b in left),
             )
             key = f"bonus:{i}"
             text = _("Bonus") if i == 1 else _("Another bonus")
@@ -506,8 +506,8 @@ class Flow:
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
         """The sides that may make ``bonus``, each shown by its label."""
         sides = (
-            Choice("declarers", declarers, 1, ("declarers", "Spieler")),
-            Choice("defenders", defenders, 2, ("defenders", "Gegenspieler", "Gegner")),
+            Choice("declarers", declarers, 1, said_for("declarers", SIDE_WORDS)),
+            Choice("defenders", defenders, 2, said_for("defenders", SIDE_WORDS)),
         )
         return tuple(c for c in sides if legality.may_make(self.profile.bonuses[bonus], c.value))
 

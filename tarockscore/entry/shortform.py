@@ -19,7 +19,8 @@ from tarockscore.rules.words import SIDE_WORDS, fold, strip_spaces
 # The flags in English and as the table says them in German (Spieler / Gegner, angesagt / still,
 # gemacht / verloren); matched in any case.
 _SIDE = SIDE_WORDS
-_ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt"), True) | dict.fromkeys(
+# "called": GameTwist's word for announced [GT] "Called premiums are worth twice this value"
+_ANNOUNCED = dict.fromkeys(("announced", "ann", "a", "angesagt", "called"), True) | dict.fromkeys(
     ("silent", "s", "still", "stumm"), False
 )
 _MADE = dict.fromkeys(("made", "m", "gemacht"), True) | dict.fromkeys(
@@ -197,7 +198,7 @@ def _outcome(
     if points:
         if any("=" in p for p in points):
             out["card_points"] = {k: _points(v) for k, v in _pairs(points, problems, "--points").items()}
-        elif len(points) > 1:
+        elif len(set(points)) > 1:
             problems.add("--points", N_("given more than once; per player write --points NAME=POINTS"))
         else:
             out["card_points"] = _points(points[0])
@@ -212,11 +213,14 @@ def _kontra(kontra: Sequence[str], problems: Collector) -> str | dict[str, str]:
     """``--kontra``: one step on the contract, or ``NAME=STEP`` per Defender."""
     if any("=" in k for k in kontra):
         return _pairs(kontra, problems, "--kontra")
-    if len(kontra) > 1:
-        said = N_(
-            "given more than once: give the step said last, once (-k rekontra where Kontra was answered with Rekontra); in a negative contract each Defender's own, as -k NAME=STEP"
+    if len(set(kontra)) > 1:
+        problems.add(
+            "--kontra",
+            N_(
+                "given more than once; the contract takes the last step said (--kontra {last}); per Defender in a negative contract write --kontra NAME=STEP"
+            ),
+            last=kontra[-1],
         )
-        problems.add("--kontra", said)
     return kontra[0]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from tarockscore.errors import N_, Message, message, shown_path
+from tarockscore.errors import N_, Message, key_title, message, shown_path
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
 from tarockscore.evening.model import (
@@ -245,7 +245,7 @@ def changes_said(text: str) -> str:
         if key == "contract":
             values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
         elif key == "bonus":
-            values = _BONUS.sub(lambda m: f"{named(m[1])} ({_changed_words(m[2])})", values)
+            values = _BONUS.sub(lambda m: f"{translated(key_title(m[1]))} ({_changed_words(m[2])})", values)
         elif key in _WORDED:
             values = _changed_words(values)
         out.append(f"{translated(_CHANGED_KEYS[key])}: {values}")

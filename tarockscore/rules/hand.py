@@ -217,6 +217,11 @@ _MIXED = r"^\s*(\d+)\s+(\d+)\s*/\s*(\d+)\s*$"
 _FRACTION = r"^\s*(\d+)\s*/\s*(\d+)\s*$"
 _BLATT = r"^\s*(\d+)\s+(\d+)\s*$"
 _WHOLE = r"^\s*(\d+)\s*$"
+# The words a score block may add: "35/2 Blatt", "35 2 Blatt", "35 Punkte 2 Blatt" (docs/rules/tirol.md),
+# "40 Punkte", "35 2/3 points".
+_UNIT = r"(?:punkte?|pkt\.?|points?)"
+_WORDS = rf"(?i)^\s*(\d+)\s*(?:{_UNIT}\s*,?\s*|/\s*|\s+)(\d+)\s*blatt\s*$"
+_POINTS = rf"(?i)^(.*[\d⅓⅔])\s*{_UNIT}\s*$"
 _VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
 
 # A card counts a third of a point; the score block writes the odd cards ("Blatt") after the
@@ -234,8 +239,16 @@ def _refuse(value: object, why: str = "") -> ValueError:
     )
 
 
+def _unworded(text: str) -> str:
+    """``text`` without the words a score block may add: "35 Punkte 2 Blatt" is "35 2", "40 Punkte" 40."""
+    if m := re.match(_WORDS, text):
+        return f"{m[1]} {m[2]}"
+    m = re.match(_POINTS, text)
+    return m[1] if m else text
+
+
 def parse_points(value: object) -> Fraction:
-    """Card points from an int or a string (``"35 2/3"``, ``"35/2"``, ``"35 2"``, ``"107/3"``, ``"35⅔"``); never a float, which cannot hold a third."""
+    """Card points from an int or a string (``"35 2/3"``, ``"35/2"``, ``"35 2"``, ``"35/2 Blatt"``, ``"107/3"``, ``"35⅔"``); never a float, which cannot hold a third."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _refuse(value)
     if isinstance(value, int):
@@ -249,6 +262,7 @@ def parse_points(value: object) -> Fraction:
                 length=len(text),
             )
         )
+    text = _unworded(text)
     for glyph, third in _VULGAR.items():
         if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
             return Fraction(int(text[:-1] or "0")) + third

@@ -70,6 +70,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True, store
         _check_defender_announcements(given, bool(kontra or kontra_by), profile, problems)
         check_valat_game_kontra(given, kontra, profile, problems)
         check_valat_includes(given, profile, problems)
+        check_honours(given, profile, problems)
         for i, b in given.items():  # the players a bonus names sit at the table
             _check_at_table(f"bonus[{i}].caught_by", b.caught_by, keys.players, problems)
             _check_at_table(f"bonus[{i}].lost_by", b.lost_by, keys.players, problems)
@@ -760,14 +761,13 @@ def read_kontra_step(where: str, value: object, profile: Profile, problems: Coll
         return None
     step = profile.step(value)
     if step is None:
-        names = [s.name for s in profile.kontra.ladder] + list(profile.kontra.aliases)
         problems.add(
             where,
             N_("{value!r} is not a Kontra step; {profile!r} plays {allowed}{hint}"),
             value=value,
             profile=profile.name,
             allowed=one_of(playable),
-            hint=near_miss(value, names, suffix="kontra"),
+            hint=near_miss(value, profile.step_words(), suffix="kontra"),
         )
         return None
     if step.level > profile.kontra.ceiling:
@@ -1115,6 +1115,36 @@ def check_bonus_against_points(
                     who=who,
                     points=None if declarers is None else render_points(declarers),
                     win_threshold=render_points(profile.game.win_threshold),
+                )
+
+
+# The honours a side holds that makes the Trull (the Sküs, XXI and I) or the Four Kings, and the
+# seven of the deck (docs/rules/koenigrufen.md §3.1).
+HONOURS = {"trull": 3, "four_kings": 4}
+
+
+def check_honours(bonuses: GivenBonuses, profile: Profile, problems: Collector) -> None:
+    """No two bonuses made by the two sides that need more honours than the deck has: the Honneurs
+    (``bonuses.NAME.honours`` of them) beside a Trull or the Four Kings of the other side."""
+    held = {
+        i: profile.bonuses[b.name].honours or HONOURS.get(b.name, 0) for i, b in bonuses.items() if b.made
+    }
+    total = sum(HONOURS.values())
+    for j, b in bonuses.items():
+        for i, other in bonuses.items():
+            needed = held.get(i, 0) + held.get(j, 0)
+            if i < j and held.get(i) and held.get(j) and other.side is not b.side and needed > total:
+                problems.add(
+                    f"bonus[{j}].name",
+                    N_(
+                        "{name!r} made by the {side} beside {other!r} made by the {other_side}: no deal gives both, together they need {needed} of the {total} honours (the four Kings and the Trull's three cards)"
+                    ),
+                    name=b.name,
+                    side=b.side.value,
+                    other=other.name,
+                    other_side=other.side.value,
+                    needed=needed,
+                    total=total,
                 )
 
 

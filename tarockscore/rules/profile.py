@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
-from tarockscore.rules.words import MAX_NAME, MAX_TEXT, Reader, fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, PLAYERS_WORDS, Reader, fold, text_problem
 
 T = TypeVar("T")
 
@@ -430,10 +430,13 @@ class Bonus(NamedTuple):
     material: bool = False
     # settled between the two players of the bonus alone (Mondfang: the caught XXI's holder pays)
     between_players: bool = False
+    # made by a side with this many of the honours (the four Kings, the Trull's three cards) in
+    # its tricks: GameTwist's Honneurs; None: the bonus counts none
+    honours: int | None = None
 
 
 declare(Contract, "", minimum={"loss_factor": 1, "tricks": 0})
-declare(Bonus, "", minimum={"value": 0})
+declare(Bonus, "", minimum={"value": 0, "honours": 1})
 
 
 @dataclass(frozen=True)
@@ -497,10 +500,18 @@ class Profile:
         aliases, ladder = self.kontra.aliases, self.kontra.ladder
         name = aliases.get(name, name)
         key = fold(name)
-        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), key)
+        said = PLAYERS_WORDS.get(key, key)
+        key = next((fold(target) for alias, target in aliases.items() if fold(alias) == key), said)
         exact = (step for step in ladder if step.name == name)
         folded = (step for step in ladder if fold(step.name) == key)
         return next(exact, None) or next(folded, None)
+
+    def step_words(self) -> list[str]:
+        """Every word a Kontra step is given by: the ladder's names, the profile's aliases and the
+        players' words for its steps."""
+        ladder = [step.name for step in self.kontra.ladder]
+        said = (word for word, step in PLAYERS_WORDS.items() if step in ladder)
+        return list(dict.fromkeys([*ladder, *self.kontra.aliases, *said]))
 
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""
@@ -530,7 +541,8 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     for entry in entries.values():
         if fold(entry.name) == key or any(fold(alias) == key for alias in entry.aliases):
             return entry.name
-    return None
+    word = PLAYERS_WORDS.get(key)
+    return word if word in entries else None
 
 
 def _check_game(game: Game, problems: Collector) -> None:

@@ -34,11 +34,30 @@ def fold(name: str) -> str:
     return name.casefold().translate(_FOLD)
 
 
-# A bonus's side as the table says it, in English and German (Spieler / Gegner): the short form's
-# flags (-b pagat,Gegner) and a hand file's [[bonus]] side; matched in any case.
-SIDE_WORDS = dict.fromkeys(("declarers", "decl", "d", "spieler"), "declarers") | dict.fromkeys(
-    ("defenders", "def", "x", "gegner", "gegenspieler"), "defenders"
-)
+# The players' words for a bonus or a Kontra step (folded), read under every profile that has what
+# they name, beside its own aliases: an evening's stored profile reads them as a new one does.
+PLAYERS_WORDS = dict.fromkeys(("vierkoenige", "allekoenige", "4koenige", "4kings"), "four_kings") | {
+    "contra": "kontra",
+    "recontra": "rekontra",
+    "re": "rekontra",
+    "retour": "rekontra",
+    "subcontra": "subkontra",
+    "sub": "subkontra",
+}
+
+
+def said_for(name: str, words: Mapping[str, str] = PLAYERS_WORDS) -> tuple[str, ...]:
+    """The players' words for ``name``: a bonus's or a Kontra step's (:data:`PLAYERS_WORDS`), a
+    side's (:data:`SIDE_WORDS`)."""
+    return tuple(word for word, named in words.items() if named == name)
+
+
+# A bonus's side as the table says it, in English and German (Spieler / Gegner, and the German
+# output's Spielerseite / Gegenseite): the short form's flags (-b pagat,Gegner) and a hand file's
+# [[bonus]] side; matched in any case.
+SIDE_WORDS = dict.fromkeys(
+    ("declarers", "decl", "d", "spieler", "spielerseite"), "declarers"
+) | dict.fromkeys(("defenders", "def", "x", "gegner", "gegenspieler", "gegenseite"), "defenders")
 
 
 def player_key(name: str) -> str:
