@@ -594,6 +594,36 @@ def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_no
     )
 
 
+def test_a_strike_spent_with_its_radl_strikes_neither_a_radl_armed_by_a_replace_and_replace_says_so(
+    tmp_path: Path,
+) -> None:
+    # a strike keeps to the Radls it struck (docs/evening.md, "Radl"): the 2 it took of hand 2's
+    # Radl (a Trischaken arms 4, docs/rules/koenigrufen.md §8) went with hand 2, so hand 1
+    # corrected into a Trischaken arms its whole Radl of 4, and replace says of that strike nothing
+    path = radl_evening(tmp_path)
+    rufer = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "40"]
+    trischaken = ["-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10"]
+    record(path, *rufer)
+    record(path, *trischaken)
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    assert run("undo", "--ledger", path).exit_code == 0
+    out = unfolded(run("replace", "1", *trischaken, "--ledger", path).stdout).splitlines()
+    assert "struck" not in " ".join(out)
+    assert out[-1] == "next: hand 2, A deals, B is Forehand; a Radl hand (×2), 3 more Radl hands after it"
+    # a strike of hand 1's own Radl keeps to it through a correction: hand 1 corrected into a
+    # Rufer arms none, so the strike strikes nothing; corrected back, it strikes its 1 again
+    assert run("radl", "strike", "--ledger", path).exit_code == 0
+    out = unfolded(run("replace", "1", *rufer, "--ledger", path).stdout).splitlines()
+    assert "the Radl struck on the sheet after hand 1 now strikes nothing where it struck 1" in out
+    assert out[-1] == "next: hand 2, A deals, B is Forehand"
+    out = unfolded(run("--lang", "de", "replace", "1", *trischaken, "--ledger", path).stdout).splitlines()
+    assert (
+        "das in der Schrift Gestrichene des Radls nach Spiel 1 streicht jetzt 1, wo es 0 gestrichen hat"
+        in out
+    )
+    assert out[-1].endswith("danach noch 2 Radlspiele")
+
+
 @pytest.mark.parametrize(("radl", "strike", "then"), [("", "5", 5), ("overlap = true\n", "2", 3)])
 def test_a_strike_taken_back_with_a_hand_keeps_only_what_it_took_of_the_radls_left(
     tmp_path: Path, radl: str, strike: str, then: int
