@@ -1,6 +1,6 @@
 """The Radl (doubled round), worked out from the hands in order (core layer, pure; the rules of
 ``radl.*`` are docs/rules/settlement.md's). The factors are a function of the sequence, so an undo or a
-correction re-arms them by itself.
+correction re-arms them by itself; a strike keeps to the Radls it struck when it was set.
 """
 
 from collections import Counter, deque
@@ -169,7 +169,7 @@ def radl_causes(ledger: Ledger, number: int) -> tuple[int, ...]:
     hands = ledger.hands[:number]
     ids = [e.id for e in hands]
     causes = _walk([e.hand for e in hands], ids, ledger.profile, ledger.radl)[1]
-    return tuple(c and ids.index(c) + 1 for c in causes[number - 1])
+    return tuple(BY_HAND if c == BY_HAND else ids.index(c) + 1 for c in causes[number - 1])
 
 
 def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int, int]:
