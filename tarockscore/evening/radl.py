@@ -5,6 +5,7 @@ correction re-arms them by itself; a strike keeps to the Radls it struck when it
 
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.evening.model import Ledger, RadlMark
@@ -60,15 +61,18 @@ def _walk(
         return [1] * len(hands), [[] for _ in hands], deque()
     at = _marks_at(ids, marks)
     owed: Owed = deque()
-    _apply(owed, at[0], profile)
+    armed = {BY_HAND}  # the Radls armed so far: those a strike can find
+    _apply(owed, at[0], profile, armed)
     factors: list[int] = []
     causes: list[list[int]] = []
     for i, hand in enumerate(hands, 1):
         layers = owed.popleft() if owed else []
         causes.append(list(layers))
         factors.append(_factor(profile, layers))
-        _arm(owed, ids[i - 1], arms(hand, profile), profile)
-        _apply(owed, at[i], profile)
+        if length := arms(hand, profile):
+            armed.add(ids[i - 1])
+        _arm(owed, ids[i - 1], length, profile)
+        _apply(owed, at[i], profile, armed)
     return factors, causes, owed
 
 
@@ -78,35 +82,37 @@ def _factor(profile: Profile, layers: Sequence[int]) -> int:
 
 
 def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
-    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``)."""
+    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``). The
+    hands' causes are never changed in place, so that one list serves all hands of one Radl."""
     if not profile.radl.overlap:
-        owed.extend([cause] for _ in range(hands))
+        owed.extend(repeat([cause], hands))
         return
     for k in range(hands):
         if k < len(owed):
-            owed[k].append(cause)
+            owed[k] = [*owed[k], cause]
         else:
             owed.append([cause])
 
 
-def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile) -> None:
+def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile, armed: set[int]) -> None:
     for mark in marks:
         if mark.hands > 0:
             _arm(owed, BY_HAND, mark.hands, profile)
         else:
-            _strike(owed, Counter(mark.took))
+            _strike(owed, Counter(c for c in mark.took if c in armed))
 
 
 def _strike(owed: Owed, took: Counter[int]) -> None:
     """A strike: of each Radl, as many of its last doubled hands still owed as the strike took of
-    it when it was set (none of a Radl taken back with its hand since)."""
-    for layers in reversed(owed):
-        for cause in [c for c in layers if took[c] > 0]:
-            took[cause] -= 1
-            layers.remove(cause)
-    kept = [layers for layers in owed if layers]
-    owed.clear()
-    owed.extend(kept)
+    it when it was set (none of a Radl taken back with its hand since), from the last one on."""
+    kept: list[list[int]] = []
+    while owed and took.total():
+        layers = owed.pop()
+        struck = [c for c in layers if took[c] > 0]
+        took.subtract(struck)
+        if rest := [c for c in layers if c not in struck]:
+            kept.append(rest)
+    owed.extend(reversed(kept))
 
 
 def with_took(ledger: Ledger, mark: RadlMark) -> RadlMark:
