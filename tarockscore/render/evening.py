@@ -453,10 +453,10 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
     """The line replace adds for each Radl struck on the sheet that strikes other doubled hands
     in ``after`` than in ``before`` (it keeps to the Radls it struck: docs/evening.md)."""
     lines = []
-    for mark in (m for m in after.radl if m.hands < 0 and m.after):
+    for mark in (m for m in after.radl if m.hands < 0):
+        number = sum(e.id <= mark.after for e in after.hands)  # 0: before the first hand, unchanged
         then, now = struck(before, [mark]), struck(after, [mark])
-        if now != then:
-            number = sum(e.id <= mark.after for e in after.hands)
+        if number and now != then:
             hand = label(after.hands[number - 1].id, number)
             said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
             lines.append(folded(translated(said)))
