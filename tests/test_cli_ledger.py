@@ -80,12 +80,14 @@ def evening(ledger: str) -> None:
     record(ledger, "-c", "rufer", "-d", "Dani", "-w", "Bert", "-t", "36")
 
 
-def radl_evening(tmp_path: Path, events: str = '"valat", "trischaken"', house: str = "") -> str:
+def radl_evening(
+    tmp_path: Path, events: str = '"valat", "trischaken"', house: str = "", radl: str = ""
+) -> str:
     """A new evening of A, B, C, D under a house profile that plays a Radl of 4 hands after
-    ``events``, and the ``house`` rules' own tables."""
+    ``events`` (and the ``radl`` keys), and the ``house`` rules' own tables."""
     profile = tmp_path / "radl.toml"
     profile.write_text(
-        f'extends = "koenigrufen"\nname = "radl"\n{house}[radl]\nevents = [{events}]\nhands = 4\n',
+        f'extends = "koenigrufen"\nname = "radl"\n{house}[radl]\nevents = [{events}]\nhands = 4\n{radl}',
         encoding="utf-8",
     )
     path = str(tmp_path / "l.toml")
@@ -604,20 +606,64 @@ def test_a_strike_of_the_radl_a_hand_taken_back_armed_says_it_strikes_nothing_no
     )
 
 
-def test_a_strike_that_strikes_fewer_once_its_hand_is_taken_back_says_how_many(tmp_path: Path) -> None:
-    # two Trischaken in a row (docs/rules/private-rounds.md §1, queued: radl.overlap = false): hand
-    # 2 is the first of hand 1's 4 doubled hands and arms 4 more, 3 + 4 = 7 owed; the table strikes
-    # 5. Hand 2 taken back, hand 1's 4 are owed again and the strike, kept, takes all 4 of them:
-    # undo says it strikes 4 where it struck 5, not that it stays struck
+def test_a_strike_spent_with_its_radl_strikes_neither_a_radl_armed_by_a_replace_and_replace_says_so(
+    tmp_path: Path,
+) -> None:
+    # a strike keeps to the Radls it struck (docs/evening.md, "Radl"): the 2 it took of hand 2's
+    # Radl (a Trischaken arms 4, docs/rules/koenigrufen.md §8) went with hand 2, so hand 1
+    # corrected into a Trischaken arms its whole Radl of 4, and replace says of that strike nothing
     path = radl_evening(tmp_path)
-    for _ in range(2):
-        record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
-    assert run("radl", "strike", "5", "--ledger", path).exit_code == 0
-    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    rufer = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "40"]
+    trischaken = ["-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10"]
+    record(path, *rufer)
+    record(path, *trischaken)
+    assert run("radl", "strike", "2", "--ledger", path).exit_code == 0
+    assert run("undo", "--ledger", path).exit_code == 0
+    out = unfolded(run("replace", "1", *trischaken, "--ledger", path).stdout).splitlines()
+    assert "struck" not in " ".join(out)
+    assert out[-1] == "next: hand 2, A deals, B is Forehand; a Radl hand (×2), 3 more Radl hands after it"
+    # a strike of hand 1's own Radl keeps to it through a correction: hand 1 corrected into a
+    # Rufer arms none, so the strike strikes nothing; corrected back, it strikes its 1 again
+    assert run("radl", "strike", "--ledger", path).exit_code == 0
+    out = unfolded(run("replace", "1", *rufer, "--ledger", path).stdout).splitlines()
+    assert "the Radl struck on the sheet after hand 1 now strikes nothing where it struck 1" in out
+    assert out[-1] == "next: hand 2, A deals, B is Forehand"
+    out = unfolded(run("--lang", "de", "replace", "1", *trischaken, "--ledger", path).stdout).splitlines()
     assert (
-        out[1]
-        == "the Radl struck on the sheet after hand 2 stays, now after hand 1, but strikes 4 where it struck 5"
+        "das in der Schrift Gestrichene des Radls nach Spiel 1 streicht jetzt 1, wo es 0 gestrichen hat"
+        in out
     )
+    assert out[-1].endswith("danach noch 2 Radlspiele")
+
+
+@pytest.mark.parametrize(("radl", "strike", "then"), [("", "5", 5), ("overlap = true\n", "2", 3)])
+def test_a_strike_taken_back_with_a_hand_keeps_only_what_it_took_of_the_radls_left(
+    tmp_path: Path, radl: str, strike: str, then: int
+) -> None:
+    # two Trischaken in a row, each arming a Radl of 4 (docs/rules/private-rounds.md §1). Queued:
+    # hand 2 is the first of hand 1's doubled hands, 3 + 4 = 7 owed; overlapping: hand 1's last 3
+    # lie under hand 2's 4. A strike takes the last doubled hands off, with every Radl on them
+    # (§1): queued, 5 are hand 2's 4 and 1 of hand 1's; overlapping, 2 are hand 2's last 2 and 1
+    # of hand 1's (3 in all). Hand 2 taken back takes its Radl with it and is no longer one of hand
+    # 1's: hand 1's 4 less the 1 struck of them, 3 doubled hands still owed, and undo says so
+    path = radl_evening(tmp_path, radl=radl)
+    trischaken = ["-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10"]
+    for _ in range(2):
+        record(path, *trischaken)
+    assert run("radl", "strike", strike, "--ledger", path).exit_code == 0
+    out = unfolded(run("undo", "--ledger", path).stdout).splitlines()
+    assert out[1] == (
+        f"the Radl struck on the sheet after hand 2 stays, now after hand 1, but strikes 1 where it struck {then}"
+    )
+    assert out[-1] == "next: hand 2, A deals, B is Forehand; a Radl hand (×2), 2 more Radl hands after it"
+    for _ in range(4):
+        record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    hands = json.loads(run("show", "--json", "--ledger", path).stdout)["hands"]
+    assert [h["radl"] for h in hands] == [1, 2, 2, 2, 1]
+    # the hands doubled are hand 1's, not a Radl set on the sheet
+    explained = unfolded(run("explain", "2", "--ledger", path).stdout)
+    assert "Radl started by hand 1 (after Trischaken)" in explained
+    assert "set on the sheet" not in explained
 
 
 def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_one_held_is_read(

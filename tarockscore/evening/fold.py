@@ -31,7 +31,7 @@ from tarockscore.evening.model import (
     profile_hash,
 )
 from tarockscore.evening.paper import paper_problems
-from tarockscore.evening.radl import replay, set_by_hand, trusted_tail
+from tarockscore.evening.radl import replay, set_by_hand, trusted_tail, with_took
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.hand import Hand, HandInput
 from tarockscore.rules.profile import Profile, build_profile
@@ -185,7 +185,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
                 maximum=grouped(MAXIMUM),
             )
             continue
-        state.radl.append(m)
+        state.radl.append(with_took(state.ledger(), m))
     state.audit += [
         a for i, x in enumerate(_list(r, "audit"), 1) if (a := read_audit(x, f"audit {i}", r.problems))
     ]
@@ -286,7 +286,7 @@ def event_of(before: Ledger, after: Ledger, at: str, kind: str | None = None) ->
     if new_profile:
         event["profile"] = profile_mapping(profile)
     if marks := after.radl[len(before.radl) :]:
-        event["radl"] = [m._asdict() for m in marks]  # after, hands, at
+        event["radl"] = [{"after": m.after, "hands": m.hands, "at": m.at} for m in marks]
     if said:
         event["audit"] = [audit_mapping(a) for a in said]
     if hands := [e for e in after.hands if new_profile or _changed(old.get(e.id), e)]:

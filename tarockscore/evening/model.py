@@ -92,6 +92,7 @@ class RadlMark(NamedTuple):
     after: int
     hands: int
     at: str
+    took: tuple[int, ...] = ()  # a strike's: the Radls whose doubled hands it took, one a hand (radl.py)
 
 
 class AuditEntry(NamedTuple):

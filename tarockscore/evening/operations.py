@@ -22,7 +22,7 @@ from tarockscore.evening.model import (
     profile_record,
     seat_hand,
 )
-from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand
+from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand, with_took
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.legality import everyone_for_themselves
 from tarockscore.rules.profile import Profile
@@ -236,7 +236,7 @@ def _at_least_one(hands: int) -> int:
 def _marked(ledger: Ledger, hands: int, at: str) -> Ledger:
     """A Radl mark set (``hands`` > 0) or struck after the last hand, and its audit line."""
     number = len(ledger.hands)
-    mark = RadlMark(after=ledger.hands[-1].id if ledger.hands else 0, hands=hands, at=at)
+    mark = with_took(ledger, RadlMark(after=ledger.hands[-1].id if ledger.hands else 0, hands=hands, at=at))
     marked = ledger._replace(radl=(*ledger.radl, mark))
     detail = radl_marked(marked, mark.after)
     after = {"after": mark.after, "hands": mark.hands}

@@ -1,10 +1,11 @@
 """The Radl (doubled round), worked out from the hands in order (core layer, pure; the rules of
 ``radl.*`` are docs/rules/settlement.md's). The factors are a function of the sequence, so an undo or a
-correction re-arms them by itself.
+correction re-arms them by itself; a strike keeps to the Radls it struck when it was set.
 """
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 from tarockscore.errors import N_, LedgerError
 from tarockscore.evening.model import Ledger, RadlMark
@@ -51,23 +52,27 @@ Owed = deque[list[int]]
 
 
 def _walk(
-    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark], first: int = 0
+    hands: Sequence[Hand], ids: Sequence[int], profile: Profile, marks: Sequence[RadlMark]
 ) -> tuple[list[int], list[list[int]], Owed]:
     """The one reckoning of the Radl: each hand's factor and causes (the Radls doubling it, the
-    first started first), and the doubled hands still owed."""
+    first started first, each named by the id of the hand that armed it), and the doubled hands
+    still owed."""
     if not profile.radl.events and not marks:
         return [1] * len(hands), [[] for _ in hands], deque()
     at = _marks_at(ids, marks)
     owed: Owed = deque()
-    _apply(owed, at[0], profile)
+    armed = {BY_HAND}  # the Radls armed so far: those a strike can find
+    _apply(owed, at[0], profile, armed)
     factors: list[int] = []
     causes: list[list[int]] = []
     for i, hand in enumerate(hands, 1):
         layers = owed.popleft() if owed else []
         causes.append(list(layers))
         factors.append(_factor(profile, layers))
-        _arm(owed, first + i, arms(hand, profile), profile)
-        _apply(owed, at[i], profile)
+        if length := arms(hand, profile):
+            armed.add(ids[i - 1])
+        _arm(owed, ids[i - 1], length, profile)
+        _apply(owed, at[i], profile, armed)
     return factors, causes, owed
 
 
@@ -77,24 +82,47 @@ def _factor(profile: Profile, layers: Sequence[int]) -> int:
 
 
 def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
-    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``)."""
+    """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``). The
+    hands' causes are never changed in place, so that one list serves all hands of one Radl."""
     if not profile.radl.overlap:
-        owed.extend([cause] for _ in range(hands))
+        owed.extend(repeat([cause], hands))
         return
     for k in range(hands):
         if k < len(owed):
-            owed[k].append(cause)
+            owed[k] = [*owed[k], cause]
         else:
             owed.append([cause])
 
 
-def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile) -> None:
+def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile, armed: set[int]) -> None:
     for mark in marks:
         if mark.hands > 0:
             _arm(owed, BY_HAND, mark.hands, profile)
         else:
-            for _ in range(min(-mark.hands, len(owed))):
-                owed.pop()
+            _strike(owed, Counter(c for c in mark.took if c in armed))
+
+
+def _strike(owed: Owed, took: Counter[int]) -> None:
+    """A strike: of each Radl, as many of its last doubled hands still owed as the strike took of
+    it when it was set (none of a Radl taken back with its hand since), from the last one on."""
+    kept: list[list[int]] = []
+    while owed and took.total():
+        layers = owed.pop()
+        struck = [c for c in layers if took[c] > 0]
+        took.subtract(struck)
+        if rest := [c for c in layers if c not in struck]:
+            kept.append(rest)
+    owed.extend(reversed(kept))
+
+
+def with_took(ledger: Ledger, mark: RadlMark) -> RadlMark:
+    """``mark`` as it is set on ``ledger`` after its hand: a strike with what it takes, the last
+    doubled hands owed there, with every Radl on them (docs/rules/private-rounds.md §1)."""
+    if mark.hands > 0:
+        return mark
+    before = tuple(e for e in ledger.hands if e.id <= mark.after)
+    owed = list(_owed(ledger._replace(hands=before)))
+    return mark._replace(took=tuple(c for layers in owed[max(0, len(owed) + mark.hands) :] for c in layers))
 
 
 def replay(
@@ -121,7 +149,7 @@ def _owed(ledger: Ledger) -> Owed:
     """The causes of the doubled hands still owed after the last hand (:func:`trusted_tail`)."""
     start, marks = trusted_tail(ledger, len(ledger.hands))
     tail = ledger.hands[start:]
-    return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks, start)[2]
+    return _walk([e.hand for e in tail], [e.id for e in tail], ledger.profile, marks)[2]
 
 
 def set_by_hand(marks: Iterable[RadlMark]) -> int:
@@ -145,8 +173,9 @@ def radl_causes(ledger: Ledger, number: int) -> tuple[int, ...]:
     """Each Radl doubling hand ``number``, the first started first: the number of the hand whose
     event armed it, or :data:`BY_HAND`; none where the hand is not doubled."""
     hands = ledger.hands[:number]
-    causes = _walk([e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl)[1]
-    return tuple(causes[number - 1])
+    ids = [e.id for e in hands]
+    causes = _walk([e.hand for e in hands], ids, ledger.profile, ledger.radl)[1]
+    return tuple(BY_HAND if c == BY_HAND else ids.index(c) + 1 for c in causes[number - 1])
 
 
 def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int, int]:
@@ -157,8 +186,9 @@ def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int, int]:
     _factors, causes, owed = _walk(
         [e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl
     )
-    doubled = tuple(i for i, layers in enumerate(causes, 1) if number in layers)
-    mine = [k for k, layers in enumerate(owed) if number in layers]
+    cause = hands[number - 1].id
+    doubled = tuple(i for i, layers in enumerate(causes, 1) if cause in layers)
+    mine = [k for k, layers in enumerate(owed) if cause in layers]
     return doubled, len(mine), mine[0] if mine else 0
 
 

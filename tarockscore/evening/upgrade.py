@@ -13,6 +13,7 @@ from tarockscore.evening import fold, operations
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.fold import check
 from tarockscore.evening.model import Entry, Ledger, Table
+from tarockscore.evening.radl import with_took
 from tarockscore.evening.store import digest, found_by_repair
 from tarockscore.io import safe_io
 from tarockscore.rules.words import Reader, type_name
@@ -97,7 +98,10 @@ def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None added a problem
     hands = tuple(e for e in entries if e is not None)
-    return Ledger(table, hands, tuple(a for a in audit if a), tuple(m for m in marks if m))
+    ledger = Ledger(table, hands, tuple(a for a in audit if a))
+    for mark in filter(None, marks):
+        ledger = ledger._replace(radl=(*ledger.radl, with_took(ledger, mark)))
+    return ledger
 
 
 def _array(top: Reader, key: str, problems: Collector) -> list[Any]:

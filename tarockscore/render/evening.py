@@ -442,6 +442,27 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
 
 
+# What replace says of a Radl struck on the sheet whose doubled hands the corrected hand changed
+STRIKES_CORRECTED = {
+    True: N_("the Radl struck on the sheet after {hand} now strikes {now} where it struck {then}"),
+    False: N_("the Radl struck on the sheet after {hand} now strikes nothing where it struck {then}"),
+}
+
+
+def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
+    """The line replace adds for each Radl struck on the sheet that strikes other doubled hands
+    in ``after`` than in ``before`` (it keeps to the Radls it struck: docs/evening.md)."""
+    lines = []
+    for mark in (m for m in after.radl if m.hands < 0):
+        number = sum(e.id <= mark.after for e in after.hands)  # 0: before the first hand, unchanged
+        then, now = struck(before, [mark]), struck(after, [mark])
+        if number and now != then:
+            hand = label(after.hands[number - 1].id, number)
+            said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
+            lines.append(folded(translated(said)))
+    return lines
+
+
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
     return _("hand {number}: {summary} ({deal})").format(

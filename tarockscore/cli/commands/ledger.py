@@ -137,7 +137,8 @@ def replaced(change: "tarockscore.Change", number: int) -> None:
     if not change.written:
         typer.echo(_("hand {number}: nothing changed; the ledger is unchanged").format(number=number))
         return
-    _told(shown.said(change.said), change.after, shown.totals_table(change.after, number))
+    kept = shown.strikes_corrected(change.before, change.after)
+    _told(shown.said(change.said), change.after, *kept, shown.totals_table(change.after, number))
 
 
 def _told(said: str, after: "tarockscore.Ledger", *tables: str) -> None:
