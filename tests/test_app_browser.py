@@ -314,6 +314,23 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     assert "the sheet has changed" in second.inner_text("#notice")
     assert second.locator("#sheet table.hands tbody").count() == 1
     assert totals(exported(second, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
+    # hand 1 opened to be replaced in the first tab, deleted in the second: the first tab's next
+    # answer (once it has read the evening stored) is refused in the library's words, not a traceback, and the way back is the sheet now
+    first.click(".corrections summary")
+    first.select_option('form[data-change="replace"] select[name="number"]', "1")
+    first.click('form[data-change="replace"] button[type="submit"]')
+    first.wait_for_selector('#hand-form input[name="number"]', state="attached")
+    delete_hand(second, "1")
+    expect(second.locator("#sheet table.hands tbody")).to_have_count(0)
+    exported(first, tmp_path / "first")  # the evening as stored now read in the first tab's engine
+    first.fill('input[name="card_points"]', "30")
+    first.locator('input[name="card_points"]').blur()
+    expect(first.locator("#failed")).to_contain_text("the ledger has no hands yet")
+    first.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
+    assert "Traceback" not in first.inner_text("main")
+    first.click("#failed #back")
+    expect(first.locator("#hand-form h2")).to_contain_text("Hand 1")
+    expect(first.locator("#failed")).to_have_count(0)
     context.close()
 
 

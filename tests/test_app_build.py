@@ -877,3 +877,55 @@ def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_pa
     assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in made["html"]
     assert 'name="contract" value="dreier" checked' in made["html"]
     assert 'name="declarer" value="Cilli" checked' in made["html"]
+
+
+FAILED = r"""
+import json, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"})
+out = {"gone": json.loads(page.answer("fields", {"number": "9", "contract": "rufer"}))}
+page.evening_page = lambda *args, **kwargs: 1 / 0  # a fault of the page's own
+out["fault"] = json.loads(page.answer("page"))
+out["fine"] = json.loads(page.answer("start_page"))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "gone", "fault"),
+    [
+        (
+            "en-GB",
+            "Nothing was changed: the sheet is unchanged.</p><ul><li>the ledger has no hands yet",
+            "Something went wrong in the app: nothing was changed.",
+        ),
+        (
+            "de-AT",
+            "Nichts geändert: die Schrift ist unverändert.</p><ul><li>in der Schrift steht noch kein Spiel",
+            "In der App ist ein Fehler passiert: nichts wurde geändert.",
+        ),
+    ],
+)
+def test_a_refusal_or_a_fault_reaches_the_page_in_its_words_with_the_way_back(
+    tmp_path: Path, lang: str, gone: str, fault: str
+) -> None:
+    """A hand being replaced that another tab deleted: the library's refusal in the page's language,
+    not a traceback; any other fault a plain sentence, its details folded for a report."""
+    done = subprocess.run(
+        [sys.executable, "-c", FAILED, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    said = out["gone"]["failed"]
+    assert gone in said and 'class="notice refused"' in said and 'id="back"' in said
+    assert "Traceback" not in said
+    folded = out["fault"]["failed"]
+    assert fault in folded and 'id="back"' in folded
+    assert re.search(r"<details>.*ZeroDivisionError.*</details>", folded, re.S)
+    assert "New evening" in out["fine"]["value"] or "Neuer Abend" in out["fine"]["value"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -214,6 +215,22 @@ def evening_page(
 def page(notice: str = "") -> str:
     """The page as the evening stands: a new evening's form where the phone holds none."""
     return evening_page(notice) if LEDGER.exists() else start_page(notice)
+
+
+def answer(op: str, *args: object) -> str:
+    """What the page's script asks (``op``, a function of this module, with its arguments), as JSON:
+    ``value``, its answer; else ``failed``, the notice to show above the page as it is, with the way
+    back to the sheet: a refusal of the library in its words, any other fault in a plain sentence
+    (nothing was changed: the script stores only a change answered), its details folded for a report."""
+    try:
+        return json.dumps({"value": globals()[op](*args)})
+    except TarockError as exc:
+        said = message_html("refused", _said(exc), unchanged(hand=False))
+    except Exception:
+        plain = message_html("refused", [_("Something went wrong in the app: nothing was changed.")])
+        said = f"{plain}<details><summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre></details>"
+    back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
+    return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
 
 
 def _reply(ok: bool, html: str, **more: object) -> str:

@@ -10,10 +10,10 @@ const worker = new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let sent = 0;
 worker.onmessage = (event) => {
-  const { id, result, error } = event.data;
+  const { id, result, error, failed } = event.data;
   const { ok, fail } = waiting.get(id);
   waiting.delete(id);
-  if (error !== undefined) fail(new Error(error));
+  if (error !== undefined) fail(Object.assign(new Error(error), { failed }));
   else ok(result);
 };
 
@@ -32,7 +32,11 @@ function show(html) {
   window.scrollTo(0, 0);
 }
 
+// What the engine could not do, above the page as it is (the answers in its form kept): the
+// library's refusal or a fault as the engine says it, with the way back to the sheet.
 function failed(error) {
+  document.getElementById("failed")?.remove();
+  if (error.failed) return main.insertAdjacentHTML("afterbegin", error.failed);
   main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
   main.firstElementChild.textContent = `${words.failed} ${error.message}`;
 }
