@@ -285,15 +285,25 @@ def begin(form: Mapping[str, str]) -> str:
 def open_ledger(name: str = "") -> str:
     """The ledger file the script put beside the evening (``opened.toml``), read and checked as
     the command line reads it, before it replaces the evening the phone held; refused, it is named
-    ``name``, as the phone named the file picked."""
+    ``name``, as the phone named the file picked. A ledger of schema 1 is converted first, as
+    ``upgrade`` does (the file picked, which stays as it was, is the old one the laptop keeps as .bak)."""
     opened = HOME / "opened.toml"
     try:
+        done = tarockscore.upgrade(opened)
         tarockscore.Evening(opened).read()
     except TarockError as exc:
         said = [m.replace(opened.name, name or opened.name) for m in _said(exc)]
         return _reply(False, start_page(message_html("refused", said)))
     opened.replace(LEDGER)
-    return _reply(True, evening_page())
+    if done.backup is None:
+        return _reply(True, evening_page())
+    done.backup.unlink()
+    # what ``upgrade`` says, but of the file picked, without the copy it keeps and the head
+    lines = render_evening.upgraded_text(done._replace(path=Path(name or opened.name))).splitlines()[:-2]
+    lines.append(
+        _("the file picked stays as it was, in the old format; export the ledger for the converted one")
+    )
+    return _reply(True, evening_page(message_html("ok", lines)))
 
 
 def fields(form: Mapping[str, str]) -> str:
