@@ -895,6 +895,16 @@ def test_a_tap_right_after_typing_the_points_is_not_lost(
     expect(page.locator('input[name="card_points"]')).to_have_value("35")
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
     page.screenshot(path=str(tmp_path / f"tapped-{lang}.png"), full_page=True)
+    # Record tapped (twice) while the arithmetic is being worked out again: the tap counts once it
+    # is done, and the second, on a hand recorded by then, changes nothing
+    page.click("#hand-form button[type=submit]")
+    page.wait_for_selector("#record")
+    page.evaluate(
+        "document.querySelector('#hand-form button[type=submit]').click(); record.click(); record.click()"
+    )
+    expect(page.locator("#notice .ok")).to_be_visible()
+    expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
+    expect(page.locator("#notice .stale, #failed")).to_have_count(0)
     context.close()
 
 
