@@ -326,6 +326,7 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     first.fill('input[name="card_points"]', "30")
     first.locator('input[name="card_points"]').blur()
     expect(first.locator("#failed")).to_contain_text("the ledger has no hands yet")
+    expect(first.locator("#failed")).to_be_in_viewport()  # seen where the field was answered
     first.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
     assert "Traceback" not in first.inner_text("main")
     first.click("#failed #back")

@@ -32,13 +32,16 @@ function show(html) {
   window.scrollTo(0, 0);
 }
 
-// What the engine could not do, above the page as it is (the answers in its form kept): the
-// library's refusal or a fault as the engine says it, with the way back to the sheet.
+// What the engine could not do, above the page as it is (the answers in its form kept), shown from
+// the top: the library's refusal or a fault as the engine says it, with the way back to the sheet.
 function failed(error) {
   document.getElementById("failed")?.remove();
-  if (error.failed) return main.insertAdjacentHTML("afterbegin", error.failed);
-  main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
-  main.firstElementChild.textContent = `${words.failed} ${error.message}`;
+  if (error.failed) main.insertAdjacentHTML("afterbegin", error.failed);
+  else {
+    main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
+    main.firstElementChild.textContent = `${words.failed} ${error.message}`;
+  }
+  window.scrollTo(0, 0);
 }
 
 function values(form) {
