@@ -228,7 +228,10 @@ def answer(op: str, *args: object) -> str:
         said = message_html("refused", _said(exc), unchanged(hand=False))
     except Exception:
         plain = message_html("refused", [_("Something went wrong in the app: nothing was changed.")])
-        said = f"{plain}<details><summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre></details>"
+        details = (
+            f"<summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre>"
+        )
+        said = f'{plain}<details class="quiet">{details}</details>'
     back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
     return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
 
