@@ -1154,7 +1154,7 @@ def test_the_profiles_are_offered_by_their_titles(
     for option in page.locator("#f-profile option").all():
         value = option.get_attribute("value") or ""
         assert value and value in option.inner_text() and option.inner_text() != value, option.inner_text()
-    page.fill("#f-players", TABLE)
+    page.fill("#f-players", TABLE.replace("Dani", "W" * 40))  # a name as long as a name can be
     label = page.locator("#f-profile option", has_text=ooe).inner_text()
     page.select_option("#f-profile", label=label)
     expect(page.locator("#profile-title")).to_have_text(label)  # whole, where the choice cuts it
@@ -1162,6 +1162,8 @@ def test_the_profiles_are_offered_by_their_titles(
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     page.click("#start button[type=submit]")
     page.wait_for_selector("#hand-form")
+    record(page, "Anna", "Bert", 40, shown="Rufer")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH  # the totals' names wrap
     ledger = exported(page, tmp_path)
     shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
     assert json.loads(shown.stdout)["profile"]["name"] == "ooe-2023"
