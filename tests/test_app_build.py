@@ -773,21 +773,29 @@ from pathlib import Path
 import tarockscore.app as page
 home = Path(sys.argv[1])
 page.HOME, page.LEDGER = home, home / "evening.toml"
-page.speak("de-AT")
-(home / "opened.toml").write_text('contract = "rufer"\ndeclarer = "Anna"\ncard_points = 40\n', encoding="utf-8")
-print(json.loads(page.open_ledger("freitag.toml"))["html"])
+page.speak(sys.argv[2])
+for _ in range(2):  # opened twice, as a table may
+    (home / "opened.toml").write_bytes(Path(sys.argv[3]).read_bytes())
+    print(json.loads(page.open_ledger("freitag.toml"))["html"])
 """
+
+
+def opened_on_the_phone(folder: Path, lang: str, picked: Path) -> str:
+    """What the page says of the file ``picked`` under "open a ledger file", named freitag.toml."""
+    run = [sys.executable, "-c", OPENED, str(folder), lang, str(picked)]
+    done = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -> None:
     """A hand file picked by mistake under "open a ledger file": the refusal named "opened.toml",
     the page's own copy, a name the phone never showed; it names the file the player picked."""
-    done = subprocess.run(
-        [sys.executable, "-c", OPENED, str(tmp_path)], capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in done.stdout
-    assert "opened.toml" not in done.stdout
+    picked = tmp_path / "hand.toml"
+    picked.write_text('contract = "rufer"\ndeclarer = "Anna"\ncard_points = 40\n', encoding="utf-8")
+    said = opened_on_the_phone(tmp_path, "de-AT", picked)
+    assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in said
+    assert "opened.toml" not in said
     assert not (tmp_path / "evening.toml").exists()
 
 
@@ -877,3 +885,71 @@ def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_pa
     assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in made["html"]
     assert 'name="contract" value="dreier" checked' in made["html"]
     assert 'name="declarer" value="Cilli" checked' in made["html"]
+
+
+FAILED = r"""
+import json, sys
+for stack in ("starlette", "uvicorn", "segno", "typer"):
+    sys.modules[stack] = None
+from pathlib import Path
+import tarockscore.app as page
+home = Path(sys.argv[1])
+page.HOME, page.LEDGER = home, home / "evening.toml"
+page.speak(sys.argv[2])
+page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"})
+out = {"gone": json.loads(page.answer("fields", {"number": "9", "contract": "rufer"}))}
+page.evening_page = lambda *args, **kwargs: 1 / 0  # a fault of the page's own
+out["fault"] = json.loads(page.answer("page"))
+out["fine"] = json.loads(page.answer("start_page"))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "gone", "fault"),
+    [
+        (
+            "en-GB",
+            "Nothing was changed: the sheet is unchanged.</p><ul><li>the ledger has no hands yet",
+            "Something went wrong in the app: nothing was changed.",
+        ),
+        (
+            "de-AT",
+            "Nichts geändert: die Schrift ist unverändert.</p><ul><li>in der Schrift steht noch kein Spiel",
+            "In der App ist ein Fehler passiert: nichts wurde geändert.",
+        ),
+    ],
+)
+def test_a_refusal_or_a_fault_reaches_the_page_in_its_words_with_the_way_back(
+    tmp_path: Path, lang: str, gone: str, fault: str
+) -> None:
+    """A hand being replaced that another tab deleted: the library's refusal in the page's language,
+    not a traceback; any other fault a plain sentence, its details folded for a report."""
+    done = subprocess.run(
+        [sys.executable, "-c", FAILED, str(tmp_path), lang], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    said = out["gone"]["failed"]
+    assert gone in said and 'class="notice refused"' in said and 'id="back"' in said
+    assert "Traceback" not in said
+    folded = out["fault"]["failed"]
+    assert fault in folded and 'id="back"' in folded
+    assert re.search(r"<details[^>]*>.*ZeroDivisionError.*</details>", folded, re.S)
+    assert "New evening" in out["fine"]["value"] or "Neuer Abend" in out["fine"]["value"]
+
+
+def test_a_ledger_of_schema_1_opened_on_the_phone_is_converted_as_upgrade_does(tmp_path: Path) -> None:
+    """A ledger of tarockscore 0.1 has no laptop to run `upgrade` on: the page converts it as
+    `upgrade` does, says so, and the evening goes on; the file picked stays as it was."""
+    picked = tmp_path / "freitag.toml"
+    picked.write_bytes((Path(__file__).parent / "data" / "old-ledgers" / "three-hands.toml").read_bytes())
+    before = picked.read_bytes()
+    said = opened_on_the_phone(tmp_path, "en-GB", picked)
+    assert said.count("freitag.toml: converted from ledger schema 1 to schema 2, its 3 hands") == 2
+    assert said.count("the file picked stays as it was") == 2
+    assert "opened.toml" not in said and 'id="hand-form"' in said
+    assert picked.read_bytes() == before
+    # its totals as `upgrade` leaves them (tests/test_upgrade.py, the three hands' Victory Points)
+    shown = runner.invoke(app, ["show", "--ledger", str(tmp_path / "evening.toml"), "--json"])
+    assert json.loads(shown.stdout)["totals"] == {"Anna": 9, "Bert": 0, "Cilli": 9, "Dani": 15}

@@ -577,3 +577,21 @@ def test_a_correction_without_script_keeps_the_hand_half_entered(evening: Path) 
     # with the hand recorded its answers are gone from the address and the form
     recorded = t.post("hand", action="record", **HALF)
     assert done_of(recorded)["done"] == ["recorded"] and "declarer" not in done_of(recorded)
+
+
+def test_a_radl_sent_on_a_moved_sheet_drops_the_answers_of_a_hand_recorded_meanwhile(evening: Path) -> None:
+    """Without script the Radl's button sends the next hand's form. Sent from a sheet that has moved
+    since, its answers come back in the next hand's form, on the sheet as it is now: those of a hand
+    another phone recorded meanwhile are said to be on the sheet, not carried, where Record would
+    write the hand twice; other answers are carried, as before."""
+    t = Table(evening)
+    before = t.version()
+    cli("record", "--ledger", str(evening), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    sent = {"code": t.code, "expected": before, "hands": "4"}
+    same = t.client.post("/t/evening/radl", data={**sent, "request": "radl-same", **RUFER})
+    assert same.status_code == 409
+    assert "this hand is already on the sheet as hand 1" in same.text
+    assert 'value="Anna" checked' not in same.text and ">Hand 2</h2>" in same.text
+    other = t.client.post("/t/evening/radl", data={**sent, "request": "radl-other", **HALF})
+    assert other.status_code == 409 and half_entered(other.text)
+    assert len(t.hands()) == 1 and not tarockscore.Evening(evening).ledger.radl

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -216,6 +217,25 @@ def page(notice: str = "") -> str:
     return evening_page(notice) if LEDGER.exists() else start_page(notice)
 
 
+def answer(op: str, *args: object) -> str:
+    """What the page's script asks (``op``, a function of this module, with its arguments), as JSON:
+    ``value``, its answer; else ``failed``, the notice to show above the page as it is, with the way
+    back to the sheet: a refusal of the library in its words, any other fault in a plain sentence
+    (nothing was changed: the script stores only a change answered), its details folded for a report."""
+    try:
+        return json.dumps({"value": globals()[op](*args)})
+    except TarockError as exc:
+        said = message_html("refused", _said(exc), unchanged(hand=False))
+    except Exception:
+        plain = message_html("refused", [_("Something went wrong in the app: nothing was changed.")])
+        details = (
+            f"<summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre>"
+        )
+        said = f'{plain}<details class="quiet">{details}</details>'
+    back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
+    return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
+
+
 def _reply(ok: bool, html: str, **more: object) -> str:
     return json.dumps({"ok": ok, "html": html, **more})
 
@@ -268,15 +288,25 @@ def begin(form: Mapping[str, str]) -> str:
 def open_ledger(name: str = "") -> str:
     """The ledger file the script put beside the evening (``opened.toml``), read and checked as
     the command line reads it, before it replaces the evening the phone held; refused, it is named
-    ``name``, as the phone named the file picked."""
+    ``name``, as the phone named the file picked. A ledger of schema 1 is converted first, as
+    ``upgrade`` does (the file picked, which stays as it was, is the old one the laptop keeps as .bak)."""
     opened = HOME / "opened.toml"
     try:
+        done = tarockscore.upgrade(opened)
         tarockscore.Evening(opened).read()
     except TarockError as exc:
         said = [m.replace(opened.name, name or opened.name) for m in _said(exc)]
         return _reply(False, start_page(message_html("refused", said)))
     opened.replace(LEDGER)
-    return _reply(True, evening_page())
+    if done.backup is None:
+        return _reply(True, evening_page())
+    done.backup.unlink()
+    # what ``upgrade`` says, but of the file picked, without the copy it keeps and the head
+    lines = render_evening.upgraded_text(done._replace(path=Path(name or opened.name))).splitlines()[:-2]
+    lines.append(
+        _("the file picked stays as it was, in the old format; export the ledger for the converted one")
+    )
+    return _reply(True, evening_page(message_html("ok", lines)))
 
 
 def fields(form: Mapping[str, str]) -> str:

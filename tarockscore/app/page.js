@@ -10,10 +10,10 @@ const worker = new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let sent = 0;
 worker.onmessage = (event) => {
-  const { id, result, error } = event.data;
+  const { id, result, error, failed } = event.data;
   const { ok, fail } = waiting.get(id);
   waiting.delete(id);
-  if (error !== undefined) fail(new Error(error));
+  if (error !== undefined) fail(Object.assign(new Error(error), { failed }));
   else ok(result);
 };
 
@@ -32,9 +32,16 @@ function show(html) {
   window.scrollTo(0, 0);
 }
 
+// What the engine could not do, above the page as it is (the answers in its form kept), shown from
+// the top: the library's refusal or a fault as the engine says it, with the way back to the sheet.
 function failed(error) {
-  main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
-  main.firstElementChild.textContent = `${words.failed} ${error.message}`;
+  document.getElementById("failed")?.remove();
+  if (error.failed) main.insertAdjacentHTML("afterbegin", error.failed);
+  else {
+    main.insertAdjacentHTML("afterbegin", '<div class="notice refused" role="alert"></div>');
+    main.firstElementChild.textContent = `${words.failed} ${error.message}`;
+  }
+  window.scrollTo(0, 0);
 }
 
 function values(form) {
@@ -90,25 +97,19 @@ function showChanged(reply) {
 }
 
 let shown = null; // the answers whose arithmetic is shown, recorded as they are
-let busy = false;
+let turn = Promise.resolve(); // the taps at work, one after the other
 let asked = 0; // the form's changes sent to the engine
 
-async function once(work) {
-  if (busy) return; // a second tap while the first is at work changes nothing
-  busy = true;
-  try {
-    await work();
-  } catch (error) {
-    failed(error);
-  } finally {
-    busy = false;
-  }
+// A tap's work, done once the taps before it are done: none is lost. A tap on something the page
+// no longer shows by then (a second tap on Record, the hand recorded) changes nothing.
+function once(tapped, work) {
+  turn = turn.then(() => tapped.isConnected && work()).catch(failed);
 }
 
 document.addEventListener("submit", (event) => {
   const form = event.target;
   event.preventDefault();
-  once(async () => {
+  once(form, async () => {
     if (form.id === "start") {
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const answers = values(form);
@@ -170,7 +171,7 @@ document.addEventListener("input", (event) => {
 document.addEventListener("change", (event) => {
   const field = event.target;
   if (field.id === "f-ledger" && field.files[0]) {
-    once(async () => {
+    once(field, async () => {
       const form = field.form;
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
       const bytes = await field.files[0].arrayBuffer();
@@ -288,7 +289,7 @@ document.addEventListener("click", (event) => {
   const link = event.target.closest(`a[href^="${EXPLAIN}"]`);
   if (link) {
     event.preventDefault();
-    once(async () => {
+    once(link, async () => {
       const { html } = await ask("explaining", { number: link.getAttribute("href").slice(EXPLAIN.length) });
       document.getElementById("explanation")?.remove();
       main.insertAdjacentHTML("afterbegin", html);
@@ -299,7 +300,8 @@ document.addEventListener("click", (event) => {
   const id = event.target.id;
   if (id === "close-explanation") closeExplanation();
   if (id === "record") {
-    once(async () => {
+    // the arithmetic shown, also where it is being worked out again: recorded once it is done
+    once(document.getElementById("preview"), async () => {
       const started = performance.now();
       const reply = await ask("change", { what: "hand", form: shown });
       document.body.dataset.recordMs = String(Math.round(performance.now() - started));
@@ -307,15 +309,17 @@ document.addEventListener("click", (event) => {
     });
   } else if (id === "keep") {
     // the hand being replaced left as it is: the next hand's form, with its answers
-    once(async () => showChanged(await ask("keep", { form: values(document.getElementById("hand-form")) })));
+    once(event.target, async () => {
+      showChanged(await ask("keep", { form: values(document.getElementById("hand-form")) }));
+    });
   } else if (id === "edit") {
     document.getElementById("preview").hidden = true;
   } else if (id === "back") {
-    once(async () => resumed((await ask("page")).html));
+    once(event.target, async () => resumed((await ask("page")).html));
   } else if (id === "new-evening") {
-    once(async () => show((await ask("start_page")).html));
+    once(event.target, async () => show((await ask("start_page")).html));
   } else if (id === "export") {
-    once(exportLedger);
+    once(event.target, exportLedger);
   }
 });
 

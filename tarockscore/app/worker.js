@@ -105,6 +105,14 @@ function changing(run) {
 
 const form = (data) => py.toPy(data || {});
 
+// The app's Python function `name` called: a refusal of the library, or a fault, comes back as the
+// notice the page shows (thrown, its HTML as `failed`), never as a traceback.
+function call(name, ...args) {
+  const reply = JSON.parse(api.answer(name, ...args));
+  if (reply.failed !== undefined) throw Object.assign(new Error("failed"), { failed: reply.failed });
+  return reply.value;
+}
+
 // Pyodide's memory just after the package's import, kept in the browser's cache under this build's
 // name (`app build` writes it; the service worker drops the caches of other builds): a later visit
 // starts from it instead of starting Python and compiling the package again.
@@ -168,49 +176,49 @@ async function start(language) {
   }
   api.speak(language);
   await restore();
-  return { html: api.page(), kept };
+  return { html: call("page"), kept };
 }
 
 const OPS = {
   start: (m) => start(m.language),
   page: async () => {
     await restore(); // the ledger as stored: another tab may have changed it meanwhile
-    return { html: api.page() };
+    return { html: call("page") };
   },
-  start_page: () => ({ html: api.start_page() }),
-  fields: (m) => ({ html: api.fields(form(m.form)) }),
-  preview: (m) => JSON.parse(api.preview(form(m.form))),
-  replacing: (m) => ({ html: api.replacing(String(m.number), form(m.hand)) }),
-  explaining: (m) => ({ html: api.explaining(String(m.number)) }),
+  start_page: () => ({ html: call("start_page") }),
+  fields: (m) => ({ html: call("fields", form(m.form)) }),
+  preview: (m) => JSON.parse(call("preview", form(m.form))),
+  replacing: (m) => ({ html: call("replacing", String(m.number), form(m.hand)) }),
+  explaining: (m) => ({ html: call("explaining", String(m.number)) }),
   deleting: async (m) => {
     await restore(); // the hand named as the sheet stores it now: another tab may have changed it
-    return { html: api.deleting(String(m.number)) };
+    return { html: call("deleting", String(m.number)) };
   },
   dealing: async (m) => {
     await restore(); // the hand named as the sheet stores it now: another tab may have changed it
-    return { html: api.dealing(String(m.number), String(m.dealer)) };
+    return { html: call("dealing", String(m.number), String(m.dealer)) };
   },
   keep: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it meanwhile
-    return JSON.parse(api.keep(form(m.form)));
+    return JSON.parse(call("keep", form(m.form)));
   },
   resume: async (m) => {
     await restore(); // the ledger as stored: another tab may have changed it while this one reloaded
-    return JSON.parse(api.resume(form(m.form)));
+    return JSON.parse(call("resume", form(m.form)));
   },
-  change: (m) => changing(() => api.change(m.what, form(m.form), form(m.hand))),
-  radl: (m) => changing(() => api.radl(m.what, form(m.form), form(m.hand))),
-  begin: (m) => changing(() => api.begin(form(m.form))),
+  change: (m) => changing(() => call("change", m.what, form(m.form), form(m.hand))),
+  radl: (m) => changing(() => call("radl", m.what, form(m.form), form(m.hand))),
+  begin: (m) => changing(() => call("begin", form(m.form))),
   open: (m) =>
     changing(() => {
       py.FS.writeFile(HOME + "/opened.toml", new Uint8Array(m.bytes));
-      return api.open_ledger(m.name);
+      return call("open_ledger", m.name);
     }),
   draft: () => draft(),
   keep_draft: (m) => keepDraft(m.form || null),
   export: async () => {
     await restore();
-    return { bytes: py.FS.readFile(LEDGER), name: api.export_name() };
+    return { bytes: py.FS.readFile(LEDGER), name: call("export_name") };
   },
 };
 
@@ -223,7 +231,8 @@ self.onmessage = (event) => {
       const result = await OPS[message.op](message);
       self.postMessage({ id: message.id, result });
     } catch (error) {
-      self.postMessage({ id: message.id, error: String(error && error.message ? error.message : error) });
+      const said = String(error && error.message ? error.message : error);
+      self.postMessage({ id: message.id, error: said, failed: error && error.failed });
     }
   });
 };

@@ -352,6 +352,13 @@ class Web:
         hand = sent.what == "hand"
         # a correction refused: the next hand's answers it carried stay in its form
         given, number = (sent.form, sent.number) if hand else (kept(sent.form, replaced=False) or None, None)
+        if given and not hand and kind == "stale":
+            # unless they are those of a hand recorded meanwhile (on another phone): Record would write it twice
+            evening = sent.place.evening
+            expected = sent.form.get("expected", "")
+            moved = writes.moved(evening, "hand", answers_of(given), None, expected, evening.read())
+            if moved.body.get("error") == "already_on_sheet":
+                given, problems = None, [*problems, *moved.body["problems"]]
         if sent.what == "deal" and sent.number is not None and kind == "refused":
             # a deal the hand does not fit (its declarer sits out now): the hand's form with that
             # deal, its answers as the sheet has them, each one that cannot stand said beside it
