@@ -1182,7 +1182,7 @@ def test_an_empty_ledger_option_is_said_with_the_other_options_refused(
             *command, "-c", "dreier", "-d", "A", "-t", "40", "-k", "kontra", "-k", "re", "-l", ""
         )
         assert (code, out, err.splitlines()[0]) == (2, "", empty)
-        assert err.splitlines()[1].startswith("error: --kontra: given more than once: "), err
+        assert err.splitlines()[1].startswith("error: --kontra: given more than once; "), err
     assert list(tmp_path.iterdir()) == []
 
 
