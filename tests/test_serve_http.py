@@ -1001,6 +1001,12 @@ def test_every_refusal_is_in_the_players_words_and_language(evening: Path) -> No
     unknown = client.post("/t/evening/foo", data={"code": code}, headers={**JSON, **SAME_SITE})
     assert (unknown.status_code, unknown.json()["error"]) == (404, "not_found")
     assert unknown.json()["problems"][0]["message"] == "there is no such page"
+    for method in ("GET", "PUT"):  # asked any other way, it is no such page too, in German as well
+        nope = client.request(method, "/t/evening/nope?lang=de", headers=JSON)
+        assert (nope.status_code, nope.json()["error"]) == (404, "not_found"), method
+        assert nope.json()["problems"][0]["message"] == "diese Seite gibt es nicht"
+    hand = client.get("/t/evening/hand", headers=JSON)  # a change there is takes a POST only
+    assert (hand.status_code, hand.headers["allow"]) == (405, "POST")
     for address in ("/t/evening/fields", "/t/evening/undo", "/t/evening/hand", "/t/nowhere/undo"):
         big = client.post(address, content=b"code=" + b"x" * (1 << 20), headers={**JSON, **SAME_SITE})
         assert (big.status_code, big.json()["error"]) == (413, "too_large"), address
