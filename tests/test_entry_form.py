@@ -260,6 +260,13 @@ def test_the_blatt_field_is_read_with_the_points_and_refused_in_the_form_s_words
     assert (
         submit(flow(), RUFER | {"blatt:card_points": "x"}).refused == "Blatt 'x' is not a number from 0 to 2"
     )
+    # Points left empty, the card points typed in Blatt: said where they go
+    for typed in ("40", "35 2"):
+        wrong_box = submit(flow(), RUFER | {"card_points": "", "blatt:card_points": typed})
+        assert (
+            wrong_box.refused
+            == f"Blatt '{typed}': the card points go in Points, the Blatt (0 to 2) beside them"
+        )
     halves = submit(flow(), RUFER | {"card_points": "30 1/3", "blatt:card_points": "1"})
     assert halves.refused == "Points '30 1/3' is not a whole number: the Blatt go in their own field"
     # 70 and a Blatt are more than the deck's 70

@@ -606,6 +606,19 @@ FORM_WORDS = (
             "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
         ),
     ),
+    # Points left empty, 40 typed in Blatt: not "an answer is needed", but where the points go
+    (
+        RUFER | {"card_points": "", "blatt:card_points": "40"},
+        "card_points",
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt '40': the card points go in Points, the Blatt (0 to 2) beside them",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt '40': die Kartenpunkte kommen ins Feld Punkte, die Blatt (0 bis 2) daneben",
+        ),
+    ),
     # the King in the talon, and a yes-or-no answered with neither: no "'talon' is not at the table"
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},

@@ -902,6 +902,8 @@ def named(
 def missing(reading: tarockscore.FormReading, given: Mapping[str, str]) -> dict[str, str] | None:
     """Where a hand sent stops at a question not answered: the problem, in the page's words."""
     question = reading.next
-    if question is None or given.get(question.key, "").strip() or question.default is not None:
+    if question is None or question.default is not None:
+        return None
+    if (given.get(question.key, "") + given.get(BLATT + question.key, "")).strip():  # the Blatt alone too
         return None
     return {"where": question.key, "message": labelled(question.text, _("an answer is needed here"))}
