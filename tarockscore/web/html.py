@@ -581,10 +581,10 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
 
 
 def whole(text: str | None) -> int | None:
-    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
-    if text and text.isascii() and text.isdigit() and len(text) <= 6:
-        return int(text)
-    return None
+    """A hand's or round's number as a form or address gives it, spaces around it too (``²`` is no
+    number), else None."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def _value(choice: Any, *, among_names: bool = True) -> str:
