@@ -1397,6 +1397,14 @@ def test_a_closed_rounds_table_without_hands_says_it_was_not_played(
     expect(row(2)).to_contain_text(progress)  # waits out any live update of the board
     expect(row(2)).not_to_contain_text("0 / 4")
     expect(row(1)).to_contain_text("1 / 4")
+    # beside "1 / 4, abgeschlossen" the table's name is "Runde 1," over "Tisch 1", not a word a line
+    lines = board.evaluate(
+        """[...document.querySelectorAll('table.progress td:first-child')].map(td => {
+            const range = document.createRange(); range.selectNodeContents(td);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size; })"""
+    )
+    assert max(lines) <= 2, lines
+    no_sideways_scrolling(board)
     board.screenshot(path=str(tmp_path / f"not-played-board-{lang}.png"), full_page=True)
 
 
