@@ -1066,6 +1066,29 @@ def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
     assert eventually(lambda: hands(path) == 0)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
+def test_a_hands_line_tapped_without_network_keeps_the_page_and_says_so(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, code: str | None
+) -> None:
+    """A hand's line tapped as the network went left the sheet for the browser's own "No internet"
+    page. The page stays and says so, as a correction does; tapped again online, it explains."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", code, lang))
+    address = page.url
+    line = page.locator('#sheet tbody[data-hand="1"] td.what').get_by_role("link")
+    page.context.set_offline(True)
+    line.click()
+    expect(page.locator("#notice")).to_contain_text(OFFLINE_CORRECTION[lang])
+    assert page.url == address
+    no_sideways_scrolling(page)
+    back_online(page)
+    line.click()
+    expect(page.locator("section.explain")).to_contain_text(EXPLAINED[lang]["history"])
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",
