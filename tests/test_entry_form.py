@@ -248,6 +248,11 @@ def test_the_blatt_field_is_read_with_the_points_and_refused_in_the_form_s_words
     assert submit(flow(), RUFER | {"blatt:card_points": "2"}).hand == {
         "contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "30 2/3"
     }  # fmt: skip
+    # the digits a phone's keyboard may give (full-width, Arabic-Indic) read in Blatt as in Points
+    for points, blatt in (("\uff13\uff10", "\uff12"), ("\u0663\u0660", "\u0662")):
+        assert submit(flow(), RUFER | {"card_points": points, "blatt:card_points": blatt}).hand == {
+            "contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": "30 2/3"
+        }  # fmt: skip
     four = submit(flow(), RUFER | {"blatt:card_points": "4"})
     assert four.next is not None and four.next.key == "card_points" and four.hand is None
     # three Blatt are a point: 30 and 4 Blatt are 31 and 1 Blatt
@@ -255,6 +260,13 @@ def test_the_blatt_field_is_read_with_the_points_and_refused_in_the_form_s_words
     assert (
         submit(flow(), RUFER | {"blatt:card_points": "x"}).refused == "Blatt 'x' is not a number from 0 to 2"
     )
+    # Points left empty, the card points typed in Blatt: said where they go
+    for typed in ("40", "35 2"):
+        wrong_box = submit(flow(), RUFER | {"card_points": "", "blatt:card_points": typed})
+        assert (
+            wrong_box.refused
+            == f"Blatt '{typed}': the card points go in Points, the Blatt (0 to 2) beside them"
+        )
     halves = submit(flow(), RUFER | {"card_points": "30 1/3", "blatt:card_points": "1"})
     assert halves.refused == "Points '30 1/3' is not a whole number: the Blatt go in their own field"
     # 70 and a Blatt are more than the deck's 70

@@ -1066,6 +1066,29 @@ def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
     assert eventually(lambda: hands(path) == 0)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
+def test_a_hands_line_tapped_without_network_keeps_the_page_and_says_so(
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, code: str | None
+) -> None:
+    """A hand's line tapped as the network went left the sheet for the browser's own "No internet"
+    page. The page stays and says so, as a correction does; tapped again online, it explains."""
+    server, path = evening
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    page = phone()
+    page.goto(server.url("evening", code, lang))
+    address = page.url
+    line = page.locator('#sheet tbody[data-hand="1"] td.what').get_by_role("link")
+    page.context.set_offline(True)
+    line.click()
+    expect(page.locator("#notice")).to_contain_text(OFFLINE_CORRECTION[lang])
+    assert page.url == address
+    no_sideways_scrolling(page)
+    back_online(page)
+    line.click()
+    expect(page.locator("section.explain")).to_contain_text(EXPLAINED[lang]["history"])
+
+
 SITS_OUT = {
     "en": {
         "changed": "The sheet has changed",
@@ -1391,12 +1414,26 @@ def test_a_closed_rounds_table_without_hands_says_it_was_not_played(
     rows = board.locator("#board table.progress tr")
 
     def row(table: int) -> Any:  # the row whose first cell names round 1's table, looked up on each retry
-        named = re.compile(rf"1, (table|Tisch) {table}$")
+        named = re.compile(rf"1,\s(table|Tisch)\s{table}$")  # the space before a number is unbreakable
         return rows.filter(has=board.locator("td:first-child, th:first-child", has_text=named))
 
     expect(row(2)).to_contain_text(progress)  # waits out any live update of the board
     expect(row(2)).not_to_contain_text("0 / 4")
     expect(row(1)).to_contain_text("1 / 4")
+    # beside "1 / 4, abgeschlossen" the table's name is "Runde 1," over "Tisch 1", not a word a
+    # line, and a number never alone ("Round 1, table" over "1"): [lines, numbers off their word]
+    lines = board.evaluate(
+        r"""[...document.querySelectorAll('table.progress td:first-child')].map(td => {
+            const range = document.createRange(); range.selectNodeContents(td);
+            const text = td.firstChild.data;
+            const bottom = (i) => { range.setStart(td.firstChild, i); range.setEnd(td.firstChild, i + 1);
+                                    return Math.round(range.getBoundingClientRect().bottom); };
+            const apart = [...text.matchAll(/\S\s\d/g)].filter((m) => bottom(m.index) !== bottom(m.index + 2));
+            range.selectNodeContents(td);
+            return [new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size, apart.length]; })"""
+    )
+    assert all(count <= 2 and not apart for count, apart in lines), lines
+    no_sideways_scrolling(board)
     board.screenshot(path=str(tmp_path / f"not-played-board-{lang}.png"), full_page=True)
 
 

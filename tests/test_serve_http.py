@@ -606,6 +606,19 @@ FORM_WORDS = (
             "Blatt 4 ist mehr als 2 (3 Blatt sind ein ganzer Punkt): Punkte 31 und Blatt 1 eingeben",
         ),
     ),
+    # Points left empty, 40 typed in Blatt: not "an answer is needed", but where the points go
+    (
+        RUFER | {"card_points": "", "blatt:card_points": "40"},
+        "card_points",
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt '40': the card points go in Points, the Blatt (0 to 2) beside them",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt '40': die Kartenpunkte kommen ins Feld Punkte, die Blatt (0 bis 2) daneben",
+        ),
+    ),
     # the King in the talon, and a yes-or-no answered with neither: no "'talon' is not at the table"
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},
@@ -884,8 +897,9 @@ def test_a_days_cards_are_the_command_lines_cards_with_each_tables_qr_code(tmp_p
     # ... with each table's QR code beside the address it opens, none of another round's
     assert latest.text.count("<svg") == 2
     assert "Round 1, table 1" not in latest.text
-    first = client.get(f"/cards?code={organiser}&round=1")
-    assert "<h2>Round 1, table 2</h2>" in first.text and first.text.count("<svg") == 2
+    for asked in ("1", "1%20", "%201"):  # the number as a person typed it, a space after it too
+        first = client.get(f"/cards?code={organiser}&round={asked}")
+        assert "<h2>Round 1, table 2</h2>" in first.text and first.text.count("<svg") == 2, asked
     # a round that is not drawn is said so, not answered with another round's cards to print
     for asked in ("abc", "3", "99999999999", "0"):
         refused = client.get(f"/cards?code={organiser}&round={asked}")
@@ -1001,6 +1015,12 @@ def test_every_refusal_is_in_the_players_words_and_language(evening: Path) -> No
     unknown = client.post("/t/evening/foo", data={"code": code}, headers={**JSON, **SAME_SITE})
     assert (unknown.status_code, unknown.json()["error"]) == (404, "not_found")
     assert unknown.json()["problems"][0]["message"] == "there is no such page"
+    for method in ("GET", "PUT"):  # asked any other way, it is no such page too, in German as well
+        nope = client.request(method, "/t/evening/nope?lang=de", headers=JSON)
+        assert (nope.status_code, nope.json()["error"]) == (404, "not_found"), method
+        assert nope.json()["problems"][0]["message"] == "diese Seite gibt es nicht"
+    hand = client.get("/t/evening/hand", headers=JSON)  # a change there is takes a POST only
+    assert (hand.status_code, hand.headers["allow"]) == (405, "POST")
     for address in ("/t/evening/fields", "/t/evening/undo", "/t/evening/hand", "/t/nowhere/undo"):
         big = client.post(address, content=b"code=" + b"x" * (1 << 20), headers={**JSON, **SAME_SITE})
         assert (big.status_code, big.json()["error"]) == (413, "too_large"), address

@@ -254,6 +254,9 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
             _("Blatt {blatt!r}: this game counts whole card points, with no Blatt").format(blatt=Shown(blatt))
         )
     count = typed_number(blatt)
+    if not typed and (count is None or count > most):  # the card points typed in the Blatt's box
+        said = _("Blatt {blatt!r}: the card points go in Points, the Blatt (0 to {most}) beside them")
+        raise Refused(said.format(blatt=Shown(blatt), most=most))
     if count is None:
         raise Refused(
             _("Blatt {blatt!r} is not a number from 0 to {most}").format(blatt=Shown(blatt), most=most)

@@ -197,8 +197,8 @@ def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
 
 
 def typed_number(text: str) -> int | None:
-    """A whole number as typed: digits only ("²" is a digit to isdigit and no number), never 5,000 of them."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+    """A whole number as typed: decimal digits of any script ("４０", "٤٠"; "²" is none), never 5,000 of them."""
+    return int(text) if text.isdecimal() and len(text) <= 6 else None
 
 
 def _pick(question: Question, text: str) -> str:

@@ -560,9 +560,7 @@ class Web:
     # -- writing -----------------------------------------------------------------------------
 
     async def write(self, request: Request) -> Response:
-        what = request.path_params["what"]
-        if what not in WRITES:  # no change of this name: no such page, whatever the table
-            raise HTTPException(404)
+        what = request.url.path.rsplit("/", 1)[1]  # one of WRITES: another name is no such page
         form = await form_of(request)
         place = self.place(request)
         code = form.get("code") or self.params(request).get("code", "")
@@ -769,7 +767,7 @@ def make_app(site: Site, settings: Settings | None = None) -> Starlette:
         Route("/t/{key}", web.table),
         Route("/t/{key}/fields", web.fields, methods=["POST"]),
         Route("/t/{key}/explain/{number}", web.explain),
-        Route("/t/{key}/{what:str}", web.write, methods=["POST"]),
+        *(Route(f"/t/{{key}}/{what}", web.write, methods=["POST"]) for what in WRITES),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Any] = dict.fromkeys(

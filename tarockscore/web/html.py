@@ -581,10 +581,10 @@ def answers_of(form: Mapping[str, str]) -> dict[str, str]:
 
 
 def whole(text: str | None) -> int | None:
-    """A hand's or round's number as a form or address gives it (``²`` is no number), else None."""
-    if text and text.isascii() and text.isdigit() and len(text) <= 6:
-        return int(text)
-    return None
+    """A hand's or round's number as a form or address gives it, spaces around it too (``²`` is no
+    number), else None."""
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def _value(choice: Any, *, among_names: bool = True) -> str:
@@ -902,6 +902,8 @@ def named(
 def missing(reading: tarockscore.FormReading, given: Mapping[str, str]) -> dict[str, str] | None:
     """Where a hand sent stops at a question not answered: the problem, in the page's words."""
     question = reading.next
-    if question is None or given.get(question.key, "").strip() or question.default is not None:
+    if question is None or question.default is not None:
+        return None
+    if (given.get(question.key, "") + given.get(BLATT + question.key, "")).strip():  # the Blatt alone too
         return None
     return {"where": question.key, "message": labelled(question.text, _("an answer is needed here"))}

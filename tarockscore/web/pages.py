@@ -4,6 +4,7 @@ the table cards, the index (web layer); every value escaped (:func:`tarockscore.
 import datetime as dt
 import io
 import json
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
@@ -487,7 +488,8 @@ def board_fragment(site: Site) -> str:
         parts.append(f'<div class="scroll">{table_html}</div>')
     rows: list[list[object]] = []
     for place in site.places():
-        name = place_title(place, site.title)
+        # a number on its word's line on a phone: "Runde 1," over "Tisch 1", never "Tisch" over "1"
+        name = re.sub(r" (?=\d)", "\u00a0", place_title(place, site.title))
         try:
             seen = read_table(place)
         except TarockError:  # a ledger that cannot be read now: the board says so and goes on

@@ -13,7 +13,7 @@ from tarockscore import i18n
 from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
-from tarockscore.web.html import COUNT, labelled, missing, radl_said
+from tarockscore.web.html import BLATT, COUNT, labelled, missing, radl_said
 from tarockscore.web.site import Place, Site
 
 RADL = ("radl", "strike")  # a Radl set by hand, doubled hands struck
@@ -46,10 +46,12 @@ def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
     """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
-    (a choice given by a number not shown: the question's, as at the terminal)."""
+    (a choice given by a number not shown: the question's, as at the terminal; a Blatt: in the
+    fields' words)."""
     assert reading.next is not None
     question = reading.next
-    if reading.refused and question.kind is CHOICE and given.get(question.key, "").strip().isdigit():
+    number = question.kind is CHOICE and given.get(question.key, "").strip().isdigit()
+    if reading.refused and (number or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:

@@ -111,13 +111,16 @@
     });
   }
   ownForms();
-  // a correction sent without network would leave the page for the browser's own "no internet"
-  corrections.addEventListener("submit", function (event) {
+  // a correction sent, or a hand's line tapped for its explanation, without network would leave
+  // the page for the browser's own "no internet"
+  function offline(event) {
     if (navigator.onLine) { return; }
     event.preventDefault();
     event.stopImmediatePropagation();
     showNotice("stale offline", [t("no_network")]).scrollIntoView();
-  });
+  }
+  corrections.addEventListener("submit", offline);
+  sheet.addEventListener("click", function (event) { if (event.target.closest("a")) { offline(event); } });
   var STORE = "tarockscore-outbox";
   var replacing = !!(form && form.elements.number);
   var pristine = fields ? fields.innerHTML : "";  // the fields of a hand not answered yet
