@@ -341,7 +341,7 @@ def upgrade(
 def _change(act: "Callable[[], tarockscore.Change]", hands: int | None) -> None:
     try:
         change = act()
-    except LedgerError as exc:  # at their argument, where it was typed
+    except (LedgerError, UsageError) as exc:  # at their argument, where it was typed
         raise at_options(exc, {"hands": "" if hands is None else "HANDS"}) from None
     _told(translated(change.said), change.after)
 
