@@ -221,3 +221,12 @@ def test_a_repair_s_findings_are_read_back_in_german(ledger: str) -> None:
     assert shown.rstrip().endswith(
         "; geändert: Spiel 2; gefunden: Spiel 2 wurde außerhalb von tarockscore geändert"
     ), shown
+
+
+def test_a_replaced_contract_is_named_as_explain_names_it(ledger: str) -> None:
+    """ "Contract: Dreier" in `explain`: the change list says the contract so too, the ledger keeps
+    the key."""
+    replaced = run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "40", "-l", ledger)
+    assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(replaced.stdout)
+    assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(run("show", "-l", ledger).stdout)
+    assert "; contract: rufer → dreier; partner: Cilli → –" in stored(ledger)[-1]

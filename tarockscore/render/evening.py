@@ -233,7 +233,8 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 
 def changes_said(text: str) -> str:
-    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in German."""
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
+    reader's words, a contract and a bonus by their names as ``explain`` says them."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
@@ -243,7 +244,9 @@ def changes_said(text: str) -> str:
             out.append(clause)
             continue
         if key == "contract":
-            values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
+            values = " → ".join(
+                translated(key_title(v)) if _KEY.fullmatch(v) else v for v in values.split(" → ")
+            )
         elif key == "bonus":
             values = _BONUS.sub(lambda m: f"{translated(key_title(m[1]))} ({_changed_words(m[2])})", values)
         elif key in _WORDED:
