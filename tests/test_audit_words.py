@@ -230,3 +230,19 @@ def test_a_replaced_contract_is_named_as_explain_names_it(ledger: str) -> None:
     assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(replaced.stdout)
     assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(run("show", "-l", ledger).stdout)
     assert "; contract: rufer → dreier; partner: Cilli → –" in stored(ledger)[-1]
+
+
+def test_a_replacement_that_recomputed_later_hands_says_its_changes_in_german() -> None:
+    """A Radl after a Trischaken (a house table's radl.events): hand 1 replaced by a Call takes the
+    Radl off hand 2, so the line goes on "; recomputed hand 2"; its change list is German all the same."""
+    led = new_ledger(FOUR, load_profile("koenigrufen", {"radl": {"events": ["trischaken"]}}), created=AT)
+    dodge: HandInput = {
+        "contract": "trischaken",
+        "card_points": {"Anna": 10, "Bert": 20, "Cilli": 20, "Dani": 20},
+    }
+    call: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    led = replace_hand(record(record(led, dodge, AT), call, AT), 1, call, AT)
+    with i18n.language("de"):
+        line = said(led.audit[-1].detail)
+    assert "; Spiel: Trischaken → Rufer; Kartenpunkte: Anna=10, Bert=20, Cilli=20, Dani=20 → 40;" in line
+    assert line.endswith("Spieler: – → Anna; Partner: – → Cilli; neu gerechnet: Spiel 2"), line

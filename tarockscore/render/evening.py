@@ -266,8 +266,12 @@ def said(text: str) -> str:
         read = "it replaces the result of" in str(text) or _CLAUSE.search(str(text))
         line = read_back(str(text)) if read else None
         return str(text) if line is None else translated(line)
-    if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
-        return translated(text)  # made now: its template and values are at hand
+    if (
+        isinstance(text, Message)
+        and text.values
+        and not ("changes" in dict(text.values) or _CLAUSE.search(text))
+    ):
+        return translated(text)  # made now, no change list in it: its template and values are at hand
     line = read_back(str(text))
     if line is None:
         return named(str(text)) if _KEY.fullmatch(str(text)) else translated(text)
