@@ -246,3 +246,17 @@ def test_a_replacement_that_recomputed_later_hands_says_its_changes_in_german() 
         line = said(led.audit[-1].detail)
     assert "; Spiel: Trischaken → Rufer; Kartenpunkte: Anna=10, Bert=20, Cilli=20, Dani=20 → 40;" in line
     assert line.endswith("Spieler: – → Anna; Partner: – → Cilli; neu gerechnet: Spiel 2"), line
+
+
+def test_a_radl_mark_is_said_after_the_hand_as_the_sheet_numbers_it_now(ledger: str) -> None:
+    """A Radl struck after hand 3, then hand 1 deleted: the hand it was struck after is the sheet's
+    hand 2 now, and the trail says so as `check` does ("hand 3 (no. 2 on the sheet)")."""
+    assert run("radl", "add", "-l", ledger).exit_code == 0
+    assert run("radl", "strike", "-l", ledger).exit_code == 0
+    assert run("delete", "1", "-y", "-l", ledger).exit_code == 0
+    assert stored(ledger)[1] == "Radl struck on the sheet after hand 3: 1 doubled hand fewer; 3 pending"
+    shown = unfolded(run("show", "-l", ledger).stdout)
+    assert "Radl struck on the sheet after hand 3 (no. 2 on the sheet): 1 doubled hand fewer" in shown
+    assert "Radl set on the sheet after hand 3 (no. 2 on the sheet): 4 more hands ×2" in shown
+    history = unfolded(run("--lang", "de", "explain", "2", "-l", ledger).stdout)
+    assert "Radl in der Schrift gestrichen nach Spiel 3 (Nr. 2 in der Schrift):" in history, history

@@ -697,7 +697,8 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    lines += [folded(audit_line(a)) for a in sheet.audit]
+    numbers = {h.id: h.number for h in sheet.hands}
+    lines += [folded(audit_line(a, numbers)) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -802,9 +803,14 @@ def head_check_text(held: HeadCheck) -> str:
     ).format(head=short, count=len(held.since))
 
 
-def audit_line(a: AuditEntry) -> str:
-    """One line of the audit trail as ``show`` and ``explain`` print it."""
-    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
+def audit_line(a: AuditEntry, numbers: Mapping[int, int]) -> str:
+    """One line of the audit trail as ``show`` and ``explain`` print it; a Radl mark after a hand
+    by the number it has on the sheet now (``numbers``: each hand's id to it), which a delete moves."""
+    detail = a.detail
+    if a.action == Action.RADL and a.hand in numbers and a.hand is not None and a.number:
+        then, now = label(a.hand, a.number), label(a.hand, numbers[a.hand])
+        detail = detail.replace(f"after {then}:", f"after {now}:", 1)
+    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(detail))
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:
