@@ -446,7 +446,7 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     if now != then:
         said = STRIKES_NOW if now else STRIKES_NOTHING
     hand = label(ids[number - 1], number)
-    return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
+    return [translated(message(said, hand=hand, where=where, now=now, then=then))]
 
 
 # What replace says of a Radl struck on the sheet whose doubled hands the corrected hand changed
@@ -466,7 +466,7 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
         if number and now != then:
             hand = label(after.hands[number - 1].id, number)
             said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
-            lines.append(folded(translated(said)))
+            lines.append(translated(said))
     return lines
 
 
