@@ -221,3 +221,42 @@ def test_a_repair_s_findings_are_read_back_in_german(ledger: str) -> None:
     assert shown.rstrip().endswith(
         "; geändert: Spiel 2; gefunden: Spiel 2 wurde außerhalb von tarockscore geändert"
     ), shown
+
+
+def test_a_replaced_contract_is_named_as_explain_names_it(ledger: str) -> None:
+    """ "Contract: Dreier" in `explain`: the change list says the contract so too, the ledger keeps
+    the key."""
+    replaced = run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "40", "-l", ledger)
+    assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(replaced.stdout)
+    assert "; contract: Rufer → Dreier; partner: Cilli → –" in unfolded(run("show", "-l", ledger).stdout)
+    assert "; contract: rufer → dreier; partner: Cilli → –" in stored(ledger)[-1]
+
+
+def test_a_replacement_that_recomputed_later_hands_says_its_changes_in_german() -> None:
+    """A Radl after a Trischaken (a house table's radl.events): hand 1 replaced by a Call takes the
+    Radl off hand 2, so the line goes on "; recomputed hand 2"; its change list is German all the same."""
+    led = new_ledger(FOUR, load_profile("koenigrufen", {"radl": {"events": ["trischaken"]}}), created=AT)
+    dodge: HandInput = {
+        "contract": "trischaken",
+        "card_points": {"Anna": 10, "Bert": 20, "Cilli": 20, "Dani": 20},
+    }
+    call: HandInput = {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "card_points": 40}
+    led = replace_hand(record(record(led, dodge, AT), call, AT), 1, call, AT)
+    with i18n.language("de"):
+        line = said(led.audit[-1].detail)
+    assert "; Spiel: Trischaken → Rufer; Kartenpunkte: Anna=10, Bert=20, Cilli=20, Dani=20 → 40;" in line
+    assert line.endswith("Spieler: – → Anna; Partner: – → Cilli; neu gerechnet: Spiel 2"), line
+
+
+def test_a_radl_mark_is_said_after_the_hand_as_the_sheet_numbers_it_now(ledger: str) -> None:
+    """A Radl struck after hand 3, then hand 1 deleted: the hand it was struck after is the sheet's
+    hand 2 now, and the trail says so as `check` does ("hand 3 (no. 2 on the sheet)")."""
+    assert run("radl", "add", "-l", ledger).exit_code == 0
+    assert run("radl", "strike", "-l", ledger).exit_code == 0
+    assert run("delete", "1", "-y", "-l", ledger).exit_code == 0
+    assert stored(ledger)[1] == "Radl struck on the sheet after hand 3: 1 doubled hand fewer; 3 pending"
+    shown = unfolded(run("show", "-l", ledger).stdout)
+    assert "Radl struck on the sheet after hand 3 (no. 2 on the sheet): 1 doubled hand fewer" in shown
+    assert "Radl set on the sheet after hand 3 (no. 2 on the sheet): 4 more hands ×2" in shown
+    history = unfolded(run("--lang", "de", "explain", "2", "-l", ledger).stdout)
+    assert "Radl in der Schrift gestrichen nach Spiel 3 (Nr. 2 in der Schrift):" in history, history

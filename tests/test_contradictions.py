@@ -51,6 +51,15 @@ def test_two_kontra_steps_on_one_bonus_are_refused() -> None:
     assert "'rekontra': the bonus already has the Kontra step 'kontra'" in err
 
 
+@pytest.mark.parametrize(("words", "step"), [("re,retour", "rekontra"), ("gespritzt,Kontra", "kontra")])
+def test_two_words_for_the_same_kontra_step_are_one_step(words: str, step: str) -> None:
+    """koenigrufen's aliases (profiles/koenigrufen.toml: retour, re = rekontra; gespritzt = kontra):
+    two words for one step say it once; the hand scores as the step itself."""
+    code, out, err = run(*CALL, "--json", "-b", f"pagat,announced,{words}")
+    assert code == 0, err
+    assert out == run(*CALL, "--json", "-b", f"pagat,announced,{step}")[1]
+
+
 def test_an_unknown_bonus_flag_is_named_with_the_allowed_ones() -> None:
     # koenigrufen plays Kontra and Rekontra (ceiling "rekontra"); the flag list is the short form's.
     code, _, err = run(*CALL, "-b", "pagat,xyz")

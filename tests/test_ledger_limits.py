@@ -38,7 +38,7 @@ def test_a_radl_past_what_a_ledger_reads_is_refused(tmp_path: Path) -> None:
     path = evening(tmp_path)
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", "1000001", "--ledger", str(path)])
-    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
     assert "1000001 is beyond the allowed range" in result.stderr
     assert path.read_bytes() == before
     opens(path)
@@ -68,11 +68,12 @@ def test_a_ledger_is_never_written_past_the_read_cap(tmp_path: Path, monkeypatch
 @pytest.mark.parametrize("hands", ["1000001", "1000000000", "99999999999999999999"])
 def test_a_radl_too_long_is_one_error_naming_the_argument_and_the_bound(tmp_path: Path, hands: str) -> None:
     """The argument named as the command line names it, the bound said; no claim of a bug in
-    tarockscore, no traceback, nothing written (a billion doubled hands are not worked out first)."""
+    tarockscore, no traceback, nothing written (a billion doubled hands are not worked out first).
+    A count past the bound is a usage error (exit 2), whatever the evening holds."""
     path = evening(tmp_path)
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", hands, "--ledger", str(path)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert result.stderr.splitlines() == [
         f"error: HANDS: {hands} is beyond the allowed range (at most 1,000,000 either way)"
     ], result.stderr

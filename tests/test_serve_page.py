@@ -152,6 +152,35 @@ def test_done_says_a_deal_a_replacement_or_a_radl_only_where_the_trail_bears_it_
     assert 'class="notice' not in t.page("&done=replaced&hand=2")
 
 
+def test_a_take_back_or_a_replacement_says_what_became_of_a_radl_struck_as_the_command_line_does(
+    tmp_path: Path,
+) -> None:
+    """A Trischaken arms a Radl of 4 doubled hands under a house table's radl.events (the profile's
+    radl.hands); 2 of them struck after it. Replaced by a Call from the phone, it arms none, so the
+    strike strikes nothing: the page says so as `replace` does. The Call taken back from the phone:
+    the strike stays struck, now after hand 1, as `undo` says it (tests/test_cli_ledger.py)."""
+    profile = tmp_path / "radl.toml"
+    profile.write_text('extends = "koenigrufen"\nname = "radl"\n[radl]\nevents = ["trischaken"]\n', "utf-8")
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(profile), "--ledger", str(path))
+    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
+    dodge = ["-c", "trischaken", "-t", "Anna=20", "-t", "Bert=30", "-t", "Cilli=10", "-t", "Dani=10"]
+    cli("record", "--ledger", str(path), *dodge)
+    cli("radl", "strike", "2", "--ledger", str(path))
+    t = Table(path)
+    replaced = t.post("hand", action="record", number="2", **RUFER)
+    page = t.client.get(replaced.headers["location"]).text
+    assert "the Radl struck on the sheet after hand 2 now strikes nothing where it struck 2" in page, page
+    undone = t.post("undo")
+    page = t.client.get(undone.headers["location"]).text
+    assert "the Radl struck on the sheet after hand 2 stays struck, now after hand 1" in page
+    german = t.client.get(undone.headers["location"] + "&lang=de").text
+    assert (
+        "das in der Schrift Gestrichene des Radls nach Spiel 2 bleibt gestrichen, jetzt nach Spiel 1"
+        in german
+    )
+
+
 def test_a_radl_count_refused_or_sent_on_a_moved_sheet_stays_typed_without_script(evening: Path) -> None:
     """A count refused, or sent from a page whose sheet has moved since, comes back in the Radl's
     panel, open, as typed: to be put right, or sent again once the sheet is checked."""

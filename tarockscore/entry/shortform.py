@@ -7,7 +7,7 @@ gives the mapping a hand file would, and so do the words typed into the web page
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, cast
 
 from tarockscore.entry.flow import Choice, matching, typed_number
@@ -43,7 +43,8 @@ def parse_bonus(
     The first word is the bonus (a name of more than one word runs up to the first comma, or up to
     the first flag); then, in any order, the flags of :data:`BONUS_FLAGS` and a Kontra step. Two
     flags that contradict each other are refused. With ``steps`` (the profile's Kontra steps and
-    their aliases), any other word is refused; without it, it is taken as the Kontra step.
+    their aliases), any other word is refused; given as a mapping to the step each word names, two
+    words for one step are one. Without it, a word is taken as the Kontra step.
     """
     text = spec.strip()
     head, comma, tail = text.partition(",")
@@ -87,7 +88,7 @@ def parse_bonus(
                 hint = near_miss(key, [*_SIDE, *_ANNOUNCED, *_MADE, *steps])
                 allowed = one_of(sorted(steps))
                 problems.add(where, no_step, word=word, BONUS_FLAGS=BONUS_FLAGS, allowed=allowed, hint=hint)
-            elif "kontra" in entry and entry["kontra"] != key:
+            elif "kontra" in entry and _step(entry["kontra"], steps) != _step(key, steps):
                 twice = N_(
                     "{word!r}: the bonus already has the Kontra step {value!r}; give the highest step that was said, once"
                 )
@@ -95,6 +96,13 @@ def parse_bonus(
             else:
                 entry["kontra"] = key
     return cast(BonusInput, entry)
+
+
+def _step(word: str, steps: Collection[str] | None) -> str:
+    """The Kontra step ``word`` names (``retour``: ``rekontra``); the word itself where ``steps``
+    names no step."""
+    named = steps if isinstance(steps, Mapping) else {}
+    return next((step for said, step in named.items() if fold(said) == fold(word)), word)
 
 
 def _flag_slip(word: str) -> str | None:

@@ -3,7 +3,7 @@ takes a ledger and returns a new one, the hands after a corrected one recomputed
 
 from collections.abc import Callable, Sequence
 
-from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, grouped, message
+from tarockscore.errors import N_, GameLimitReached, LedgerError, Message, UsageError, grouped, message
 from tarockscore.evening.fold import ON_PAPER, check_number, rescored, result_of
 from tarockscore.evening.model import (
     Action,
@@ -201,7 +201,7 @@ def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
         check_room(ledger)
     n = _at_least_one(ledger.profile.radl.hands if hands is None else hands)
     if n > MAXIMUM:  # refused before a doubled hand is counted: a billion would fill the memory
-        raise LedgerError(
+        raise UsageError(
             N_("{value} is beyond the allowed range (at most {maximum} either way)"),
             value=short_number(n),
             maximum=grouped(MAXIMUM),

@@ -233,7 +233,8 @@ _WORD = re.compile(r"\b[a-z]+\b")
 
 
 def changes_said(text: str) -> str:
-    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in German."""
+    """The changed keys of a replaced hand (``card_points: 30 → 36; kontra: – → Kontra``) in the
+    reader's words, a contract and a bonus by their names as ``explain`` says them."""
     if text == "nothing changed":
         return _("nothing changed")
     out = []
@@ -243,7 +244,9 @@ def changes_said(text: str) -> str:
             out.append(clause)
             continue
         if key == "contract":
-            values = " → ".join(named(v) if _KEY.fullmatch(v) else v for v in values.split(" → "))
+            values = " → ".join(
+                translated(key_title(v)) if _KEY.fullmatch(v) else v for v in values.split(" → ")
+            )
         elif key == "bonus":
             values = _BONUS.sub(lambda m: f"{translated(key_title(m[1]))} ({_changed_words(m[2])})", values)
         elif key in _WORDED:
@@ -263,8 +266,12 @@ def said(text: str) -> str:
         read = "it replaces the result of" in str(text) or _CLAUSE.search(str(text))
         line = read_back(str(text)) if read else None
         return str(text) if line is None else translated(line)
-    if isinstance(text, Message) and text.values and "changes" not in dict(text.values):
-        return translated(text)  # made now: its template and values are at hand
+    if (
+        isinstance(text, Message)
+        and text.values
+        and not ("changes" in dict(text.values) or _CLAUSE.search(text))
+    ):
+        return translated(text)  # made now, no change list in it: its template and values are at hand
     line = read_back(str(text))
     if line is None:
         return named(str(text)) if _KEY.fullmatch(str(text)) else translated(text)
@@ -439,7 +446,7 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     if now != then:
         said = STRIKES_NOW if now else STRIKES_NOTHING
     hand = label(ids[number - 1], number)
-    return [folded(translated(message(said, hand=hand, where=where, now=now, then=then)))]
+    return [translated(message(said, hand=hand, where=where, now=now, then=then))]
 
 
 # What replace says of a Radl struck on the sheet whose doubled hands the corrected hand changed
@@ -459,7 +466,7 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
         if number and now != then:
             hand = label(after.hands[number - 1].id, number)
             said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
-            lines.append(folded(translated(said)))
+            lines.append(translated(said))
     return lines
 
 
@@ -690,7 +697,8 @@ def sheet_text(sheet: Sheet) -> str:
         lines.append(_("scored from the table's paper sheet (tournament result)"))
     elif not sheet.hands:
         lines.append(_("no hands yet"))
-    lines += [folded(audit_line(a)) for a in sheet.audit]
+    numbers = {h.id: h.number for h in sheet.hands}
+    lines += [folded(audit_line(a, numbers)) for a in sheet.audit]
     return "\n".join(lines)
 
 
@@ -795,9 +803,14 @@ def head_check_text(held: HeadCheck) -> str:
     ).format(head=short, count=len(held.since))
 
 
-def audit_line(a: AuditEntry) -> str:
-    """One line of the audit trail as ``show`` and ``explain`` print it."""
-    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(a.detail))
+def audit_line(a: AuditEntry, numbers: Mapping[int, int]) -> str:
+    """One line of the audit trail as ``show`` and ``explain`` print it; a Radl mark after a hand
+    by the number it has on the sheet now (``numbers``: each hand's id to it), which a delete moves."""
+    detail = a.detail
+    if a.action == Action.RADL and a.hand in numbers and a.hand is not None and a.number:
+        then, now = label(a.hand, a.number), label(a.hand, numbers[a.hand])
+        detail = detail.replace(f"after {then}:", f"after {now}:", 1)
+    return _("audit {at}: {detail}").format(at=moment(a.at), detail=said(detail))
 
 
 def checked_text(path: Path, ledger: Ledger) -> str:

@@ -593,7 +593,8 @@ def history_lines(ex: Explained) -> list[str]:
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
     before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
-    lines += [audit_line(a) for a in before]
+    numbers = {e.id: n for n, e in enumerate(ex.ledger.hands, 1)}
+    lines += [audit_line(a, numbers) for a in before]
     if len(ex.undone) == 1:
         recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it
@@ -605,7 +606,7 @@ def history_lines(ex: Explained) -> list[str]:
     else:
         recorded_at = _("recorded {at}")
     lines.append(recorded_at.format(at=moment(ex.entry.recorded), count=len(ex.undone)))
-    lines += [audit_line(a) for a in ex.history if a not in earlier]
+    lines += [audit_line(a, numbers) for a in ex.history if a not in earlier]
     if ex.repaired is not None:
         repair = _("changed outside tarockscore, and taken as it was found by the repair of {at}")
         lines.append(repair.format(at=moment(ex.repaired)))

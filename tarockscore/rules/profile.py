@@ -506,12 +506,12 @@ class Profile:
         folded = (step for step in ladder if fold(step.name) == key)
         return next(exact, None) or next(folded, None)
 
-    def step_words(self) -> list[str]:
-        """Every word a Kontra step is given by: the ladder's names, the profile's aliases and the
-        players' words for its steps."""
-        ladder = [step.name for step in self.kontra.ladder]
-        said = (word for word, step in PLAYERS_WORDS.items() if step in ladder)
-        return list(dict.fromkeys([*ladder, *self.kontra.aliases, *said]))
+    def step_words(self) -> dict[str, str]:
+        """Every word a Kontra step is given by, with the step it names: the ladder's names, the
+        players' words for its steps and the profile's aliases (which win over the players')."""
+        ladder = {step.name: step.name for step in self.kontra.ladder}
+        said = {word: step for word, step in PLAYERS_WORDS.items() if step in ladder}
+        return ladder | said | dict(self.kontra.aliases)
 
     def step_aliases(self, step: str) -> list[str]:
         """The other names of a ladder step, as the profile lists them."""

@@ -666,8 +666,9 @@ class Web:
                 kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
             )
             query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
-            # a hand already there: with the sheet it was entered on, which the page checks
-            if done == "already":
+            # a hand already there, or a take-back or a replacement (what became of a Radl struck):
+            # with the sheet it was entered on, which the page checks
+            if done in ("already", "undone", "deleted", "replaced"):
                 query["expected"] = sent.form.get("expected")
             return RedirectResponse(pages.link(sent.place.path, **query), status_code=303, headers=HEADERS)
         return self.again(sent, result.status, body, "stale" if result.status == 409 else "refused")

@@ -409,8 +409,8 @@ def corrections(
 
 
 def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
-    """What a change made from this page did (``?done=KIND&hand=N``, a hand already there with
-    ``&expected=``, the version it was entered on), in the page's words."""
+    """What a change made from this page did (``?done=KIND&hand=N``; a hand already there, taken
+    back or replaced with ``&expected=``, the version it was entered on), in the page's words."""
     kind, number, expected = params.get("done", ""), whole(params.get("hand")), params.get("expected", "")
     # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
     hands, marks = seen.ledger.hands, seen.ledger.radl
@@ -424,14 +424,29 @@ def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
         line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
         if line is None:
             return ""
-        lines = [*done_lines(kind, number, None), line]
+        lines = [*done_lines(kind, number, None), line, *radl_kept(seen, kind, number, expected)]
     elif 1 <= number <= len(hands) and borne_out(seen, kind, number, expected):
-        lines = done_lines(kind, number, seen.sheet)
+        lines = [*done_lines(kind, number, seen.sheet), *radl_kept(seen, kind, number, expected)]
     else:
         return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
     return message_html("info" if kind == "already" else "ok", lines)
+
+
+def radl_kept(seen: Seen, kind: str, number: int, expected: str) -> list[str]:
+    """What a take-back or a replacement of hand ``number`` did to a Radl set or struck on the
+    sheet, as the command line says it; only where the trail since ``expected`` (the sheet it was
+    made on) is that change alone."""
+    before = seen.place.evening.as_of(expected) if expected else None
+    audit = seen.ledger.audit
+    if before is None or len(audit) != len(before.audit) + 1 or audit[-1].number != number:
+        return []
+    if kind == "replaced" and audit[-1].action == "replace":
+        return render_evening.strikes_corrected(before, seen.ledger)
+    if audit[-1].action == {"undone": "undo", "deleted": "delete"}.get(kind):
+        return render_evening.radl_kept(before, number, seen.ledger)
+    return []
 
 
 def borne_out(seen: Seen, kind: str, number: int, expected: str) -> bool:

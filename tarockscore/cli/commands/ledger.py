@@ -137,7 +137,7 @@ def replaced(change: "tarockscore.Change", number: int) -> None:
     if not change.written:
         typer.echo(_("hand {number}: nothing changed; the ledger is unchanged").format(number=number))
         return
-    kept = shown.strikes_corrected(change.before, change.after)
+    kept = [shown.folded(line) for line in shown.strikes_corrected(change.before, change.after)]
     _told(shown.said(change.said), change.after, *kept, shown.totals_table(change.after, number))
 
 
@@ -155,7 +155,9 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     change = evening_of(ledger).undo(tarockscore.now())
-    kept = shown.radl_kept(change.before, len(change.before.hands), change.after)
+    kept = [
+        shown.folded(line) for line in shown.radl_kept(change.before, len(change.before.hands), change.after)
+    ]
     _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
@@ -197,7 +199,7 @@ def delete(
             return
         expected = snapshot.sha256
     change = evening.delete(number, tarockscore.now(), expected=expected)
-    kept = shown.radl_kept(change.before, number, change.after)
+    kept = [shown.folded(line) for line in shown.radl_kept(change.before, number, change.after)]
     _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
@@ -341,7 +343,7 @@ def upgrade(
 def _change(act: "Callable[[], tarockscore.Change]", hands: int | None) -> None:
     try:
         change = act()
-    except LedgerError as exc:  # at their argument, where it was typed
+    except (LedgerError, UsageError) as exc:  # at their argument, where it was typed
         raise at_options(exc, {"hands": "" if hands is None else "HANDS"}) from None
     _told(translated(change.said), change.after)
 

@@ -447,7 +447,7 @@
         });
         save(all);
         var done = { done: already ? "already" : item.fields.number ? "replaced" : "recorded", hand: answer.number };
-        if (already) { done.expected = item.fields.expected; }  // the sheet it was entered on
+        if (already || item.fields.number) { done.expected = item.fields.expected; }  // the sheet it was entered on
         if (item.fields.number) {  // a hand replaced: the table's page says so
           if (!already) { markCorrected(item.fields.expected); }
           location.assign(pageQuery(done));
