@@ -96,6 +96,17 @@ def test_a_single_option_given_twice_differently_is_refused(args: list[str], mes
     assert message in err
 
 
+def test_the_language_given_twice_differently_is_refused() -> None:
+    code, out, err = run("--lang", "de", "--lang", "en", "settle")
+    assert code == 2 and out == ""
+    assert "--lang 'de'" in err and "--lang 'en'" in err
+
+
+def test_the_language_of_the_run_and_of_serve_are_two_options() -> None:
+    code, _, err = run("--lang", "de", "serve", "--lang", "en", "--port", "x")
+    assert "--lang" not in err, err
+
+
 def test_a_single_option_repeated_alike_is_accepted() -> None:
     code, _, err = run(*CALL, "-c", "rufer")
     assert code == 0, err

@@ -741,6 +741,14 @@ class CommandGroup(PageWords, TyperGroup):
             _usage(exc, typed)
         return ctx
 
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        typed = list(args)
+        rest = super().parse_args(ctx, args)
+        if not ctx.resilient_parsing:  # the group's own options: the words before its command
+            command = self.make_parser(ctx).parse_args(list(typed))[1]
+            refuse_repeats(self, typed[: len(typed) - len(command)])
+        return rest
+
     def resolve_command(
         self, ctx: ClickContext, args: list[str]
     ) -> tuple[str | None, ClickCommand | None, list[str]]:
