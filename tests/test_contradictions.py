@@ -81,6 +81,12 @@ def test_card_points_twice_for_one_player_are_refused() -> None:
     assert code == 2 and "--points: 'A' is given twice, '10' and '20'" in err
 
 
+def test_a_bonus_given_many_times_is_said_once() -> None:
+    code, _, err = run(*CALL, *["-b", "pagat"] * 5000)
+    assert code == 1
+    assert err == "error: command line: -b pagat: 'pagat' is entered twice\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
