@@ -142,6 +142,23 @@ def test_a_named_value_is_german_only_where_the_translation_asks_for_it() -> Non
     assert key_title("piccolo_ouvert") == "Piccolo Ouvert"
 
 
+@pytest.mark.parametrize(
+    ("lang", "args", "listed", "hint"),
+    [
+        ("de", ["-c", "Soloraufer"], "Solodreier, Solorufer,", "(meinst du Solorufer?)"),
+        ("de", ["-c", "pikolo"], "Piccolo, Piccolo ouvert,", "(meinst du Piccolo?)"),
+        ("de", ["-c", "rufer", "-b", "pagatt"], "eine davon wählen: Pagat,", "(meinst du Pagat?)"),
+        ("en", ["-c", "pikolo"], "'piccolo', 'piccolo_ouvert',", "(did you mean 'piccolo'?)"),
+    ],
+)
+def test_a_misspelt_game_or_bonus_is_suggested_in_the_words_listed(
+    lang: str, args: list[str], listed: str, hint: str
+) -> None:
+    done = run(lang, "score", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40", *args)
+    assert done.exit_code == 1
+    assert listed in done.stderr and done.stderr.endswith(f"{hint}\n"), done.stderr
+
+
 def _immediate_calls() -> Iterator[tuple[str, str]]:
     """(msgid, where) of every message translated where it is written (``_``, ``gettext``): its
     German is formatted with ``str.format``, which knows no ``!n``."""

@@ -156,7 +156,7 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
             contract_given=given,
             profile=profile.name,
             allowed=one_of(profile.contracts),
-            hint=near_miss(given, profile.contract_names()),
+            hint=near_miss(given, profile.contract_names(), key_of=profile.contract_name),
         )
     return name
 
@@ -927,7 +927,7 @@ def _read_bonus(
             given=given,
             profile=profile.name,
             allowed=one_of(profile.bonuses, in_order=True),
-            hint=near_miss(given, profile.bonus_names()),
+            hint=near_miss(given, profile.bonus_names(), key_of=profile.bonus_name),
         )
         return None
     if name not in allowed:
