@@ -585,6 +585,8 @@ def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
         elif len(piece) > width and at == CLAUSES:
             lines += _wrapped(piece, width, r"(?<=:) ").splitlines()
         else:
+            if lines and len(piece) > width and at != CLAUSES:  # a label's long text begins beside it
+                piece = f"{lines.pop()} {piece}"
             joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
             for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):
                 if len(w) > width and lines and " " not in lines[-1]:  # "wrote" kept with a long path
