@@ -413,7 +413,8 @@ def test_every_help_page_in_german_names_its_values_in_german() -> None:
 
     english = re.compile(r"\b(HEAD|PATH|DIR|TITLE|TABLE|FROM|ADDRESS|KING_HALF|POINTS|FILE)\b")
     for path in _command_paths(typer.main.get_command(app)):
-        page = run("de", *path, "--help").stdout.split("Beispiele:")[0]
+        page, examples = run("de", *path, "--help").stdout.split("Beispiele:")
+        assert all(len(line) <= 80 for line in examples.splitlines()), examples  # their words longer
         placeholders = english.findall(page)
         assert not placeholders, (path, placeholders)
     assert "--king-half Spieler|Gegner" in run("de", "record", "--help").stdout
