@@ -757,7 +757,7 @@ def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None
     assert (code, out, err) == (
         1,
         "",
-        f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
+        f"Fehler: {hand}:2: profile: 3 ist eine ganze Zahl; erwartet: ein Text\n",  # as with -P
     )
 
 
