@@ -619,7 +619,12 @@ def fitted(
 
     def wrapped(i: int, room: int) -> None:
         for row in cells:
-            row[i] = _wrapped(row[i], room)
+            if i == wrap:
+                row[i] = _wrapped(row[i], room)
+            else:  # a name: between its words, a long one kept whole
+                row[i] = "\n".join(
+                    textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
+                )
 
     others = [i for i in range(len(titles)) if i != wrap]
     room = TERMINAL - 2 * len(others)
