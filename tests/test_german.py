@@ -363,7 +363,9 @@ def test_the_profiles_and_the_guided_entry_in_german(in_folder: Path) -> None:
     outputs.append(entered)
     for r in outputs:
         assert r.exit_code == 0, (r.stdout, r.stderr)
-        for line in (r.stdout + r.stderr).splitlines():
+        text = r.stdout + r.stderr
+        # the list's titles are wrapped between their words: read whole, a name over two lines
+        for line in [" ".join(text.split())] if r is outputs[0] else text.splitlines():
             found = german_problems(line, keys)
             if found:
                 bad.append((line, found))
