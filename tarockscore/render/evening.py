@@ -589,7 +589,8 @@ def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
                 piece = f"{lines.pop()} {piece}"
             joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
             for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):
-                if len(w) > width and lines and " " not in lines[-1]:  # "wrote" kept with a long path
+                long_path = len(w) > width and ("/" in w or "\\" in w)  # a long name is not kept so
+                if long_path and lines and " " not in lines[-1]:  # "wrote" kept with a long path
                     lines[-1] += " " + w.replace("\x00", " ")
                 else:
                     lines.append(w.replace("\x00", " "))
