@@ -289,11 +289,18 @@ class Problem(NamedTuple):
 
 
 def near_miss(
-    value: str, allowed: Iterable[str], suffix: str = "", *, any_case: bool = False, cutoff: float = 0.6
+    value: str,
+    allowed: Iterable[str],
+    suffix: str = "",
+    *,
+    any_case: bool = False,
+    cutoff: float = 0.6,
+    key_of: Callable[[str], str | None] | None = None,
 ) -> str:
     """A ' (did you mean …?)' hint for a misspelt name, or ''; ``suffix``: an ending names share;
     ``any_case``: compared without regard to case (a player's name typed in small letters);
-    ``cutoff``: how alike the two must be (difflib's ratio)."""
+    ``cutoff``: how alike the two must be (difflib's ratio); ``key_of``: the profile key a name
+    or alias stands for, suggested as :func:`one_of` lists the keys (in German: Solorufer)."""
     import difflib  # noqa: PLC0415 - only on the error path: keeps start-up quick
 
     names = list(allowed)
@@ -313,7 +320,11 @@ def near_miss(
     else:
         compared = {n: n for n in names}
     close = difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)
-    return message(N_(" (did you mean {match!r}?)"), match=compared[close[0]]) if close else ""
+    if not close:
+        return ""
+    if key_of is not None:
+        return message(N_(" (did you mean {key!r}?)"), key=key_of(compared[close[0]]))
+    return message(N_(" (did you mean {match!r}?)"), match=compared[close[0]])
 
 
 def one_of(allowed: Iterable[str], *, in_order: bool = False) -> str:

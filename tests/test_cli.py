@@ -437,6 +437,15 @@ def test_profiles_list_and_show() -> None:
     assert code == 1 and "did you mean 'pagat'" in err
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_profiles_list_fits_80_columns_each_title_wrapped_between_its_clauses(lang: str) -> None:
+    code, out, _ = run("--lang", lang, "profiles")
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    names = [line.split()[0] for line in out.splitlines()[2:] if not line.startswith(" ")]
+    assert names == shipped_names(), out  # one row each, its title on the lines below its own
+
+
 def test_profiles_list_is_profiles_alone() -> None:
     # A player types `profiles list` as with other tools; before, "No such command 'list'" (exit 2).
     for fmt in ((), ("--json",), ("--csv",)):
@@ -757,7 +766,7 @@ def test_a_hand_files_unknown_profile_is_told_at_its_key(tmp_path: Path) -> None
     assert (code, out, err) == (
         1,
         "",
-        f"Fehler: {hand}:2: profile: 3 ist weder ein Profilname noch ein Pfad\n",
+        f"Fehler: {hand}:2: profile: 3 ist eine ganze Zahl; erwartet: ein Text\n",  # as with -P
     )
 
 

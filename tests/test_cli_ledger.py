@@ -869,6 +869,18 @@ def test_repair_of_a_sound_evening_writes_nothing_and_says_so(ledger: str, lang:
     assert Path(ledger).read_bytes() == before
 
 
+def test_repair_of_a_sound_evening_begins_its_sentence_beside_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TAROCKSCORE_LEDGER", raising=False)
+    assert run("new", "-p", "Anna,Bert,Cilli,Dani").exit_code == 0
+    result = run("repair")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("tarock-ledger.toml: every stored result follows"), result.stdout
+    assert all(len(line) <= 80 for line in result.stdout.splitlines()), result.stdout
+
+
 def test_check(ledger: str) -> None:
     evening(ledger)
     result = run("check", "--ledger", ledger)

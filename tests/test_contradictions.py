@@ -90,6 +90,12 @@ def test_card_points_twice_for_one_player_are_refused() -> None:
     assert code == 2 and "--points: 'A' is given twice, '10' and '20'" in err
 
 
+def test_a_bonus_given_many_times_is_said_once() -> None:
+    code, _, err = run(*CALL, *["-b", "pagat"] * 5000)
+    assert code == 1
+    assert err == "error: command line: -b pagat: 'pagat' is entered twice\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -113,6 +119,17 @@ def test_kontra_then_re_typed_as_said_asks_for_the_step_the_contract_reached() -
         "error: --kontra: given more than once; the contract takes the last step said (--kontra re);"
         " per Defender in a negative contract write --kontra NAME=STEP\n"
     )
+
+
+def test_the_language_given_twice_differently_is_refused() -> None:
+    code, out, err = run("--lang", "de", "--lang", "en", "settle")
+    assert code == 2 and out == ""
+    assert "--lang 'de'" in err and "--lang 'en'" in err
+
+
+def test_the_language_of_the_run_and_of_serve_are_two_options() -> None:
+    code, _, err = run("--lang", "de", "serve", "--lang", "en", "--port", "x")
+    assert "--lang" not in err, err
 
 
 def test_a_single_option_repeated_alike_is_accepted() -> None:

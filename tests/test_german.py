@@ -142,6 +142,23 @@ def test_a_named_value_is_german_only_where_the_translation_asks_for_it() -> Non
     assert key_title("piccolo_ouvert") == "Piccolo Ouvert"
 
 
+@pytest.mark.parametrize(
+    ("lang", "args", "listed", "hint"),
+    [
+        ("de", ["-c", "Soloraufer"], "Solodreier, Solorufer,", "(meinst du Solorufer?)"),
+        ("de", ["-c", "pikolo"], "Piccolo, Piccolo ouvert,", "(meinst du Piccolo?)"),
+        ("de", ["-c", "rufer", "-b", "pagatt"], "eine davon wählen: Pagat,", "(meinst du Pagat?)"),
+        ("en", ["-c", "pikolo"], "'piccolo', 'piccolo_ouvert',", "(did you mean 'piccolo'?)"),
+    ],
+)
+def test_a_misspelt_game_or_bonus_is_suggested_in_the_words_listed(
+    lang: str, args: list[str], listed: str, hint: str
+) -> None:
+    done = run(lang, "score", "-p", "A,B,C,D", "-d", "A", "-w", "B", "-t", "40", *args)
+    assert done.exit_code == 1
+    assert listed in done.stderr and done.stderr.endswith(f"{hint}\n"), done.stderr
+
+
 def _immediate_calls() -> Iterator[tuple[str, str]]:
     """(msgid, where) of every message translated where it is written (``_``, ``gettext``): its
     German is formatted with ``str.format``, which knows no ``!n``."""
@@ -346,7 +363,9 @@ def test_the_profiles_and_the_guided_entry_in_german(in_folder: Path) -> None:
     outputs.append(entered)
     for r in outputs:
         assert r.exit_code == 0, (r.stdout, r.stderr)
-        for line in (r.stdout + r.stderr).splitlines():
+        text = r.stdout + r.stderr
+        # the list's titles are wrapped between their words: read whole, a name over two lines
+        for line in [" ".join(text.split())] if r is outputs[0] else text.splitlines():
             found = german_problems(line, keys)
             if found:
                 bad.append((line, found))
@@ -396,7 +415,8 @@ def test_every_help_page_in_german_names_its_values_in_german() -> None:
 
     english = re.compile(r"\b(HEAD|PATH|DIR|TITLE|TABLE|FROM|ADDRESS|KING_HALF|POINTS|FILE)\b")
     for path in _command_paths(typer.main.get_command(app)):
-        page = run("de", *path, "--help").stdout.split("Beispiele:")[0]
+        page, examples = run("de", *path, "--help").stdout.split("Beispiele:")
+        assert all(len(line) <= 80 for line in examples.splitlines()), examples  # their words longer
         placeholders = english.findall(page)
         assert not placeholders, (path, placeholders)
     assert "--king-half Spieler|Gegner" in run("de", "record", "--help").stdout

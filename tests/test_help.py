@@ -45,7 +45,10 @@ def test_dash_h_is_help_and_ends_with_examples(path: tuple[str, ...]) -> None:
     long = runner.invoke(app, [*path, "--help"])
     assert short.exit_code == long.exit_code == 0, short.stderr
     assert short.stdout == long.stdout
-    lines = long.stdout.rstrip().splitlines()
+    page = long.stdout.rstrip()
+    assert all(len(line) <= 80 for line in page.splitlines()), page
+    # an example too long for 80 columns goes on as a shell line goes on: a backslash at the end
+    lines = page.replace(" \\\n      ", " ").splitlines()
     examples = []
     for line in reversed(lines):
         if not line.strip().startswith("tarockscore "):
@@ -53,6 +56,7 @@ def test_dash_h_is_help_and_ends_with_examples(path: tuple[str, ...]) -> None:
         examples.append(line.strip())
     assert 2 <= len(examples) <= 3, long.stdout
     assert lines[-len(examples) - 1].strip() == "Examples:"
+    assert set(examples) == set(EXAMPLES[" ".join(path)]), examples
     for example in examples:
         words = shlex.split(example)[1:]
         assert words[: len(path)] == list(path), example

@@ -865,6 +865,18 @@ def test_a_profile_link_that_leads_round_in_a_circle_is_told_in_the_runs_languag
     assert not ledger.exists()
 
 
+@pytest.mark.parametrize("option", [[], ["-P", "koenigrufen"]])
+@pytest.mark.parametrize(("value", "said"), [('{ name = "x" }', "a table"), ("3", "an integer")])
+def test_a_hand_files_profile_that_is_no_text_is_refused_alike_with_and_without_p(
+    tmp_path: Path, option: list[str], value: str, said: str
+) -> None:
+    path = tmp_path / "h.toml"
+    path.write_text(f"profile = {value}\nplayers = {NAMES!r}\n" + hand(0), encoding="utf-8")
+    done = invoke("score", str(path), *option)
+    refused(done)
+    assert done.stderr == f"error: {path}:1: profile: {value} is {said}; expected a string\n"
+
+
 def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Path) -> None:
     """A profile or a tournament's format given by a relative path is named so in its error, as
     every other file is, and so is the file its `extends` names (taken from its own folder); each

@@ -423,12 +423,16 @@ def test_a_stored_name_with_two_spaces_in_a_row_still_reads(tmp_path: Path) -> N
     assert json.loads(invoke("show", "--json", "--ledger", str(ledger)).stdout)["players"][0] == "Hans  Huber"
 
 
-def test_a_chart_file_name_with_a_line_break_is_shown_escaped(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("typed", "shown"), [("\n", "\\n"), ("\x1b", "\\x1b")])
+def test_a_chart_file_name_with_a_control_character_is_shown_escaped(
+    tmp_path: Path, typed: str, shown: str
+) -> None:
+    """As an error shows it (``new evening in n\\x1b[1m.toml``, ``error: L\\x1b: no such file``)."""
     ledger = new(tmp_path / "e.toml", "Anna,Bert,Cilli,Dani", hands=1)
-    done = cli("chart", str(ledger), "-o", str(tmp_path / "c\nd.svg"))
+    done = cli("chart", str(ledger), "-o", str(tmp_path / f"c{typed}d.svg"))
     assert done.returncode == 0, done.stderr
     said = unfolded(done.stderr.decode("utf-8"))  # folded into 80 columns, read whole
-    assert said.startswith(f"wrote {tmp_path}/c\\nd.svg: 4 players"), done.stderr
+    assert said.startswith(f"wrote {tmp_path}/c{shown}d.svg: 4 players"), done.stderr
 
 
 def test_a_day_and_its_cards_named_with_a_line_break_are_shown_escaped(tmp_path: Path) -> None:

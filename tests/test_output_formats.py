@@ -37,6 +37,19 @@ def _csv(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text)))
 
 
+def test_show_table_with_long_names_fits_80_columns(tmp_path: Path) -> None:
+    # a name is wrapped between its words where the table needs the room, as the hand's line is
+    path = str(tmp_path / "long.toml")
+    players = "Maximilian Oberhuber,Bernadette Schwarzenegger,Cilli,Dani"
+    assert run("new", "--players", players, "--ledger", path).exit_code == 0
+    for hand in (["-c", "rufer", "-d", "Max", "-w", "Cilli"], ["-c", "dreier", "-d", "Bern"]):
+        done = run("record", *hand, "-t", "40", "--ledger", path)
+        assert done.exit_code == 0, done.stderr
+    out = run("show", "--ledger", path).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "Schwarzenegger" in out.splitlines()[2], out  # the title's second line
+
+
 @pytest.mark.parametrize("how", [["--json"], ["--format", "json"], ["-f", "json"]])
 def test_show_json_the_same_three_ways(ledger: str, how: list[str]) -> None:
     result = run("show", *how, "--ledger", ledger)

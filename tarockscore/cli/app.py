@@ -341,13 +341,27 @@ METAVARS: dict[str, str] = {
 EXAMPLE_WORDS = (N_("friday"), N_("evenings/"), N_("players.txt"), N_("my.toml"))
 
 
+# An example's shell words, an option with its value as one (-t '35 2', --title "Am Freitag").
+_SHELL_WORDS = re.compile(r"""(?:-[^\s=]+ (?=[^-\s]))?(?:'[^']*'|"[^"]*"|\S)+""")
+
+
 def example_block(lines: tuple[str, ...]) -> str:
-    """The epilog: Click keeps a paragraph that starts with ``\\b`` as written."""
+    """The epilog: Click keeps a paragraph that starts with ``\\b`` as written. An example too
+    long for 80 columns (4 of them the page's indent) goes on as a shell line goes on, after a
+    backslash, so it still copies and runs."""
     shown = []
     for line in lines:
         for word in EXAMPLE_WORDS:
             line = line.replace(word, translated(word))
-        shown.append(f"  {line}")
+        first, *words = _SHELL_WORDS.findall(line)
+        rows = [f"  {first}"]
+        for word in words:
+            if len(rows[-1]) + len(word) > 75:  # with " word \\" and the page's indent: past 80
+                rows[-1] += " \\"
+                rows.append(f"    {word}")
+            else:
+                rows[-1] += f" {word}"
+        shown += rows
     return "\b\n" + _("Examples:") + "\n" + "\n".join(shown)
 
 
@@ -740,6 +754,14 @@ class CommandGroup(PageWords, TyperGroup):
         except typer.TyperException as exc:
             _usage(exc, typed)
         return ctx
+
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        typed = list(args)
+        rest = super().parse_args(ctx, args)
+        if not ctx.resilient_parsing:  # the group's own options: the words before its command
+            command = self.make_parser(ctx).parse_args(list(typed))[1]
+            refuse_repeats(self, typed[: len(typed) - len(command)])
+        return rest
 
     def resolve_command(
         self, ctx: ClickContext, args: list[str]

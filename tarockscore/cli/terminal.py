@@ -10,15 +10,10 @@ import typer
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, Shown, TarockError, escape_unprintable, grouped
+from tarockscore.errors import N_, Shown, TarockError, grouped, shown_path
 from tarockscore.i18n import _, ngettext
 
 CAP = 20  # warnings of one kind said in a run before the rest are counted
-
-
-def one_line(text: str) -> str:
-    """``text`` with every line break and control character escaped: one line on a terminal."""
-    return escape_unprintable(text.replace("\n", "\\n"), keep="")  # as an error line shows it
 
 
 def warning(message: str) -> str:
@@ -27,8 +22,8 @@ def warning(message: str) -> str:
 
 
 def say(line: str) -> None:
-    """One warning line on standard error, as :func:`one_line` makes it."""
-    typer.echo(one_line(line), err=True)
+    """One warning line on standard error, a control character in it escaped as an error shows it."""
+    typer.echo(shown_path(line), err=True)
 
 
 def warn(message: str) -> None:

@@ -35,7 +35,7 @@ from tarockscore.rules.hand import HandInput
 from tarockscore.rules.profile import Profile, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
-from tarockscore.rules.words import MAX_NAME, text_problem
+from tarockscore.rules.words import A_STRING, MAX_NAME, as_written, text_problem, type_name
 
 
 class HandFile(NamedTuple):
@@ -453,8 +453,9 @@ def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path |
     """``--profile`` wins, then the hand's own ``profile`` key (a relative path taken from
     ``hand_folder``, the hand file's folder; None: the current folder), then the default."""
     ref = profile_ref or mapping.get("profile", DEFAULT_PROFILE)
-    if not isinstance(ref, str):
-        raise HandError(N_("{ref!r} is not a profile name or path"), where="profile", ref=ref)
+    if not isinstance(ref, str):  # as the hand's own reader says it where --profile is given
+        wrong, kind = N_("{value!r} is {kind}; expected {wanted}"), type_name(ref)
+        raise HandError(wrong, where="profile", value=as_written(ref), kind=kind, wanted=A_STRING)
     if not ref.strip():  # never taken for the default
         raise HandError(
             N_("{ref!r}: empty; give a profile's name or path, or leave the key out"),

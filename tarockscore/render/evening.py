@@ -613,9 +613,12 @@ def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
         elif len(piece) > width and at == CLAUSES:
             lines += _wrapped(piece, width, r"(?<=:) ").splitlines()
         else:
+            if lines and len(piece) > width and at != CLAUSES:  # a label's long text begins beside it
+                piece = f"{lines.pop()} {piece}"
             joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
             for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):
-                if len(w) > width and lines and " " not in lines[-1]:  # "wrote" kept with a long path
+                long_path = len(w) > width and ("/" in w or "\\" in w)  # a long name is not kept so
+                if long_path and lines and " " not in lines[-1]:  # "wrote" kept with a long path
                     lines[-1] += " " + w.replace("\x00", " ")
                 else:
                     lines.append(w.replace("\x00", " "))
@@ -645,7 +648,12 @@ def fitted(
 
     def wrapped(i: int, room: int) -> None:
         for row in cells:
-            row[i] = _wrapped(row[i], room)
+            if i == wrap:
+                row[i] = _wrapped(row[i], room)
+            else:  # a name: between its words, a long one kept whole
+                row[i] = "\n".join(
+                    textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
+                )
 
     others = [i for i in range(len(titles)) if i != wrap]
     room = TERMINAL - 2 * len(others)

@@ -15,6 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.io.inputs import resolve_document
+from tarockscore.render.evening import fitted
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, default_at
@@ -356,7 +357,8 @@ def profiles_view(profiles: Sequence[Profile]) -> View:
     """One row per profile: its name, game, settlement, Kontra ceiling and title."""
     headers = (_("profile"), _("game"), _("settlement"), _("ceiling"), _("title"))
     return View(
-        table=lambda: tabulate([_profile_row(p, i18n.current()) for p in profiles], headers=headers),
+        # the title wrapped between its clauses in the room the others leave of 80 columns
+        table=lambda: fitted(headers, [_profile_row(p, i18n.current()) for p in profiles], 4, ["left"] * 5),
         json=lambda: [dict(zip(PROFILE_COLUMNS, _profile_row(p, "en"), strict=True)) for p in profiles],
         csv=lambda: (list(PROFILE_COLUMNS), [_profile_row(p, "en") for p in profiles]),
     )

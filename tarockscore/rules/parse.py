@@ -157,7 +157,7 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
             contract_given=given,
             profile=profile.name,
             allowed=one_of(profile.contracts),
-            hint=near_miss(given, profile.contract_names()),
+            hint=near_miss(given, profile.contract_names(), key_of=profile.contract_name),
         )
     return name
 
@@ -883,7 +883,7 @@ def read_bonuses(
         problems.add("bonus", N_("{raw!r}: expected [[bonus]] tables"), raw=raw)
         return {}
     entries: dict[int, BonusEntry] = {}
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # name -> how often entered so far
     for i, item in enumerate(raw):
         path = f"bonus[{i}]"
         if not isinstance(item, dict):
@@ -898,7 +898,12 @@ def read_bonuses(
 
 
 def _read_bonus(
-    r: Reader, contract: str, allowed: tuple[str, ...], seen: set[str], profile: Profile, problems: Collector
+    r: Reader,
+    contract: str,
+    allowed: tuple[str, ...],
+    seen: dict[str, int],
+    profile: Profile,
+    problems: Collector,
 ) -> BonusEntry | None:
     """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
@@ -922,7 +927,7 @@ def _read_bonus(
             given=given,
             profile=profile.name,
             allowed=one_of(profile.bonuses, in_order=True),
-            hint=near_miss(given, profile.bonus_names()),
+            hint=near_miss(given, profile.bonus_names(), key_of=profile.bonus_name),
         )
         return None
     if name not in allowed:
@@ -935,9 +940,11 @@ def _read_bonus(
         )
         return None
     if name in seen:
-        problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
+        if seen[name] == 1:  # said once, however often it is entered again
+            problems.add(f"{path}.name", N_("{name!r} is entered twice"), name=name)
+        seen[name] += 1
         return None
-    seen.add(name)
+    seen[name] = 1
     bonus = profile.bonuses[name]
     entry = BonusEntry(name, side, announced, made, None, caught_by, lost_by)
     _check_bonus_entry(path, bonus, entry, profile, problems, r.data.get("side", side.value))

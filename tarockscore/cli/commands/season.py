@@ -26,8 +26,18 @@ from tarockscore.cli.options import (
     with_format,
     with_options,
 )
-from tarockscore.cli.terminal import Warnings, kind_of, one_line, warning
-from tarockscore.errors import N_, Collector, Message, Shown, TarockError, UsageError, counted, message
+from tarockscore.cli.terminal import Warnings, kind_of, warning
+from tarockscore.errors import (
+    N_,
+    Collector,
+    Message,
+    Shown,
+    TarockError,
+    UsageError,
+    counted,
+    message,
+    shown_path,
+)
 from tarockscore.i18n import _
 from tarockscore.render import evening as shown
 from tarockscore.render.chart import FORMATS, ImageUnavailable, load_cairosvg
@@ -308,6 +318,6 @@ def chart(
         return
     tarockscore.write_chart_file(out, data, inputs, "--output")
     wrote = _("wrote {out}: {count} players, {span}").format(
-        out=one_line(out), count=len(folded.season.selected), span=season_span(folded.season)
+        out=shown_path(out), count=len(folded.season.selected), span=season_span(folded.season)
     )
     typer.echo(shown.folded(wrote), err=True)

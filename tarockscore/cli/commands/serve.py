@@ -17,7 +17,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.cli import terminal
 from tarockscore.cli.options import Wording, advised, language_given, ledger_path_of, read_option
-from tarockscore.errors import N_, Collector, TarockError, UsageError, message
+from tarockscore.errors import N_, Collector, TarockError, UsageError, message, shown_path
 from tarockscore.i18n import _
 
 LOOPBACK = "127.0.0.1"
@@ -183,7 +183,7 @@ def serve(
             json.dumps({"url": base, "board": board, "cards": cards, "tables": tables}, ensure_ascii=False)
         )
     out = sys.stderr if json_out else sys.stdout
-    print(terminal.one_line(_("Serving {name}").format(name=site.title)), file=out)
+    print(shown_path(_("Serving {name}").format(name=site.title)), file=out)
     for table in tables:
         name = (
             _("Round {round}, table {table}").format(**table)
