@@ -289,7 +289,7 @@ def test_serves_warning_about_the_codes_file_shows_its_path_escaped_on_one_line(
     monkeypatch.setattr(server, "Site", Warned)
     result = runner.invoke(app, ["serve", str(tmp_path / "x.toml"), "--port", "0"])
     first = result.stderr.splitlines()[0]
-    assert first == f"warning: {tmp_path}/a\\nb\\u001b[2J: the table codes could not be kept"
+    assert first == f"warning: {tmp_path}/a\\nb\\x1b[2J: the table codes could not be kept"
 
 
 def test_a_codes_file_that_is_no_codes_file_is_refused_at_start(evening: Path) -> None:
