@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from tarockscore import i18n
 from tarockscore.cli.app import app
-from tarockscore.errors import HandError, ProfileError
+from tarockscore.errors import HandError, Problem, ProfileError
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import HandInput
@@ -113,14 +113,20 @@ def test_a_house_file_without_extends_is_told_to_extend_in_one_line(
     # docs/scoring.md: "A profile of your own starts with extends = "koenigrufen" (or any other)
     # and changes a few keys". A file that forgot the first line was refused with every required
     # key of a whole profile, some fifty lines beginning "schema: missing (required)".
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    (problem,) = refused.value.problems
+    problems = refused_house(tmp_path, '[kontra]\nceiling = "subkontra"\n')
+    (problem,) = problems
     with i18n.language(language):
         text = problem.render(i18n.gettext)
-    assert said in text and str(club) in text
+    assert said in text and str(tmp_path / "stammtisch.toml") in text
+
+
+def refused_house(folder: Path, text: str) -> list[Problem]:
+    """The problems of a house profile written as ``text`` into the folder, which must refuse it."""
+    club = folder / "stammtisch.toml"
+    club.write_text(text, encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(club))
+    return list(refused.value.problems)
 
 
 def _trischaken(profile: Profile, points: dict[str, str]) -> dict[str, int]:
@@ -207,14 +213,11 @@ def test_a_house_file_that_extends_itself_is_told_at_its_extends_key(
 ) -> None:
     # A file that names itself in extends was refused as "profile extends itself: stammtisch.toml →
     # stammtisch.toml", naming neither the file nor the key the table wrote, nor what it may name.
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('extends = "stammtisch.toml"\n[kontra]\nceiling = "subkontra"\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    (problem,) = refused.value.problems
+    problems = refused_house(tmp_path, 'extends = "stammtisch.toml"\n[kontra]\nceiling = "subkontra"\n')
+    (problem,) = problems
     with i18n.language(language):
         text = problem.render(i18n.gettext)
-    assert text.startswith(f"{club}: {said}"), text
+    assert text.startswith(f"{tmp_path / 'stammtisch.toml'}: {said}"), text
 
 
 def test_two_house_files_that_extend_each_other_are_told_where_the_circle_closes(tmp_path: Path) -> None:
@@ -299,22 +302,16 @@ def test_a_ceiling_named_by_the_tables_word_for_the_step_is_that_step(tmp_path: 
     ],
 )
 def test_a_key_of_another_table_says_where_it_belongs(tmp_path: Path, language: str, said: str) -> None:
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('extends = "koenigrufen"\n\n[game]\nhuettenfleck = true\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    (problem,) = refused.value.problems
+    problems = refused_house(tmp_path, 'extends = "koenigrufen"\n\n[game]\nhuettenfleck = true\n')
+    (problem,) = problems
     with i18n.language(language):
         text = problem.render(i18n.gettext)
     assert said in text, text
 
 
 def test_a_key_of_a_table_given_at_the_top_says_where_it_belongs(tmp_path: Path) -> None:
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('extends = "koenigrufen"\nhuettenfleck = true\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    (problem,) = refused.value.problems
+    problems = refused_house(tmp_path, 'extends = "koenigrufen"\nhuettenfleck = true\n')
+    (problem,) = problems
     assert (
         "huettenfleck: unknown key" in problem.render()
         and "(a key of [kontra]: move it there)" in problem.render()
@@ -337,11 +334,8 @@ def test_a_key_of_a_table_given_at_the_top_says_where_it_belongs(tmp_path: Path)
 def test_a_radl_length_without_events_says_the_events_are_empty(
     tmp_path: Path, language: str, said: str
 ) -> None:
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('extends = "koenigrufen"\n\n[radl]\nlengths = { mondfang = 1 }\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    (problem,) = refused.value.problems
+    problems = refused_house(tmp_path, 'extends = "koenigrufen"\n\n[radl]\nlengths = { mondfang = 1 }\n')
+    (problem,) = problems
     with i18n.language(language):
         text = problem.render(i18n.gettext)
     assert said in text and "(none)" not in text and "(keine)" not in text, text
@@ -394,11 +388,8 @@ def test_a_radl_event_the_profile_cannot_record_is_refused(
     ],
 )
 def test_a_name_given_twice_is_told_at_the_key_the_house_wrote(tmp_path: Path, rules: str, said: str) -> None:
-    club = tmp_path / "stammtisch.toml"
-    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+    problems = refused_house(tmp_path, f'extends = "koenigrufen"\n{rules}')
+    assert [p.render().partition(": ")[2] for p in problems] == [said]
 
 
 @pytest.mark.parametrize(
@@ -449,11 +440,8 @@ def test_a_schema_of_another_version_or_type_is_told_once_as_written(
     tmp_path: Path, written: str, said: str
 ) -> None:
     # a schema of the wrong type was told a second time as "0", a number the file never had
-    club = tmp_path / "stammtisch.toml"
-    club.write_text(f'schema = {written}\nextends = "koenigrufen"\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+    problems = refused_house(tmp_path, f'schema = {written}\nextends = "koenigrufen"\n')
+    assert [p.render().partition(": ")[2] for p in problems] == [said]
 
 
 @pytest.mark.parametrize("key", ["multiplies_bonuses", "silent_min_rule"])
@@ -461,11 +449,8 @@ def test_a_valat_rule_of_the_multiplier_under_a_fixed_valat_is_refused(tmp_path:
     # tirol pays the Valat as a fixed premium beside the game [TIR20 6)] (D9); [LAU]'s whole
     # result ×4 (private-rounds.md §4) and [GT]'s silent Valat not counted (D12) work on the
     # Valat's factor, which a fixed Valat has not: the round's key would never apply
-    club = tmp_path / "stammtisch.toml"
-    club.write_text(f'extends = "tirol"\n[valat]\n{key} = true\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [
+    problems = refused_house(tmp_path, f'extends = "tirol"\n[valat]\n{key} = true\n')
+    assert [p.render().partition(": ")[2] for p in problems] == [
         f'valat.{key}: true only with model = "multiplier"; under "fixed" the Valat has no factor and this would never apply'
     ]
 
@@ -517,11 +502,8 @@ def test_a_ladder_refused_is_said_once_not_again_at_its_ceiling_and_short_names(
 ) -> None:
     # koenigrufen's ceiling "rekontra" and short names (retour, re, sub …) were each refused
     # as naming no step of a ladder the file had already been told was wrong ("choose one of (none)")
-    club = tmp_path / "stammtisch.toml"
-    club.write_text(f'extends = "koenigrufen"\n[kontra]\nladder = {ladder}\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+    problems = refused_house(tmp_path, f'extends = "koenigrufen"\n[kontra]\nladder = {ladder}\n')
+    assert [p.render().partition(": ")[2] for p in problems] == [said]
 
 
 @pytest.mark.parametrize(
@@ -534,19 +516,13 @@ def test_a_ladder_refused_is_said_once_not_again_at_its_ceiling_and_short_names(
 def test_a_contract_or_bonus_that_is_no_table_is_told_once(tmp_path: Path, rules: str, said: str) -> None:
     # the Rufer was then looked for as a new contract ("no contract is named 'rufer' (did you mean
     # 'solorufer'?)"), the Pagat told its value was missing
-    club = tmp_path / "stammtisch.toml"
-    club.write_text(f'extends = "koenigrufen"\n{rules}', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    assert [p.render().partition(": ")[2] for p in refused.value.problems] == [said]
+    problems = refused_house(tmp_path, f'extends = "koenigrufen"\n{rules}')
+    assert [p.render().partition(": ")[2] for p in problems] == [said]
 
 
 def test_an_empty_ladder_is_said_once_not_again_at_the_ceiling(tmp_path: Path) -> None:
-    club = tmp_path / "stammtisch.toml"
-    club.write_text('extends = "koenigrufen"\n\n[kontra]\nladder = []\n', encoding="utf-8")
-    with pytest.raises(ProfileError) as refused:
-        load_profile(str(club))
-    said = [p.render() for p in refused.value.problems]
+    problems = refused_house(tmp_path, 'extends = "koenigrufen"\n\n[kontra]\nladder = []\n')
+    said = [p.render() for p in problems]
     assert len(said) == 1 and said[0].endswith(
         ": kontra.ladder: expected a non-empty array of { name, multiplier } tables"
     ), said
