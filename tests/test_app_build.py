@@ -218,14 +218,22 @@ def test_without_network_it_says_how_to_get_pyodide(tmp_path: Path, monkeypatch:
     assert not (tmp_path / "site").exists()
 
 
-PAGE = r"""
+# The page's Python as the phone runs it: no server stack (importing one fails, as in the
+# browser), the evening's files in the folder given first
+ON_THE_PHONE = r"""
 import json, re, sys
 for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None  # not in the browser: importing one fails
+    sys.modules[stack] = None
 from pathlib import Path
 import tarockscore.app as page
 home = Path(sys.argv[1])
 page.HOME, page.LEDGER = home, home / "evening.toml"
+"""
+
+
+PAGE = (
+    ON_THE_PHONE
+    + r"""
 page.speak("en-GB")
 
 def expected(html):
@@ -249,6 +257,7 @@ out["gone_explained"] = page.explaining("1")  # its line tapped on a page drawn 
 out["name"] = page.export_name()
 print(json.dumps(out))
 """
+)
 
 
 def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Path) -> None:
@@ -285,14 +294,10 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     assert "delete" in runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout.lower()
 
 
-NEW_EVENING = r"""
-import json, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER, page.OWN_PROFILE = home, home / "evening.toml", home / "profile.toml"
+NEW_EVENING = (
+    ON_THE_PHONE
+    + r"""
+page.OWN_PROFILE = home / "profile.toml"
 page.speak(sys.argv[2])
 table = {"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}
 out = {"start": page.page()}
@@ -305,6 +310,7 @@ out["kept"] = (home / "evening.toml").exists()
 out["begun"] = json.loads(page.begin({**table, "stake": "0,10", "date": "14.03.2025", "place": "Café Sperl"}))
 print(json.dumps(out))
 """
+)
 
 
 def new_evening_on_the_phone(folder: Path, lang: str) -> dict[str, Any]:
@@ -380,14 +386,9 @@ def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_pat
     assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage)" in refused
 
 
-RESUMED = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+RESUMED = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 
 def expected(html):
@@ -410,6 +411,7 @@ page.change("delete", {"expected": expected(sheet), "number": "2"})
 out["gone"] = json.loads(page.resume({"expected": expected(sheet), "number": "2", "contract": "rufer"}))
 print(json.dumps(out))
 """
+)
 
 RESUMED_WORDS = {
     "en-GB": ("Hand 1", "this hand is already on the sheet as hand 1", "the sheet has changed since these answers"),
@@ -448,14 +450,9 @@ def test_a_hand_half_entered_comes_back_after_a_reload(tmp_path: Path, lang: str
     assert not out["gone"]["kept"] and 'type="hidden" name="number"' not in out["gone"]["html"]
 
 
-RADL_MARKS = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+RADL_MARKS = (
+    ON_THE_PHONE
+    + r"""
 page.speak("en-GB")
 
 def expected(html):
@@ -481,6 +478,7 @@ out["set"] = json.loads(page.radl("radl", {"expected": expected(html), "hands": 
 out["struck"] = json.loads(page.radl("strike", {"expected": expected(out["set"]["html"]), "hands": "4"}))
 print(json.dumps(out))
 """
+)
 
 
 def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Path) -> None:
@@ -532,14 +530,9 @@ def test_the_pages_python_sets_and_strikes_a_radl_as_radl_add_does(tmp_path: Pat
     assert trail.count("Radl set on the sheet") == 2 and trail.count("Radl struck") == 1
 
 
-STANDING = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+STANDING = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 
 def expected(html):
@@ -553,6 +546,7 @@ form = page.replacing("1")
 replaced = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
 print(json.dumps({"one": one, "two": two, "replaced": replaced["html"]}))
 """
+)
 
 STANDING_WORDS = {"en-GB": "totals now: ", "de-AT": "Stand jetzt: "}
 
@@ -576,14 +570,9 @@ def test_a_hand_recorded_or_replaced_says_the_totals_it_leaves(tmp_path: Path, l
     assert said + "Anna 1, Bert 0, Cilli 2, Dani 1" in notice["replaced"]
 
 
-FIVE = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+FIVE = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 
 def expected(html):
@@ -596,6 +585,7 @@ half = {"contract": "rufer", "declarer": "Cilli"}
 out["dealt"] = json.loads(page.change("deal", {"expected": expected(out["asked"]), "number": "1", "dealer": "Dani"}, half))
 print(json.dumps(out))
 """
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -634,14 +624,9 @@ def test_at_five_the_app_corrects_the_deal_of_an_earlier_hand_asked_first(tmp_pa
     assert ledger.hands[0].hand.players == ("Eva", "Anna", "Bert", "Cilli")
 
 
-MISFIT = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+MISFIT = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 
 def expected(html):
@@ -664,6 +649,7 @@ out["preview"] = json.loads(page.preview(answers))
 out["replaced"] = json.loads(page.change("hand", answers))
 print(json.dumps(out))
 """
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -716,14 +702,9 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_in_the_app_as_serve_does(
     assert (hand.declarer, hand.card_points) == ("Cilli", Fraction(40))
 
 
-REVOKE = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+REVOKE = (
+    ON_THE_PHONE
+    + r"""
 page.speak("de-AT")
 begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "ooe-2023"}))["html"]
 version = re.search(r'name="expected" value="([0-9a-f]+)"', begun).group(1)
@@ -732,6 +713,7 @@ fields = page.fields(hand)
 done = json.loads(page.change("hand", {"expected": version, **hand}))
 print(json.dumps({"begun": begun, "fields": fields, "done": done}))
 """
+)
 
 
 def test_the_app_enters_a_revoke_as_serve_does(tmp_path: Path) -> None:
@@ -765,19 +747,15 @@ def test_a_site_folder_that_cannot_be_made_is_said_without_a_traceback(tmp_path:
     assert result.stderr.startswith(f"error: {target}: the site cannot be written ("), result.stderr
 
 
-OPENED = r"""
-import json, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+OPENED = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 for _ in range(2):  # opened twice, as a table may
     (home / "opened.toml").write_bytes(Path(sys.argv[3]).read_bytes())
     print(json.loads(page.open_ledger("freitag.toml"))["html"])
 """
+)
 
 
 def opened_on_the_phone(folder: Path, lang: str, picked: Path) -> str:
@@ -799,14 +777,9 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     assert not (tmp_path / "evening.toml").exists()
 
 
-VALAT_LOST = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+VALAT_LOST = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))
 expected = re.search(r'name="expected" value="([0-9a-f]+)"', begun["html"]).group(1)
@@ -814,6 +787,7 @@ hand = {"contract": "rufer", "declarer": "Anna", "partner": "Bert", "card_points
         "bonus:1:side": "declarers", "bonus:1:announced": "n", "bonus:1:made": "y"}
 print(json.dumps(json.loads(page.preview({"expected": expected, **hand}))))
 """
+)
 
 
 @pytest.mark.parametrize(
@@ -843,14 +817,9 @@ def test_a_bonus_the_rules_refuse_is_named_by_its_field_and_said_beside_it(
     assert beside is not None and said.split(": ", 1)[1] in html.unescape(beside[1])
 
 
-RADL_WHILE_REPLACING = r"""
-import json, re, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+RADL_WHILE_REPLACING = (
+    ON_THE_PHONE
+    + r"""
 page.speak("en-GB")
 
 def expected(html):
@@ -867,6 +836,7 @@ replacing = page.replacing("1", following)
 form = {**hidden(replacing), **hand, "renonce": "Dani"}  # hand 1's form, a revoke being added
 print(page.radl("radl", {"expected": expected(html), "hands": ""}, form))
 """
+)
 
 
 def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_path: Path) -> None:
@@ -887,14 +857,9 @@ def test_a_radl_set_while_a_hand_is_replaced_keeps_the_next_hands_answers(tmp_pa
     assert 'name="declarer" value="Cilli" checked' in made["html"]
 
 
-FAILED = r"""
-import json, sys
-for stack in ("starlette", "uvicorn", "segno", "typer"):
-    sys.modules[stack] = None
-from pathlib import Path
-import tarockscore.app as page
-home = Path(sys.argv[1])
-page.HOME, page.LEDGER = home, home / "evening.toml"
+FAILED = (
+    ON_THE_PHONE
+    + r"""
 page.speak(sys.argv[2])
 page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"})
 out = {"gone": json.loads(page.answer("fields", {"number": "9", "contract": "rufer"}))}
@@ -903,6 +868,7 @@ out["fault"] = json.loads(page.answer("page"))
 out["fine"] = json.loads(page.answer("start_page"))
 print(json.dumps(out))
 """
+)
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,13 @@ def _explained(case: dict[str, Any], language: str) -> str:
         return explain(score, profile)
 
 
+def cited_by(line: str, text: str) -> str:
+    """The source line of ``text`` that the last citation number on ``line`` points to."""
+    number = re.findall(r"\[(\d+)\]", line)
+    assert number, text
+    return next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+
+
 def _file_words() -> set[str]:
     """Every word a profile file writes as a value with an underscore (``zero_sum``), and every
     key path (``settlement.mode``)."""
@@ -402,9 +409,7 @@ def test_a_silent_valat_left_uncounted_cites_gametwist_s_rule() -> None:
     (line,) = [
         x for x in text.splitlines() if "is worth less than the game" in x or "so it is not counted" in x
     ]
-    number = re.findall(r"\[(\d+)\]", line)
-    assert number, text
-    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    cited = cited_by(line, text)
     assert "[GT]" in cited and "silent Valat is not counted" in cited, text
 
 
@@ -455,9 +460,7 @@ def test_a_note_on_a_bet_not_scored_cites_the_profile_s_source(
     case = {"profile": profile, "hand": {k: v for k, v in given.items() if v is not None}}
     text = _explained(case, "en")
     (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
-    number = re.findall(r"\[(\d+)\]", line)
-    assert number, text
-    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    cited = cited_by(line, text)
     assert source in cited, text
 
 
@@ -483,7 +486,5 @@ def test_a_dodge_round_s_note_cites_the_profile_s_source(
     }
     text = _explained(case, "en")
     (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
-    number = re.findall(r"\[(\d+)\]", line)
-    assert number, text
-    cited = next(x for x in text.splitlines() if x.startswith(f"[{number[-1]}] "))
+    cited = cited_by(line, text)
     assert source in cited, text
