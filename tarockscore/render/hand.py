@@ -424,8 +424,6 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         seated = sorted(score.trischaken_points, key=lambda pv: seats.index(pv[0]) if pv[0] in seats else -1)
         each = ", ".join(f"{p} {render_points(v)}" for p, v in seated)
         return [_("Card points: {points}").format(points=each)]
-    if score.won is None:
-        return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
         valat = _("Valat: every trick to {players}").format(players=translated(and_listed(score.every_trick)))
