@@ -844,9 +844,9 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
     return data
 
 
-def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
-    old, new = totals(before), totals(after)
-    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in after.players]
+def _rescored_rows(r: Rescored) -> list[list[object]]:
+    old, new = totals(r.before), totals(r.after)
+    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
@@ -862,7 +862,7 @@ def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
 
 def _rescored_text(r: Rescored, path: Path) -> str:
     headers = [_("player"), *_rescored_names(r), _("difference")]
-    lines = [tabulate(_rescored_rows(r.before, r.after), headers=headers, disable_numparse=True)]
+    lines = [tabulate(_rescored_rows(r), headers=headers, disable_numparse=True)]
     if r.changed:
         lines.append(_("hands scored differently: {hands}").format(hands=first_few(r.changed)))
     lines += _and_more([_("{hand} (scored all the same)").format(hand=h) for h in not_allowed(r.after)])
@@ -911,10 +911,7 @@ def rescored_view(r: Rescored, path: Path) -> View:
     return View(
         table=lambda: _rescored_text(r, path),
         json=lambda: _rescored_json(r),
-        csv=lambda: (
-            ["player", *_rescored_names(r, machine=True), "difference"],
-            _rescored_rows(r.before, r.after),
-        ),
+        csv=lambda: (["player", *_rescored_names(r, machine=True), "difference"], _rescored_rows(r)),
     )
 
 

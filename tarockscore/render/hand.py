@@ -506,11 +506,10 @@ def explained_json(ex: Explained) -> dict[str, Any]:
     out = score_json(ex.score, ex.profile)
     row = sheet(ex.ledger).hands[ex.number - 1]
     factor = row.result.radl
-    money = ex.score.payout is not None
     for line, item in zip(ex.score.lines, out["lines"], strict=True):
         item["sheet_value"] = sheet_value(line, factor)
         item["sheet_victory_points"] = line.times(factor)
-        if money:
+        if ex.score.payout is not None:
             item["sheet_stake"] = sheet_value(line, factor, payout=True)
             item["sheet_payout"] = line.times(factor, payout=True)
     out |= {
