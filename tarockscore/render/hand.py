@@ -175,10 +175,8 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
         threshold = render_points(profile.trischaken.mayor_threshold)
         words = _("a Bürgermeister from {points} card points").format(points=threshold)
         return key_path(Trischaken, "mayor_threshold"), words
-    if rule in (
-        key_path(ValatRules, "silent"),
-        key_path(ValatRules, "announced"),
-    ) and line.base_rule.startswith("bonuses."):
+    valat = (key_path(ValatRules, "silent"), key_path(ValatRules, "announced"))
+    if rule in valat and line.base_rule.startswith("bonuses."):
         return key_path(ValatRules, "multiplies_bonuses"), _("the Valat multiplies the bonuses as well")
     return "", ""
 
