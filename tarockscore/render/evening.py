@@ -173,9 +173,6 @@ def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | No
                 value = raw[1:-1]  # a profile's name, quoted as repr quotes it
             elif name in _WHOLE and "; " in raw:
                 break  # a summary holds no "; ": this template cut the line in the wrong place
-            elif name == "kontra":
-                if not _KEY.fullmatch(raw):
-                    break  # a Kontra step is a profile key: this template cut the line in the wrong place
             elif name == "changes":
                 value = changes_said(raw)
             elif name == "at":
@@ -823,21 +820,17 @@ def audit_line(a: AuditEntry, numbers: Mapping[int, int]) -> str:
 
 def checked_text(path: Path, ledger: Ledger) -> str:
     """``check`` when every stored result matches (at a table scored from its paper sheet: its result)."""
-    if ledger.paper is not None:
-        paper = _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
-        return paper.format(
-            path=shown_path(path), name=ledger.table.profile.name, sha=ledger.table.profile.sha256[:12]
+    profile, count = ledger.table.profile, len(ledger.hands)
+    said = (
+        _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
+        if ledger.paper is not None
+        else ngettext(
+            "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
+            "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
+            count,
         )
-    return ngettext(
-        "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
-        "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
-        len(ledger.hands),
-    ).format(
-        path=shown_path(path),
-        count=len(ledger.hands),
-        name=ledger.table.profile.name,
-        sha=ledger.table.profile.sha256[:12],
     )
+    return said.format(path=shown_path(path), count=count, name=profile.name, sha=profile.sha256[:12])
 
 
 def _rescored_json(r: Rescored) -> dict[str, Any]:
@@ -851,9 +844,9 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
     return data
 
 
-def _rescored_rows(before: Ledger, after: Ledger) -> list[list[object]]:
-    old, new = totals(before), totals(after)
-    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in after.players]
+def _rescored_rows(r: Rescored) -> list[list[object]]:
+    old, new = totals(r.before), totals(r.after)
+    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
@@ -869,16 +862,13 @@ def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
 
 def _rescored_text(r: Rescored, path: Path) -> str:
     headers = [_("player"), *_rescored_names(r), _("difference")]
-    lines = [tabulate(_rescored_rows(r.before, r.after), headers=headers, disable_numparse=True)]
+    lines = [tabulate(_rescored_rows(r), headers=headers, disable_numparse=True)]
     if r.changed:
         lines.append(_("hands scored differently: {hands}").format(hands=first_few(r.changed)))
     lines += _and_more([_("{hand} (scored all the same)").format(hand=h) for h in not_allowed(r.after)])
     if r.written:
-        lines.append(
-            _("written: {path} is now scored under {name}").format(
-                path=shown_path(path), name=r.after.table.profile.name
-            )
-        )
+        written = _("written: {path} is now scored under {name}")
+        lines.append(written.format(path=shown_path(path), name=r.after.table.profile.name))
     else:
         lines.append(_("what-if only: the ledger is unchanged (--write to keep it)"))
     return "\n".join(lines)
@@ -921,10 +911,7 @@ def rescored_view(r: Rescored, path: Path) -> View:
     return View(
         table=lambda: _rescored_text(r, path),
         json=lambda: _rescored_json(r),
-        csv=lambda: (
-            ["player", *_rescored_names(r, machine=True), "difference"],
-            _rescored_rows(r.before, r.after),
-        ),
+        csv=lambda: (["player", *_rescored_names(r, machine=True), "difference"], _rescored_rows(r)),
     )
 
 
@@ -964,9 +951,8 @@ def repaired_text(r: Repaired, path: Path) -> str:
         found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
     ]
     if r.written:
-        said.append(
-            _("written: {path} re-scored and sealed; the audit trail says so").format(path=shown_path(path))
-        )
+        written = _("written: {path} re-scored and sealed; the audit trail says so")
+        said.append(written.format(path=shown_path(path)))
     else:
         said.append(_("nothing was written; run again with --write to keep this"))
     return "\n".join([*lines, *map(folded, said)])
@@ -1010,6 +996,8 @@ def upgraded_text(done: Upgraded) -> str:
             found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
-    lines.append(_("the old file is kept as {backup}").format(backup=shown_path(done.backup)))
-    lines.append(head_text(done.head))
+    lines += [
+        _("the old file is kept as {backup}").format(backup=shown_path(done.backup)),
+        head_text(done.head),
+    ]
     return "\n".join(lines)

@@ -175,10 +175,8 @@ def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
         threshold = render_points(profile.trischaken.mayor_threshold)
         words = _("a Bürgermeister from {points} card points").format(points=threshold)
         return key_path(Trischaken, "mayor_threshold"), words
-    if rule in (
-        key_path(ValatRules, "silent"),
-        key_path(ValatRules, "announced"),
-    ) and line.base_rule.startswith("bonuses."):
+    valat = (key_path(ValatRules, "silent"), key_path(ValatRules, "announced"))
+    if rule in valat and line.base_rule.startswith("bonuses."):
         return key_path(ValatRules, "multiplies_bonuses"), _("the Valat multiplies the bonuses as well")
     return "", ""
 
@@ -424,8 +422,6 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         seated = sorted(score.trischaken_points, key=lambda pv: seats.index(pv[0]) if pv[0] in seats else -1)
         each = ", ".join(f"{p} {render_points(v)}" for p, v in seated)
         return [_("Card points: {points}").format(points=each)]
-    if score.won is None:
-        return []
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
         valat = _("Valat: every trick to {players}").format(players=translated(and_listed(score.every_trick)))
@@ -508,11 +504,10 @@ def explained_json(ex: Explained) -> dict[str, Any]:
     out = score_json(ex.score, ex.profile)
     row = sheet(ex.ledger).hands[ex.number - 1]
     factor = row.result.radl
-    money = ex.score.payout is not None
     for line, item in zip(ex.score.lines, out["lines"], strict=True):
         item["sheet_value"] = sheet_value(line, factor)
         item["sheet_victory_points"] = line.times(factor)
-        if money:
+        if ex.score.payout is not None:
             item["sheet_stake"] = sheet_value(line, factor, payout=True)
             item["sheet_payout"] = line.times(factor, payout=True)
     out |= {

@@ -16,6 +16,7 @@ from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.evening import folded
 from tarockscore.render.output import CsvTable, View, page
+from tarockscore.rules.hand import render_points
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.standings import (
     CupStanding,
@@ -38,11 +39,7 @@ def exact(value: Fraction | int) -> int | str:
 def _text(value: Fraction | int) -> str:
     """For people: the mixed number, 7/3 → "2 1/3", -14/3 → "-4 2/3"."""
     f = Fraction(value)
-    if f.denominator == 1:
-        return str(f.numerator)
-    sign = "-" if f < 0 else ""
-    whole, rest = divmod(abs(f.numerator), f.denominator)
-    return f"{sign}{whole} {rest}/{f.denominator}" if whole else f"{sign}{rest}/{f.denominator}"
+    return ("-" if f < 0 else "") + str(render_points(abs(f)))
 
 
 def _money(value: Decimal | None) -> str:
