@@ -7,6 +7,7 @@ on a twin ledger: the page must write what ``record`` writes, and refuse with wh
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -1256,25 +1257,18 @@ def raw(port: int, data: bytes, wait: float = 30.0) -> bytes:
     return out
 
 
-def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """uvicorn as ``serve`` runs it (its limits shortened for the test): a request head that does
-    not come whole is closed, a body that does not come whole is answered 408, and a body too
-    large by its Content-Length is answered 413 before anything of it is read; a phone's request
-    meanwhile is answered at once."""
+@contextlib.contextmanager
+def running(site: Site) -> Iterator[int]:
+    """uvicorn as ``serve`` runs it, on a free port of 127.0.0.1 (yielded) in a thread of the test."""
     import socket
     import threading
-    import time
 
     import uvicorn
 
     from tarockscore.web import app as web
 
-    monkeypatch.setattr(web, "HEAD_SECONDS", 0.5)
-    monkeypatch.setattr(web, "BODY_SECONDS", 0.5)
-    site = Site(evening)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
     server = uvicorn.Server(web.server_config(make_app(site, Settings())))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
     thread.start()
@@ -1283,6 +1277,23 @@ def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pyt
         while not server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
+        yield sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn as ``serve`` runs it (its limits shortened for the test): a request head that does
+    not come whole is closed, a body that does not come whole is answered 408, and a body too
+    large by its Content-Length is answered 413 before anything of it is read; a phone's request
+    meanwhile is answered at once."""
+    from tarockscore.web import app as web
+
+    monkeypatch.setattr(web, "HEAD_SECONDS", 0.5)
+    monkeypatch.setattr(web, "BODY_SECONDS", 0.5)
+    with running(Site(evening)) as port:
         # Each is cut off by the server itself after its 0.5 s, not before; ``raw`` waits up to 30 s
         # (a server that never cut it off would hold the connection for ever), and the bound of
         # 10 s says "cut off at its limit", with room for a loaded machine.
@@ -1298,10 +1309,26 @@ def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pyt
         assert raw(port, b"GET /t/evening HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").startswith(
             b"HTTP/1.1 200 "
         )
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+
+
+def test_a_request_that_is_not_http_is_said_in_one_plain_line(evening: Path) -> None:
+    """A phone that typed https:// for the http:// address (its TLS greeting), a request line that
+    is no request: the organiser's window said uvicorn's "Invalid HTTP request received.", which
+    says neither who sent it nor whether a hand was lost. One line says both, once a minute."""
+    import logging
+
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())  # type: ignore[method-assign]
+    with running(Site(evening)) as port:
+        logging.getLogger("uvicorn.error").addHandler(handler)  # once uvicorn has set up its logging
+        assert raw(port, b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03").startswith(b"HTTP/1.1 400 ")
+        assert raw(port, b"GET /t/\x01 HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+    logging.getLogger("uvicorn.error").removeHandler(handler)
+    assert seen == [
+        "127.0.0.1 sent a request that is not HTTP (an address typed with https://?): "
+        "answered 400, nothing was written"
+    ]
 
 
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:
