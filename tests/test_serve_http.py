@@ -620,6 +620,21 @@ FORM_WORDS = (
             "Blatt '40': die Kartenpunkte kommen ins Feld Punkte, die Blatt (0 bis 2) daneben",
         ),
     ),
+    # 40 typed in both boxes: the Blatt are the odd cards left from counting in threes, 0, 1 or 2
+    # (docs/rules/koenigrufen.md §1.2), so 40 of them are no Blatt, and no card points are made of
+    # them (it advised "Points 53 and Blatt 1", 53 1/3, a hand the table never counted)
+    (
+        RUFER | {"card_points": "40", "blatt:card_points": "40"},
+        "card_points",
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt '40': the card points go in Points, the Blatt (0 to 2) beside them",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt '40': die Kartenpunkte kommen ins Feld Punkte, die Blatt (0 bis 2) daneben",
+        ),
+    ),
     # the King in the talon, and a yes-or-no answered with neither: no "'talon' is not at the table"
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},
