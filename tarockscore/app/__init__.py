@@ -423,10 +423,13 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
         return lines
     sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
-        return done_lines("undone", len(sheet.hands), sheet)
-    if what == "delete" and number is not None:
-        return done_lines("deleted", number, sheet)
-    return []
+        number = len(sheet.hands)
+    elif what != "delete" or number is None:
+        return []
+    # and what became of a Radl set or struck after the hand, as undo and delete say it
+    after = tarockscore.Evening(LEDGER).read().ledger
+    kept = render_evening.radl_kept(before.ledger, number, after)
+    return [*done_lines("undone" if what == "undo" else "deleted", number, sheet), *kept]
 
 
 def resume(form: Mapping[str, str]) -> str:
