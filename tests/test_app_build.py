@@ -590,6 +590,48 @@ def test_a_hand_recorded_or_replaced_says_the_totals_it_leaves(tmp_path: Path, l
     assert undone in notice["undone"] and deleted in notice["deleted"]
 
 
+STRIKE_REPLACED = (
+    ON_THE_PHONE
+    + r"""
+page.OWN_PROFILE = home / "profile.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+house = 'extends = "koenigrufen"\nname = "haus"\n[radl]\nevents = ["trischaken"]\n'
+begun = json.loads(page.begin({"players": "A, B, C, D", "profile_file": house, "profile_name": "haus.toml"}))
+points = {"points:A": "20", "points:B": "30", "points:C": "10", "points:D": "10"}
+one = json.loads(page.change("hand", {"expected": expected(begun["html"]), "contract": "trischaken", **points}))
+struck = json.loads(page.radl("strike", {"expected": expected(one["html"]), "hands": "2"}))["html"]
+form = page.replacing("1")
+rufer = {"contract": "rufer", "declarer": "A", "partner": "B", "card_points": "40"}
+print(json.loads(page.change("hand", {"expected": expected(form), "number": "1", **rufer}))["html"])
+"""
+)
+
+STRIKE_REPLACED_WORDS = {
+    "en-GB": "the Radl struck on the sheet after hand 1 now strikes nothing where it struck 2",
+    "de-AT": "das in der Schrift Gestrichene des Radls nach Spiel 1 streicht jetzt nichts, wo es 2 gestrichen hat",
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_replaced_says_what_a_strike_now_takes_as_replace_does(tmp_path: Path, lang: str) -> None:
+    """Hand 1, a Trischaken, starts a Radl (the house's radl.events; 4 hands ×2) of which 2 are
+    struck; replaced with a Rufer, it starts none, and the strike takes nothing (docs/evening.md: a
+    strike keeps to the Radls it struck). `replace` says so; the app's notice said nothing of it."""
+    done = subprocess.run(
+        [sys.executable, "-c", STRIKE_REPLACED, str(tmp_path), lang],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    notice = done.stdout.split('<div id="notice">')[1].split("</div>")[0]
+    assert STRIKE_REPLACED_WORDS[lang] in notice
+
+
 FIVE = (
     ON_THE_PHONE
     + r"""
