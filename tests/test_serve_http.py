@@ -2058,6 +2058,23 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert len(tarockscore.Evening(evening).ledger.radl) == 2
 
 
+def test_a_radl_count_in_a_phone_keyboards_digits_is_read_as_card_points_are(evening: Path) -> None:
+    """A phone's keyboard may give full-width or Arabic-Indic digits ("４", "٣"): the card points
+    read them (docs/serve.md), the Radl's count refused them as "no number of hands". A Radl of 4
+    (koenigrufen: ×2), then 3 of its doubled hands struck: 1 pending."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    for what, count, request in (("radl", "\uff14", "r1"), ("strike", "\u0663", "r2")):
+        form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": request}
+        done = client.post(f"/t/evening/{what}", data={**form, "hands": count}, headers=JSON)
+        assert done.status_code == 200, done.text
+    assert [(m.after, m.hands) for m in tarockscore.Evening(evening).ledger.radl] == [(0, 4), (0, -3)]
+    assert (
+        done.json()["said"]
+        == "Radl struck on the sheet before the first hand: 3 doubled hands fewer; 1 pending"
+    )
+
+
 def test_a_table_that_has_played_its_games_says_the_radl_still_owed_as_radl_add_does(
     tmp_path: Path,
 ) -> None:

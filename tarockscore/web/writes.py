@@ -326,8 +326,9 @@ def mark_radl(
     naming the field by its label."""
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
-    # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
-    count = int(text) if text.isascii() and text.isdigit() and len(text) <= COUNT else None
+    # digits of any script, as card points take them ("４"; "²" is none), those past the ledger's
+    # maximum refused by it, as `radl add` does; a count pasted at length is no count
+    count = int(text) if text.isdecimal() and len(text) <= COUNT else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
         if len(text) > COUNT:  # pasted at length: quoted by its start and its length, as card points are
