@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.cli.commands import app as app_command
+from tarockscore.io.inputs import profiles_dir
 from tests.stored import unfolded
 
 runner = CliRunner()
@@ -836,6 +837,11 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     said = opened_on_the_phone(tmp_path, "de-AT", picked)
     assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in said
     assert "opened.toml" not in said
+    assert not (tmp_path / "evening.toml").exists()
+    # a shipped profile (its own `schema = 1`) was taken for a ledger of schema 1 to convert, and
+    # refused by every key a ledger has and it lacks ("table: missing (required)", …)
+    said = opened_on_the_phone(tmp_path, "en-GB", profiles_dir() / "koenigrufen.toml")
+    assert "freitag.toml: not a ledger: this is a profile" in said and "missing" not in said
     assert not (tmp_path / "evening.toml").exists()
 
 
