@@ -1339,6 +1339,15 @@ def test_a_request_that_is_not_http_is_said_in_one_plain_line(evening: Path) -> 
         logging.getLogger("uvicorn.error").addHandler(handler)  # once uvicorn has set up its logging
         assert raw(port, b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03").startswith(b"HTTP/1.1 400 ")
         assert raw(port, b"GET /t/\x01 HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+        # an upgrade asked for (a WebSocket; h2c, as `curl --http2` asks it) is answered as plain
+        # HTTP, and nothing is said of it: the window said "Unsupported upgrade request." and
+        # advised `pip install 'uvicorn[standard]'`, which the server has no use for
+        for upgrade in (
+            b"websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: a2V5a2V5a2V5a2V5a2V5",
+            b"h2c",
+        ):
+            asked = b"GET /board HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: " + upgrade
+            assert raw(port, asked + b"\r\n\r\n").startswith(b"HTTP/1.1 200 ")
     logging.getLogger("uvicorn.error").removeHandler(handler)
     assert seen == [
         "127.0.0.1 sent a request that is not HTTP (an address typed with https://?): "

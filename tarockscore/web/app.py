@@ -890,6 +890,10 @@ class Protocol(H11Protocol):
         )
         super().send_400_response(msg)
 
+    def _unsupported_upgrade_warning(self) -> None:
+        """An upgrade asked for (a WebSocket, h2c) is left out and the request answered as HTTP/1.1:
+        nothing for the server's window (uvicorn's lines advised installing a WebSocket library)."""
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self._head is not None:
             self._head.cancel()
