@@ -843,6 +843,21 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     said = opened_on_the_phone(tmp_path, "en-GB", profiles_dir() / "koenigrufen.toml")
     assert "freitag.toml: not a ledger: this is a profile" in said and "missing" not in said
     assert not (tmp_path / "evening.toml").exists()
+    # a ledger changed by hand: the phone cannot mend it, and said nothing of how (the command
+    # line names `tarockscore repair`); it says what a laptop does with it
+    changed = tmp_path / "changed.toml"
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(changed)]).exit_code == 0
+    runner.invoke(
+        app, ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", str(changed)]
+    )
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 20"), encoding="utf-8"
+    )
+    said = opened_on_the_phone(tmp_path, "en-GB", changed)
+    assert (
+        "on a laptop, `tarockscore repair --ledger freitag.toml` re-scores it from its stored hands"
+        in html.unescape(said)
+    )
 
 
 VALAT_LOST = (

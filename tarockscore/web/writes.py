@@ -106,8 +106,12 @@ def previewed(
         return problems_of(exc, evening.path)
 
 
-# The rules' words that name a hand file's key, as the form names its field.
+# The rules' words that name a hand file's key, as the form names its field; a ledger changed by
+# hand with what a laptop does with it (a phone cannot mend it).
 ON_FORM = {
+    "the ledger was changed outside tarockscore, so it is not used and nothing was written": N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; on a laptop, `tarockscore repair --ledger {name}` re-scores it from its stored hands and shows every number that changes, and `tarockscore repair --write --ledger {name}` keeps it"
+    ),
     "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
         "a Valat made by the {who} takes every trick, so the {who} win the game; the card points given, {points}, say they lost it (the declarer side needs {win_threshold})"
     ),
