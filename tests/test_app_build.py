@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 import tarockscore
 from tarockscore.cli.app import app
 from tarockscore.cli.commands import app as app_command
+from tarockscore.io.inputs import profiles_dir
 from tests.stored import unfolded
 
 runner = CliRunner()
@@ -544,11 +545,27 @@ one = json.loads(page.change("hand", {"expected": expected(begun), **hand}))["ht
 two = json.loads(page.change("hand", {"expected": expected(one), **hand, "declarer": "Cilli", "partner": "Anna"}))["html"]
 form = page.replacing("1")
 replaced = json.loads(page.change("hand", {"expected": expected(form), "number": "1", **hand, "card_points": "30"}))
-print(json.dumps({"one": one, "two": two, "replaced": replaced["html"]}))
+marked = json.loads(page.radl("radl", {"expected": expected(replaced["html"])}))["html"]
+marked = json.loads(page.radl("strike", {"expected": expected(marked)}))["html"]
+undone = json.loads(page.change("undo", {"expected": expected(marked)}))["html"]
+deleted = json.loads(page.change("delete", {"expected": expected(undone), "number": "1"}))["html"]
+print(json.dumps({"one": one, "two": two, "replaced": replaced["html"], "undone": undone, "deleted": deleted}))
 """
 )
 
 STANDING_WORDS = {"en-GB": "totals now: ", "de-AT": "Stand jetzt: "}
+# What undo and delete say of a Radl set and struck after the hand they take away (render/evening.py
+# RADL_KEPT): the marks are the table's, so they stay, after the hand before it.
+RADL_KEPT_WORDS = {
+    "en-GB": (
+        "the Radl set and struck on the sheet after hand 2 stays, now after hand 1",
+        "the Radl set and struck on the sheet after hand 1 stays, now before the first hand",
+    ),
+    "de-AT": (
+        "das in der Schrift gesetzte und gestrichene Radl nach Spiel 2 bleibt, jetzt nach Spiel 1",
+        "das in der Schrift gesetzte und gestrichene Radl nach Spiel 1 bleibt, jetzt vor dem ersten Spiel",
+    ),
+}
 
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
@@ -568,6 +585,52 @@ def test_a_hand_recorded_or_replaced_says_the_totals_it_leaves(tmp_path: Path, l
     assert said + "Anna 1, Bert 1, Cilli 0, Dani 0" in notice["one"]
     assert said + "Anna 2, Bert 1, Cilli 1, Dani 0" in notice["two"]
     assert said + "Anna 1, Bert 0, Cilli 2, Dani 1" in notice["replaced"]
+    # a Radl set and struck after hand 2, which is taken back, then hand 1 deleted: the notice says
+    # where the Radl now stands, as `undo` and `delete` (and serve's page) say it; it said nothing
+    undone, deleted = RADL_KEPT_WORDS[lang]
+    assert undone in notice["undone"] and deleted in notice["deleted"]
+
+
+STRIKE_REPLACED = (
+    ON_THE_PHONE
+    + r"""
+page.OWN_PROFILE = home / "profile.toml"
+page.speak(sys.argv[2])
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+house = 'extends = "koenigrufen"\nname = "haus"\n[radl]\nevents = ["trischaken"]\n'
+begun = json.loads(page.begin({"players": "A, B, C, D", "profile_file": house, "profile_name": "haus.toml"}))
+points = {"points:A": "20", "points:B": "30", "points:C": "10", "points:D": "10"}
+one = json.loads(page.change("hand", {"expected": expected(begun["html"]), "contract": "trischaken", **points}))
+struck = json.loads(page.radl("strike", {"expected": expected(one["html"]), "hands": "2"}))["html"]
+form = page.replacing("1")
+rufer = {"contract": "rufer", "declarer": "A", "partner": "B", "card_points": "40"}
+print(json.loads(page.change("hand", {"expected": expected(form), "number": "1", **rufer}))["html"])
+"""
+)
+
+STRIKE_REPLACED_WORDS = {
+    "en-GB": "the Radl struck on the sheet after hand 1 now strikes nothing where it struck 2",
+    "de-AT": "das in der Schrift Gestrichene des Radls nach Spiel 1 streicht jetzt nichts, wo es 2 gestrichen hat",
+}
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
+def test_a_hand_replaced_says_what_a_strike_now_takes_as_replace_does(tmp_path: Path, lang: str) -> None:
+    """Hand 1, a Trischaken, starts a Radl (the house's radl.events; 4 hands ×2) of which 2 are
+    struck; replaced with a Rufer, it starts none, and the strike takes nothing (docs/evening.md: a
+    strike keeps to the Radls it struck). `replace` says so; the app's notice said nothing of it."""
+    done = subprocess.run(
+        [sys.executable, "-c", STRIKE_REPLACED, str(tmp_path), lang],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    notice = done.stdout.split('<div id="notice">')[1].split("</div>")[0]
+    assert STRIKE_REPLACED_WORDS[lang] in notice
 
 
 FIVE = (
@@ -775,6 +838,26 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     assert "freitag.toml: keine Schrift: das ist eine Spieldatei" in said
     assert "opened.toml" not in said
     assert not (tmp_path / "evening.toml").exists()
+    # a shipped profile (its own `schema = 1`) was taken for a ledger of schema 1 to convert, and
+    # refused by every key a ledger has and it lacks ("table: missing (required)", …)
+    said = opened_on_the_phone(tmp_path, "en-GB", profiles_dir() / "koenigrufen.toml")
+    assert "freitag.toml: not a ledger: this is a profile" in said and "missing" not in said
+    assert not (tmp_path / "evening.toml").exists()
+    # a ledger changed by hand: the phone cannot mend it, and said nothing of how (the command
+    # line names `tarockscore repair`); it says what a laptop does with it
+    changed = tmp_path / "changed.toml"
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(changed)]).exit_code == 0
+    runner.invoke(
+        app, ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", str(changed)]
+    )
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace("card_points = 40", "card_points = 20"), encoding="utf-8"
+    )
+    said = opened_on_the_phone(tmp_path, "en-GB", changed)
+    assert (
+        "on a laptop, `tarockscore repair --ledger freitag.toml` re-scores it from its stored hands"
+        in html.unescape(said)
+    )
 
 
 VALAT_LOST = (

@@ -176,6 +176,13 @@ def test_names_without_commas_are_told_to_take_commas(tmp_path: Path) -> None:
         "error: --players: 1 name given; 'koenigrufen' is played by 4, or 5 where the dealer sits out;"
         " separate the names with commas: Maximilian, Bartholomäus, Cäcilia, Dominika, Evelyn\n"
     )
+    # semicolons between them (as a spreadsheet writes a list): the names said without them (it
+    # said "Anna;, Bert;, Cilli;, Dani", then each name refused for its ';')
+    semicolons = run("new", "-p", "Anna; Bert; Cilli; Dani", "--ledger", str(path))
+    assert semicolons.stderr == (
+        "error: --players: 1 name given; 'koenigrufen' is played by 4, or 5 where the dealer sits out;"
+        " separate the names with commas: Anna, Bert, Cilli, Dani\n"
+    )
     # a name of two words stays one name where the count is right
     assert run("new", "-p", "Anna Maria, Bert, Cilli, Dani", "--ledger", str(path)).exit_code == 0
 

@@ -7,6 +7,7 @@ on a twin ledger: the page must write what ``record`` writes, and refuse with wh
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -609,6 +610,21 @@ FORM_WORDS = (
     # Points left empty, 40 typed in Blatt: not "an answer is needed", but where the points go
     (
         RUFER | {"card_points": "", "blatt:card_points": "40"},
+        "card_points",
+        (
+            "Card points of Anna and Cilli (of 70)",
+            "Blatt '40': the card points go in Points, the Blatt (0 to 2) beside them",
+        ),
+        (
+            "Kartenpunkte von Anna und Cilli (von 70)",
+            "Blatt '40': die Kartenpunkte kommen ins Feld Punkte, die Blatt (0 bis 2) daneben",
+        ),
+    ),
+    # 40 typed in both boxes: the Blatt are the odd cards left from counting in threes, 0, 1 or 2
+    # (docs/rules/koenigrufen.md §1.2), so 40 of them are no Blatt, and no card points are made of
+    # them (it advised "Points 53 and Blatt 1", 53 1/3, a hand the table never counted)
+    (
+        RUFER | {"card_points": "40", "blatt:card_points": "40"},
         "card_points",
         (
             "Card points of Anna and Cilli (of 70)",
@@ -1256,25 +1272,18 @@ def raw(port: int, data: bytes, wait: float = 30.0) -> bytes:
     return out
 
 
-def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """uvicorn as ``serve`` runs it (its limits shortened for the test): a request head that does
-    not come whole is closed, a body that does not come whole is answered 408, and a body too
-    large by its Content-Length is answered 413 before anything of it is read; a phone's request
-    meanwhile is answered at once."""
+@contextlib.contextmanager
+def running(site: Site) -> Iterator[int]:
+    """uvicorn as ``serve`` runs it, on a free port of 127.0.0.1 (yielded) in a thread of the test."""
     import socket
     import threading
-    import time
 
     import uvicorn
 
     from tarockscore.web import app as web
 
-    monkeypatch.setattr(web, "HEAD_SECONDS", 0.5)
-    monkeypatch.setattr(web, "BODY_SECONDS", 0.5)
-    site = Site(evening)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
     server = uvicorn.Server(web.server_config(make_app(site, Settings())))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
     thread.start()
@@ -1283,6 +1292,23 @@ def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pyt
         while not server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.01)
+        yield sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn as ``serve`` runs it (its limits shortened for the test): a request head that does
+    not come whole is closed, a body that does not come whole is answered 408, and a body too
+    large by its Content-Length is answered 413 before anything of it is read; a phone's request
+    meanwhile is answered at once."""
+    from tarockscore.web import app as web
+
+    monkeypatch.setattr(web, "HEAD_SECONDS", 0.5)
+    monkeypatch.setattr(web, "BODY_SECONDS", 0.5)
+    with running(Site(evening)) as port:
         # Each is cut off by the server itself after its 0.5 s, not before; ``raw`` waits up to 30 s
         # (a server that never cut it off would hold the connection for ever), and the bound of
         # 10 s says "cut off at its limit", with room for a loaded machine.
@@ -1298,10 +1324,35 @@ def test_slow_and_half_sent_requests_are_cut_off(evening: Path, monkeypatch: pyt
         assert raw(port, b"GET /t/evening HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").startswith(
             b"HTTP/1.1 200 "
         )
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+
+
+def test_a_request_that_is_not_http_is_said_in_one_plain_line(evening: Path) -> None:
+    """A phone that typed https:// for the http:// address (its TLS greeting), a request line that
+    is no request: the organiser's window said uvicorn's "Invalid HTTP request received.", which
+    says neither who sent it nor whether a hand was lost. One line says both, once a minute."""
+    import logging
+
+    seen: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(record.getMessage())  # type: ignore[method-assign]
+    with running(Site(evening)) as port:
+        logging.getLogger("uvicorn.error").addHandler(handler)  # once uvicorn has set up its logging
+        assert raw(port, b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03").startswith(b"HTTP/1.1 400 ")
+        assert raw(port, b"GET /t/\x01 HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+        # an upgrade asked for (a WebSocket; h2c, as `curl --http2` asks it) is answered as plain
+        # HTTP, and nothing is said of it: the window said "Unsupported upgrade request." and
+        # advised `pip install 'uvicorn[standard]'`, which the server has no use for
+        for upgrade in (
+            b"websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: a2V5a2V5a2V5a2V5a2V5",
+            b"h2c",
+        ):
+            asked = b"GET /board HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: " + upgrade
+            assert raw(port, asked + b"\r\n\r\n").startswith(b"HTTP/1.1 200 ")
+    logging.getLogger("uvicorn.error").removeHandler(handler)
+    assert seen == [
+        "127.0.0.1 sent a request that is not HTTP (an address typed with https://?): "
+        "answered 400, nothing was written"
+    ]
 
 
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:
@@ -2014,6 +2065,23 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
         "die Schrift hat sich geändert, seit diese Seite gelesen wurde: kein Radl wurde gesetzt"
     )
     assert len(tarockscore.Evening(evening).ledger.radl) == 2
+
+
+def test_a_radl_count_in_a_phone_keyboards_digits_is_read_as_card_points_are(evening: Path) -> None:
+    """A phone's keyboard may give full-width or Arabic-Indic digits ("４", "٣"): the card points
+    read them (docs/serve.md), the Radl's count refused them as "no number of hands". A Radl of 4
+    (koenigrufen: ×2), then 3 of its doubled hands struck: 1 pending."""
+    client, site = client_of(evening)
+    code = site.code("evening")
+    for what, count, request in (("radl", "\uff14", "r1"), ("strike", "\u0663", "r2")):
+        form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": request}
+        done = client.post(f"/t/evening/{what}", data={**form, "hands": count}, headers=JSON)
+        assert done.status_code == 200, done.text
+    assert [(m.after, m.hands) for m in tarockscore.Evening(evening).ledger.radl] == [(0, 4), (0, -3)]
+    assert (
+        done.json()["said"]
+        == "Radl struck on the sheet before the first hand: 3 doubled hands fewer; 1 pending"
+    )
 
 
 def test_a_table_that_has_played_its_games_says_the_radl_still_owed_as_radl_add_does(

@@ -414,19 +414,22 @@ def _standing() -> str:
 
 def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> list[str]:
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
-    page says it), and the hand: not the audit trail's line, which names the hand by its id."""
+    page says it), and the hand: not the audit trail's line, which names the hand by its id; then
+    what became of a Radl set or struck on the sheet, as replace, undo and delete say it."""
+    evening = tarockscore.Evening(LEDGER)
+    after = evening.read().ledger
     if what in ("hand", "deal") and number is not None:
-        evening = tarockscore.Evening(LEDGER)
-        lines = done_lines("replaced" if what == "hand" else "dealt", number, evening.sheet())
+        lines = done_lines("replaced" if what == "hand" else "dealt", number, tarockscore.sheet(after))
         if what == "deal":  # the hand with the deal as corrected
             lines.append(render_evening.deal_text(tarockscore.hand_entry(evening, number).deal))
-        return lines
+        return [*lines, *render_evening.strikes_corrected(before.ledger, after)]
     sheet = tarockscore.sheet(before.ledger)
     if what == "undo":
-        return done_lines("undone", len(sheet.hands), sheet)
-    if what == "delete" and number is not None:
-        return done_lines("deleted", number, sheet)
-    return []
+        number = len(sheet.hands)
+    elif what != "delete" or number is None:
+        return []
+    kept = render_evening.radl_kept(before.ledger, number, after)
+    return [*done_lines("undone" if what == "undo" else "deleted", number, sheet), *kept]
 
 
 def resume(form: Mapping[str, str]) -> str:

@@ -254,14 +254,18 @@ def _points_and_blatt(flow: Flow, typed: str, blatt: str) -> Fraction:
             _("Blatt {blatt!r}: this game counts whole card points, with no Blatt").format(blatt=Shown(blatt))
         )
     count = typed_number(blatt)
-    if not typed and (count is None or count > most):  # the card points typed in the Blatt's box
+    whole = typed_number(typed or "0")
+    # the card points typed in the Blatt's box (Points left empty, or as many Blatt as points: the
+    # Blatt are the odd cards left from counting in threes, never a side's card points again)
+    if (count is None and not typed) or (
+        count is not None and count > most and whole is not None and count >= whole
+    ):
         said = _("Blatt {blatt!r}: the card points go in Points, the Blatt (0 to {most}) beside them")
         raise Refused(said.format(blatt=Shown(blatt), most=most))
     if count is None:
         raise Refused(
             _("Blatt {blatt!r} is not a number from 0 to {most}").format(blatt=Shown(blatt), most=most)
         )
-    whole = typed_number(typed or "0")
     if whole is None:
         said = _("Points {points!r} is not a whole number: the Blatt go in their own field")
         raise Refused(said.format(points=Shown(typed)))

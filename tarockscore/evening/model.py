@@ -262,8 +262,8 @@ def hand_deal(ledger: Ledger, number: int) -> Deal:
     return deal_by(ledger.players, dealer)
 
 
-# A table of the wrong size, said for one name or several, and for names written with spaces
-# between them, not commas (then said how to write them).
+# A table of the wrong size, said for one name or several, and for names written with spaces or
+# semicolons between them, not commas (then said how to write them).
 _WRONG_COUNT = {
     (True, True): N_(
         "1 name given; {profile!r} is played by {players}, or {total} where the dealer sits out; separate the names with commas: {names}"
@@ -285,7 +285,8 @@ def check_players(names: Sequence[str], profile: Profile) -> list[Problem]:
     allowed = (profile.game.players, profile.game.players + 1)
     if len(names) in allowed:
         return check_names(names, "players")
-    words = [word for name in names for word in name.split()]
+    # the names written with spaces or semicolons between them, not commas
+    words = [word for name in names for word in name.replace(";", " ").split()]
     commas = len(names) < len(words) and len(words) in allowed
     said = Problem.of(
         "players",

@@ -36,7 +36,8 @@ class Upgraded(NamedTuple):
 def upgrade(path: Path, at: str) -> Upgraded:
     """Convert the ledger at ``path`` to the current format, keeping the old file as ``PATH.bak``."""
     top = ledger_file.header(ledger_file.load(path), str(path))
-    if top.get("schema") != ledger_file.OLD_SCHEMA:
+    # a profile has a `schema = 1` of its own: it is refused as what it is, not read as an old ledger
+    if top.get("schema") != ledger_file.OLD_SCHEMA or safe_io.other_kind(top, safe_io.LEDGER):
         snapshot = ledger_file.read(path)  # the current format reads, or says why not
         led = snapshot.ledger
         return Upgraded(path, None, len(led.hands), len(led.audit), snapshot.head)

@@ -878,6 +878,22 @@ class Protocol(H11Protocol):
         if not self.transport.is_closing():
             self._arm()
 
+    def send_400_response(self, msg: str) -> None:
+        """A request that is not HTTP (a TLS greeting: https:// typed), answered as uvicorn does and
+        said in the server's window by its sender, and that nothing was written (uvicorn's own line,
+        "Invalid HTTP request received.", is left out: it says neither)."""
+        sender = self.client[0] if self.client else "?"
+        LOG.warning(
+            _(
+                "{client} sent a request that is not HTTP (an address typed with https://?): answered 400, nothing was written"
+            ).format(client=sender)
+        )
+        super().send_400_response(msg)
+
+    def _unsupported_upgrade_warning(self) -> None:
+        """An upgrade asked for (a WebSocket, h2c) is left out and the request answered as HTTP/1.1:
+        nothing for the server's window (uvicorn's lines advised installing a WebSocket library)."""
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self._head is not None:
             self._head.cancel()
@@ -947,6 +963,9 @@ def server_config(app: Starlette) -> uvicorn.Config:
     quiet = OncePerMinute()
     for name in ("uvicorn.error", "asyncio"):
         logging.getLogger(name).addFilter(quiet)
+    logging.getLogger("uvicorn.error").addFilter(
+        lambda record: record.msg != "Invalid HTTP request received."
+    )
     return config
 
 

@@ -106,8 +106,12 @@ def previewed(
         return problems_of(exc, evening.path)
 
 
-# The rules' words that name a hand file's key, as the form names its field.
+# The rules' words that name a hand file's key, as the form names its field; a ledger changed by
+# hand with what a laptop does with it (a phone cannot mend it).
 ON_FORM = {
+    "the ledger was changed outside tarockscore, so it is not used and nothing was written": N_(
+        "the ledger was changed outside tarockscore, so it is not used and nothing was written; on a laptop, `tarockscore repair --ledger {name}` re-scores it from its stored hands and shows every number that changes, and `tarockscore repair --write --ledger {name}` keeps it"
+    ),
     "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
         "a Valat made by the {who} takes every trick, so the {who} win the game; the card points given, {points}, say they lost it (the declarer side needs {win_threshold})"
     ),
@@ -326,8 +330,9 @@ def mark_radl(
     naming the field by its label."""
     label = _("doubled hands") if what == "radl" else _("doubled hands to strike")
     text = form.get("strike" if what == "strike" and "strike" in form else "hands", "").strip()
-    # digits the ledger refuses past its maximum, as `radl add` does; a count pasted at length is no count
-    count = int(text) if text.isascii() and text.isdigit() and len(text) <= COUNT else None
+    # digits of any script, as card points take them ("４"; "²" is none), those past the ledger's
+    # maximum refused by it, as `radl add` does; a count pasted at length is no count
+    count = int(text) if text.isdecimal() and len(text) <= COUNT else None
     if text and not count:
         said = N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
         if len(text) > COUNT:  # pasted at length: quoted by its start and its length, as card points are
