@@ -17,7 +17,7 @@ from tarockscore.rules.legality import (
     may_make,
     possible_bonuses,
     talon_card_points,
-    talon_share_most,
+    talon_share_holds,
     trischaken_talon_counted,
 )
 from tarockscore.rules.parse import HONOURS
@@ -152,14 +152,19 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     share = declarer_talon_share(profile, contract, hand.get("called_king"))
     valat = next((b for b in hand.get("bonus", []) if b["name"] == "valat"), None)
     made_by = valat["side"] if valat is not None and valat["made"] else None
+    if share is not None:  # each side holds at least the talon cards that count for it
+        points = min(
+            max(points, talon_share_holds(profile, share)[0]),
+            deck - talon_share_holds(profile, OTHER_SHARE[share])[0],
+        )
     if made_by == "declarers":
         points = max(points, game.win_threshold)
-        if share is not None:
-            points = max(points, deck - talon_share_most(profile, OTHER_SHARE[share]))
+        if share is not None:  # the Defenders hold their talon cards alone: whole points
+            points = Fraction(int(max(points, deck - talon_share_holds(profile, OTHER_SHARE[share])[1])))
     elif made_by == "defenders":
         points = min(points, game.win_threshold - unit)
         if share is not None:
-            points = min(points, talon_share_most(profile, share))
+            points = Fraction(int(min(points, talon_share_holds(profile, share)[1])))
     if hand.get("king_half") == "defenders":  # they hold the King's half: never without a card
         points = min(points, deck - unit)
     if game.every_card_counts and "valat" in contract.bonuses:

@@ -721,7 +721,7 @@ def test_explain(ledger: str) -> None:
 
 def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     path = radl_evening(tmp_path, '"valat"')
-    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-b", "valat")
     result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     assert "Radl ×2" in unfolded(result.stdout).splitlines()[0]
     result = run("explain", "2", "--ledger", path)

@@ -66,13 +66,13 @@ def test_no_card_point_in_a_solodreier_is_the_defenders_valat() -> None:
 
 def test_a_valat_entered_as_lost_against_every_card_point() -> None:
     announced_lost: BonusInput = {"name": "valat", "announced": True, "made": False}
-    err = _refused(_hand("dreier", 70, announced_lost))
+    err = _refused(_hand("sechserdreier", 70, announced_lost))
     assert err.startswith("bonus[0].made: false: the declarers hold all 70 card points"), err
     assert "their Valat was made" in err
     # The Defenders' announced Valat that failed is the other story, and holds.
     kr = load_profile("koenigrufen")
     failed: BonusInput = {"name": "valat", "side": "defenders", "announced": True, "made": False}
-    parse_hand(_hand("dreier", 70, failed), kr)
+    parse_hand(_hand("sechserdreier", 70, failed), kr)
 
 
 def test_a_valat_the_talon_rules_out() -> None:
@@ -86,9 +86,37 @@ def test_a_valat_the_talon_rules_out() -> None:
     # The Defenders' Valat leaves the declarer his discards only: none in a Solodreier.
     err = _refused(_hand("solodreier", 5, DEFENDERS_VALAT))
     assert "leaves the declarers no card but the talon's they keep in solodreier" in err
-    assert "(contracts.solodreier.talon_share = 'none': at most 0)" in err
+    assert "(contracts.solodreier.talon_share = 'none': 0 and whole points more, at most 0)" in err
     parse_hand(_hand("rufer", 13, DEFENDERS_VALAT), kr)  # his discards, at their most
     assert "at most 13" in _refused(_hand("rufer", "13 1/3", DEFENDERS_VALAT))
+
+
+def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
+    # The talon half the declarer left counts in the Defenders' tricks, "auch wenn diese Partei
+    # keinen Stich hat" ([LTA-GK1 Kap. 7 via HT §1.8]); three cards are at least 1 card point,
+    # six at least 2 (§1, talon_card_points). So no Call gives one side all 70, or 69 2/3.
+    kr = load_profile("koenigrufen")
+    fewest = kr.game.talon_card_points[0] if kr.game.talon_card_points else None
+    assert fewest == 2
+    for points in ("70", "69 2/3", "1/3"):
+        err = _refused(_hand("rufer", points))
+        assert "but the talon cards that count for them in rufer hold at least 1" in err, err
+    assert "leaves the defenders 0" in _refused(_hand("rufer", 70, VALAT))
+    # A Sechserdreier's six discards are the declarer's, a solo's talon the Defenders'.
+    assert "hold at least 2 (contracts.sechserdreier" in _refused(_hand("sechserdreier", "1 2/3"))
+    assert "leaves the defenders 1, but" in _refused(_hand("solodreier", 69))
+    parse_hand(_hand("rufer", 69), kr)  # the three cards of the half at their fewest
+    parse_hand(_hand("sechserdreier", 70, VALAT), kr)  # the Defenders keep no talon card there
+
+
+def test_a_valat_leaves_the_other_side_whole_points() -> None:
+    # After a Valat the other side holds its talon cards alone, three (or six): counted in threes
+    # that is whole points ([HT §1.5] "drei Blätter → 1 Punkt"; each card ⅓ and whole points more).
+    err = _refused(_hand("rufer", "60 1/3", VALAT))
+    assert "(contracts.rufer.talon_share = 'half': 1 and whole points more, at most 13)" in err
+    assert "card_points 60 1/3 leaves them 9 2/3" in err
+    assert "is not one of these" in _refused(_hand("rufer", "9 1/3", DEFENDERS_VALAT))
+    parse_hand(_hand("rufer", 60, VALAT), load_profile("koenigrufen"))
 
 
 def test_a_solorufer_with_the_king_in_the_talon_gives_the_declarer_its_half() -> None:
@@ -104,11 +132,11 @@ def test_a_side_without_a_card_made_no_bonus() -> None:
     trull: BonusInput = {"name": "trull"}
     err = _refused(_hand("solodreier", 0, DEFENDERS_VALAT, trull))
     assert "bonus[1].made: true: the declarers have no card point, so no card in their tricks" in err
-    # GameTwist: the Mondfang is a trick's ([GT] "taken in a trick"), the Königfang takes the King.
-    for bonus in ("mondfang", "koenigfang"):
-        made: BonusInput = {"name": bonus, "side": "defenders"}
-        hand = _hand("rufer", 70, VALAT, made)
-        assert "the defenders have no card point" in _refused(hand, "gametwist")
+    # GameTwist: the Mondfang is a trick's ([GT] "taken in a trick"). (The Königfang is a Call's,
+    # where the Defenders always hold the talon half the declarer left them.)
+    made: BonusInput = {"name": "mondfang", "side": "defenders"}
+    hand = _hand("sechserdreier", 70, VALAT, made)
+    assert "the defenders have no card point" in _refused(hand, "gametwist")
     # Absolut: decided by the points alone ([GT] "at least 45 1/3 points").
     absolut: BonusInput = {"name": "absolut", "side": "defenders"}
     assert "bonuses.absolut.min_card_points" in _refused(_hand("dreier", 40, absolut), "gametwist")

@@ -528,11 +528,14 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
         "disagrees with -t {card_points} (the declarer side needs {win_threshold})"
     ),
-    "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}": N_(
-        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} leaves them {other}"
+    "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})": N_(
+        "leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
     ),
-    "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more": N_(
-        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} is more"
+    "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} leaves them {other}": N_(
+        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); -t {points} leaves them {other}"
+    ),
+    "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} is not one of these": N_(
+        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); -t {points} is not one of these"
     ),
     "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
         "a Valat made by the {who} takes every trick, so the {who} win the game; -t {points} says they lost it (the declarer side needs {win_threshold})"

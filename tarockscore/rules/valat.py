@@ -19,7 +19,7 @@ from tarockscore.rules.bets import (
     title,
 )
 from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
-from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
 VALAT = "valat"
@@ -220,6 +220,8 @@ def check_tricks(
         return
     deck = profile.game.card_points_total
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
+    if _short_of_talon(points, contract, called_king, profile, problems):
+        return
     if profile.game.every_card_counts:
         _check_every_trick(bonuses, points, contract, profile, problems)
         _check_no_card(bonuses, points, problems)
@@ -233,7 +235,8 @@ def valat_proven(
     if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
         return None
     deck = profile.game.card_points_total
-    return next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
+    every = next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
+    return every if every is None or _talon_fewest(profile, contract, None, every.other) == 0 else None
 
 
 def _check_every_trick(
@@ -284,6 +287,42 @@ def _check_no_card(bonuses: GivenBonuses, points: dict[Side, Fraction | None], p
             )
 
 
+def _talon_fewest(profile: Profile, contract: Contract, called_king: str | None, side: Side) -> Fraction:
+    """The fewest card points the talon cards that count for ``side`` can hold, whoever took the
+    tricks (docs/rules/koenigrufen.md §1.4); 0 where the profile does not say what the talon holds."""
+    share = declarer_talon_share(profile, contract, called_king)
+    if share is None:
+        return Fraction(0)
+    return talon_share_holds(profile, share if side is Side.DECLARERS else OTHER_SHARE[share])[0]
+
+
+def _short_of_talon(
+    points: dict[Side, Fraction | None],
+    contract: Contract,
+    called_king: str | None,
+    profile: Profile,
+    problems: Collector,
+) -> bool:
+    """Refuse a side with fewer card points than its talon cards hold; whether one was refused."""
+    for side in Side:
+        fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
+        if held is not None and held < fewest:
+            problems.add(
+                "card_points",
+                N_(
+                    "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
+                ),
+                points=render_points(points[Side.DECLARERS] or Fraction(0)),
+                who=side.value,
+                held=render_points(held),
+                contract=contract.name,
+                fewest=render_points(fewest),
+                share=declarer_talon_share(profile, contract, called_king),
+            )
+            return True
+    return False
+
+
 def _check_valat_against_talon(
     bonuses: GivenBonuses,
     declarers: Fraction,
@@ -303,22 +342,24 @@ def _check_valat_against_talon(
         if b.name != VALAT or not b.made or won is not (b.side is Side.DECLARERS):
             continue
         if b.side is Side.DECLARERS:
-            most = talon_share_most(profile, OTHER_SHARE[share])
+            fewest, most = talon_share_holds(profile, OTHER_SHARE[share])
             other = deck - declarers
             template = N_(
-                "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}"
+                "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} leaves them {other}"
             )
         else:
-            most, other = talon_share_most(profile, share), declarers
+            (fewest, most), other = talon_share_holds(profile, share), declarers
             template = N_(
-                "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more"
+                "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} is not one of these"
             )
-        if other > most:
+        # the talon cards alone: the fewest they hold, and whole points more (each card ⅓ and whole points more)
+        if other > most or (other - fewest).denominator != 1:
             problems.add(
                 f"bonus[{i}]",
                 template,
                 contract=contract.name,
                 share=share,
+                fewest=render_points(fewest),
                 most=render_points(most),
                 points=render_points(declarers),
                 other=render_points(other),
