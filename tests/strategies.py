@@ -50,7 +50,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             fewest, most = talon_card_points(profile) or (Fraction(0), Fraction(0))
             total -= int(fewest * unit) + unit * draw(st.integers(0, int(most - fewest)))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
-        parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+        parts = _a_trick_or_none([cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]], unit)
         hand["card_points"] = {
             p: render_points(Fraction(v, unit)) for p, v in zip(players, parts, strict=True)
         }
@@ -188,6 +188,16 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     hand["card_points"] = render_points(points)
 
 
+def _a_trick_or_none(parts: list[int], unit: int) -> list[int]:
+    """Each player's share (in ``unit``s of a point) raised to at least a whole point where he has
+    any: a trick's four cards hold at least 1 (docs/rules/koenigrufen.md §6); the largest gives it."""
+    for i, v in enumerate(parts):
+        if 0 < v < unit:
+            parts[parts.index(max(parts))] -= unit - v
+            parts[i] = unit
+    return parts
+
+
 @st.composite
 def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> HandInput:
     """A Trischaken hand in which one or two players took no trick (card points 0)."""
@@ -200,7 +210,7 @@ def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> HandInput:
         draw(st.lists(st.integers(1, total - 1), min_size=len(others) - 1, max_size=len(others) - 1))
     )
     bounds = [0, *cuts, total]
-    parts = [bounds[i + 1] - bounds[i] for i in range(len(others))]
+    parts = _a_trick_or_none([bounds[i + 1] - bounds[i] for i in range(len(others))], unit)
     points = dict.fromkeys(players, 0) | dict(zip(others, parts, strict=True))
     card_points = {p: render_points(Fraction(v, unit)) for p, v in points.items()}
     return {"players": players, "contract": "trischaken", "card_points": card_points}

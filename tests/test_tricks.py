@@ -213,3 +213,18 @@ def test_accepted_card_points_agree_with_every_bonus(case: tuple[str, HandInput]
         if valat.side == "defenders":
             theirs = 26 - theirs
         assert sides["defenders" if valat.side == "declarers" else "declarers"] <= theirs
+
+
+@pytest.mark.parametrize("profile", ["koenigrufen", "gametwist"])
+def test_a_dodge_round_player_holds_no_card_or_a_tricks_four(profile: str) -> None:
+    # Every card counts at least 1/3 (§1.1) and a trick is four cards: more than the three of a
+    # talon half, which hold at least 1 (talon_card_points 2 for six, §1). So a player has 0 (no
+    # trick, a virgin) or at least 1: 1/3 and 2/3 are no count of any table (exact thirds give a
+    # trick 4/3; counted in threes with one point off for the odd card, 1).
+    hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
+    hand["card_points"] = {"Anna": "2/3", "Bert": 30, "Cilli": "19 1/3", "Dani": 20}
+    if profile == "gametwist":  # the talon out of play: the players hold 70 less its 2 to 26
+        hand["card_points"] = {"Anna": "2/3", "Bert": 30, "Cilli": "19 1/3", "Dani": 10}
+    assert "card_points.Anna: 2/3: a player without a trick holds no card" in _refused(hand, profile)
+    hand["card_points"] = {"Anna": 1, "Bert": 30, "Cilli": 19, "Dani": 20}
+    parse_hand(hand, load_profile("koenigrufen"))  # a trick counted in threes, one point off

@@ -528,6 +528,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
         "disagrees with -t {card_points} (the declarer side needs {win_threshold})"
     ),
+    "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}": N_(
+        "a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
+    ),
     "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})": N_(
         "leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
     ),

@@ -526,7 +526,18 @@ def _read_trischaken_outcome(
                 )
                 continue
             checked = read_card_points(f"card_points.{name}", value, profile, problems)
-            if checked is not None:
+            # a trick's four cards hold more than the three of a talon half (docs/rules/koenigrufen.md §1.5)
+            least = legality.talon_share_holds(profile, "half")[0]
+            if checked is not None and 0 < checked < least and profile.game.every_card_counts and not stored:
+                problems.add(
+                    f"card_points.{name}",
+                    N_(
+                        "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
+                    ),
+                    points=render_points(checked),
+                    least=render_points(least),
+                )
+            elif checked is not None:
                 points[name] = checked
         missing = [p for p in players if p not in cp_raw]
         if missing:
