@@ -152,11 +152,15 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     share = declarer_talon_share(profile, contract, hand.get("called_king"))
     valat = next((b for b in hand.get("bonus", []) if b["name"] == "valat"), None)
     made_by = valat["side"] if valat is not None and valat["made"] else None
-    if share is not None:  # each side holds at least the talon cards that count for it
-        points = min(
-            max(points, talon_share_holds(profile, share)[0]),
-            deck - talon_share_holds(profile, OTHER_SHARE[share])[0],
-        )
+    trick = talon_share_holds(profile, "half")[0] or unit  # a trick's four cards hold at least this
+    if share is not None:  # each side holds its talon cards, whole points, or a trick's four more
+        mine, theirs = talon_share_holds(profile, share)[0], talon_share_holds(profile, OTHER_SHARE[share])[0]
+        points = min(max(points, mine), deck - theirs)
+        if mine < points < mine + trick:
+            points = mine + trick
+        if theirs < deck - points < theirs + trick:
+            points = deck - theirs - trick
+
     if made_by == "declarers":
         points = max(points, game.win_threshold)
         if share is not None:  # the Defenders hold their talon cards alone: whole points
@@ -169,9 +173,9 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
         points = min(points, deck - unit)
     if game.every_card_counts and "valat" in contract.bonuses:
         if points == deck and made_by != "declarers" and not (valat and valat["side"] == "defenders"):
-            points -= unit  # every card, and no Valat entered: one card less
+            points -= trick  # every card, and no Valat entered: one trick less
         if points == 0 and made_by != "defenders" and not (valat and valat["side"] == "declarers"):
-            points += unit
+            points += trick
     kept: list[BonusInput] = []
     for b in hand.get("bonus", []):
         side = points if b["side"] == "declarers" else deck - points

@@ -106,6 +106,15 @@ def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
     assert "hold at least 2 (contracts.sechserdreier" in _refused(_hand("sechserdreier", "1 2/3"))
     assert "leaves the defenders 1, but" in _refused(_hand("solodreier", 69))
     parse_hand(_hand("rufer", 69), kr)  # the three cards of the half at their fewest
+    # Three talon cards alone hold whole points; with a trick's four cards besides at least 1 more
+    # (4/3 in exact thirds, 1 counted in threes with one point off for the odd card: §1.2, D17).
+    # So the Defenders of a Call hold 1, or 2 and more: never 1 1/3 or 1 2/3.
+    err = _refused(_hand("rufer", "68 2/3"))
+    assert "leaves the defenders 1 1/3: the talon cards that count for them in rufer hold whole" in err
+    assert "at least 1, and with a trick's four cards besides at least 2" in err
+    assert "leaves the declarers 1/3" in _refused(_hand("solodreier", "1/3"))
+    assert "leaves the defenders 2 2/3" in _refused(_hand("solodreier", "67 1/3"))
+    parse_hand(_hand("rufer", 68), kr)
     parse_hand(_hand("sechserdreier", 70, VALAT), kr)  # the Defenders keep no talon card there
 
 

@@ -531,6 +531,9 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}": N_(
         "a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
     ),
+    "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})": N_(
+        "leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
+    ),
     "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})": N_(
         "leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
     ),

@@ -303,15 +303,22 @@ def _short_of_talon(
     profile: Profile,
     problems: Collector,
 ) -> bool:
-    """Refuse a side with fewer card points than its talon cards hold; whether one was refused."""
+    """Refuse a side with fewer card points than its talon cards hold, or with more but less than
+    they hold with a trick's four cards besides (more than three cards' fewest); whether one was."""
+    trick = talon_share_holds(profile, "half")[0]
     for side in Side:
         fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
-        if held is not None and held < fewest:
+        if held is not None and (held < fewest or fewest < held < fewest + trick):
             problems.add(
                 "card_points",
                 N_(
                     "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
+                )
+                if held < fewest
+                else N_(
+                    "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
                 ),
+                more=render_points(fewest + trick),
                 points=render_points(points[Side.DECLARERS] or Fraction(0)),
                 who=side.value,
                 held=render_points(held),
