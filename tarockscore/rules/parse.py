@@ -74,7 +74,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True, store
         for i, b in given.items():  # the players a bonus names sit at the table
             _check_at_table(f"bonus[{i}].caught_by", b.caught_by, keys.players, problems)
             _check_at_table(f"bonus[{i}].lost_by", b.lost_by, keys.players, problems)
-    check_tricks(given, card_points, defender_points, contract, keys.called_king, profile, problems)
+    check_tricks(given, card_points, defender_points, contract, keys.called_king, profile, problems, stored)
     problems.raise_if_any(HandRefused)
     return Hand(
         players=keys.players,

@@ -214,18 +214,20 @@ def check_tricks(
     called_king: str | None,
     profile: Profile,
     problems: Collector,
+    stored: bool = False,
 ) -> None:
-    """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card."""
+    """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card
+    (``stored``: a hand an evening holds keeps the card points earlier versions took beside its talon)."""
     if declarers is None:
         return
     deck = profile.game.card_points_total
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
-    if _short_of_talon(points, contract, called_king, profile, problems):
+    if not stored and _short_of_talon(points, contract, called_king, profile, problems):
         return
     if profile.game.every_card_counts:
         _check_every_trick(bonuses, points, contract, profile, problems)
         _check_no_card(bonuses, points, problems)
-    _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems)
+    _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems, stored)
 
 
 def valat_proven(
@@ -337,8 +339,9 @@ def _check_valat_against_talon(
     called_king: str | None,
     profile: Profile,
     problems: Collector,
+    stored: bool,
 ) -> None:
-    """The other side of a Valat has at most what the talon cards it is given can hold."""
+    """The other side of a Valat has at most what the talon cards it is given can hold, in whole points."""
     share = declarer_talon_share(profile, contract, called_king)
     if share is None:
         return
@@ -360,7 +363,7 @@ def _check_valat_against_talon(
                 "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} is not one of these"
             )
         # the talon cards alone: the fewest they hold, and whole points more (each card ⅓ and whole points more)
-        if other > most or (other - fewest).denominator != 1:
+        if other > most or (other - fewest).denominator != 1 and not stored:
             problems.add(
                 f"bonus[{i}]",
                 template,
