@@ -160,6 +160,10 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
             points = mine + trick
         if theirs < deck - points < theirs + trick:
             points = deck - theirs - trick
+        if 0 < mine == points and made_by != "defenders":  # only the talon cards: no trick
+            points = mine + trick
+        if 0 < theirs == deck - points and made_by != "declarers":
+            points = deck - theirs - trick
 
     if made_by == "declarers":
         points = max(points, game.win_threshold)

@@ -105,7 +105,7 @@ def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
     # A Sechserdreier's six discards are the declarer's, a solo's talon the Defenders'.
     assert "hold at least 2 (contracts.sechserdreier" in _refused(_hand("sechserdreier", "1 2/3"))
     assert "leaves the defenders 1, but" in _refused(_hand("solodreier", 69))
-    parse_hand(_hand("rufer", 69), kr)  # the three cards of the half at their fewest
+    parse_hand(_hand("rufer", 69, VALAT), kr)  # the three cards of the half at their fewest
     # Three talon cards alone hold whole points; with a trick's four cards besides at least 1 more
     # (4/3 in exact thirds, 1 counted in threes with one point off for the odd card: §1.2, D17).
     # So the Defenders of a Call hold 1, or 2 and more: never 1 1/3 or 1 2/3.
@@ -116,6 +116,20 @@ def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
     assert "leaves the defenders 2 2/3" in _refused(_hand("solodreier", "67 1/3"))
     parse_hand(_hand("rufer", 68), kr)
     parse_hand(_hand("sechserdreier", 70, VALAT), kr)  # the Defenders keep no talon card there
+
+
+def test_a_side_left_its_talon_cards_fewest_took_no_trick() -> None:
+    # 1 for the Defenders of a Call is their three talon cards at the fewest and no trick: with a
+    # trick they hold at least 1 more (§1.2, D17). So the declarers took every trick: a Valat
+    # ([GT] "one team takes all of the tricks"); likewise 2 for a solo's Defenders (six cards).
+    err = _refused(_hand("rufer", 69))
+    assert "card_points: 69 leaves the defenders 1, the fewest the talon cards that count for them" in err
+    assert "they took no trick, so the declarers took every trick: a Valat" in err
+    assert "so the defenders took every trick" in _refused(_hand("sechserdreier", 2))
+    assert "leaves the defenders 2, the fewest" in _refused(_hand("solodreier", 68))
+    kr = load_profile("koenigrufen")
+    parse_hand(_hand("solodreier", 68, VALAT), kr)
+    parse_hand(_hand("rufer", 1, DEFENDERS_VALAT), kr)
 
 
 def test_a_valat_leaves_the_other_side_whole_points() -> None:

@@ -224,6 +224,8 @@ def check_tricks(
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
     if not stored and _short_of_talon(points, contract, called_king, profile, problems):
         return
+    if not stored and _no_trick(bonuses, points, contract, called_king, profile, problems):
+        return
     if profile.game.every_card_counts:
         _check_every_trick(bonuses, points, contract, profile, problems)
         _check_no_card(bonuses, points, problems)
@@ -327,6 +329,35 @@ def _short_of_talon(
                 contract=contract.name,
                 fewest=render_points(fewest),
                 share=declarer_talon_share(profile, contract, called_king),
+            )
+            return True
+    return False
+
+
+def _no_trick(
+    bonuses: GivenBonuses,
+    points: dict[Side, Fraction | None],
+    contract: Contract,
+    called_king: str | None,
+    profile: Profile,
+    problems: Collector,
+) -> bool:
+    """Refuse a side left only the fewest its talon cards hold, beside no Valat of the other side:
+    with a trick it would hold at least one point more, so the other side took every trick."""
+    for side in Side:
+        fewest = _talon_fewest(profile, contract, called_king, side)
+        valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
+        if 0 < fewest == points[side] and not valat and VALAT in contract.bonuses:
+            problems.add(
+                "card_points",
+                N_(
+                    "{points} leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat or correct the card points"
+                ),
+                points=render_points(points[Side.DECLARERS] or Fraction(0)),
+                who=side.value,
+                held=render_points(fewest),
+                contract=contract.name,
+                others=side.other.value,
             )
             return True
     return False
