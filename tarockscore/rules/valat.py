@@ -222,9 +222,7 @@ def check_tricks(
         return
     deck = profile.game.card_points_total
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
-    if not stored and _short_of_talon(points, contract, called_king, profile, problems):
-        return
-    if not stored and _no_trick(bonuses, points, contract, called_king, profile, problems):
+    if not stored and _beside_talon(bonuses, points, contract, called_king, profile, problems):
         return
     if profile.game.every_card_counts:
         _check_every_trick(bonuses, points, contract, profile, problems)
@@ -300,41 +298,7 @@ def _talon_fewest(profile: Profile, contract: Contract, called_king: str | None,
     return talon_share_holds(profile, share if side is Side.DECLARERS else OTHER_SHARE[share])[0]
 
 
-def _short_of_talon(
-    points: dict[Side, Fraction | None],
-    contract: Contract,
-    called_king: str | None,
-    profile: Profile,
-    problems: Collector,
-) -> bool:
-    """Refuse a side with fewer card points than its talon cards hold, or with more but less than
-    they hold with a trick's four cards besides (more than three cards' fewest); whether one was."""
-    trick = talon_share_holds(profile, "half")[0]
-    for side in Side:
-        fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
-        if held is not None and (held < fewest or fewest < held < fewest + trick):
-            problems.add(
-                "card_points",
-                N_(
-                    "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
-                )
-                if held < fewest
-                else N_(
-                    "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
-                ),
-                more=render_points(fewest + trick),
-                points=render_points(points[Side.DECLARERS] or Fraction(0)),
-                who=side.value,
-                held=render_points(held),
-                contract=contract.name,
-                fewest=render_points(fewest),
-                share=declarer_talon_share(profile, contract, called_king),
-            )
-            return True
-    return False
-
-
-def _no_trick(
+def _beside_talon(
     bonuses: GivenBonuses,
     points: dict[Side, Fraction | None],
     contract: Contract,
@@ -342,24 +306,47 @@ def _no_trick(
     profile: Profile,
     problems: Collector,
 ) -> bool:
-    """Refuse a side left only the fewest its talon cards hold, beside no Valat of the other side:
-    with a trick it would hold at least one point more, so the other side took every trick."""
+    """Refuse a side with fewer card points than its talon cards hold; with more but less than they
+    hold with a trick's four cards besides (more than three cards' fewest); or with exactly their
+    fewest, no trick, beside no Valat of the other side (docs/rules/koenigrufen.md §1.5). Whether one was."""
+    trick = talon_share_holds(profile, "half")[0]
     for side in Side:
-        fewest = _talon_fewest(profile, contract, called_king, side)
+        fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
         valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
-        if 0 < fewest == points[side] and not valat and VALAT in contract.bonuses:
-            problems.add(
-                "card_points",
-                N_(
-                    "{points} leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat or correct the card points"
-                ),
-                points=render_points(points[Side.DECLARERS] or Fraction(0)),
-                who=side.value,
-                held=render_points(fewest),
-                contract=contract.name,
-                others=side.other.value,
+        if held is None or not (
+            held < fewest
+            or fewest < held < fewest + trick
+            or 0 < fewest == held
+            and VALAT in contract.bonuses
+        ):
+            continue
+        if held < fewest:
+            said = N_(
+                "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
             )
-            return True
+        elif held > fewest:
+            said = N_(
+                "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
+            )
+        elif valat:
+            continue
+        else:
+            said = N_(
+                "{points} leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat or correct the card points"
+            )
+        problems.add(
+            "card_points",
+            said,
+            points=render_points(points[Side.DECLARERS] or Fraction(0)),
+            who=side.value,
+            others=side.other.value,
+            held=render_points(held),
+            contract=contract.name,
+            fewest=render_points(fewest),
+            more=render_points(fewest + trick),
+            share=declarer_talon_share(profile, contract, called_king),
+        )
+        return True
     return False
 
 
