@@ -17,7 +17,7 @@ from tarockscore.rules.legality import (
     may_make,
     possible_bonuses,
     talon_card_points,
-    talon_share_most,
+    talon_share_holds,
     trischaken_talon_counted,
 )
 from tarockscore.rules.parse import HONOURS
@@ -50,7 +50,7 @@ def hands(draw: st.DrawFn, profile: Profile, contracts: list[str] | None = None)
             fewest, most = talon_card_points(profile) or (Fraction(0), Fraction(0))
             total -= int(fewest * unit) + unit * draw(st.integers(0, int(most - fewest)))
         cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
-        parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+        parts = _a_trick_or_none([cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]], unit)
         hand["card_points"] = {
             p: render_points(Fraction(v, unit)) for p, v in zip(players, parts, strict=True)
         }
@@ -152,21 +152,34 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     share = declarer_talon_share(profile, contract, hand.get("called_king"))
     valat = next((b for b in hand.get("bonus", []) if b["name"] == "valat"), None)
     made_by = valat["side"] if valat is not None and valat["made"] else None
+    trick = talon_share_holds(profile, "half")[0] or unit  # a trick's four cards hold at least this
+    if share is not None:  # each side holds its talon cards, whole points, or a trick's four more
+        mine, theirs = talon_share_holds(profile, share)[0], talon_share_holds(profile, OTHER_SHARE[share])[0]
+        points = min(max(points, mine), deck - theirs)
+        if mine < points < mine + trick:
+            points = mine + trick
+        if theirs < deck - points < theirs + trick:
+            points = deck - theirs - trick
+        if 0 < mine == points and made_by != "defenders":  # only the talon cards: no trick
+            points = mine + trick
+        if 0 < theirs == deck - points and made_by != "declarers":
+            points = deck - theirs - trick
+
     if made_by == "declarers":
         points = max(points, game.win_threshold)
-        if share is not None:
-            points = max(points, deck - talon_share_most(profile, OTHER_SHARE[share]))
+        if share is not None:  # the Defenders hold their talon cards alone: whole points
+            points = Fraction(int(max(points, deck - talon_share_holds(profile, OTHER_SHARE[share])[1])))
     elif made_by == "defenders":
         points = min(points, game.win_threshold - unit)
         if share is not None:
-            points = min(points, talon_share_most(profile, share))
+            points = Fraction(int(min(points, talon_share_holds(profile, share)[1])))
     if hand.get("king_half") == "defenders":  # they hold the King's half: never without a card
         points = min(points, deck - unit)
     if game.every_card_counts and "valat" in contract.bonuses:
         if points == deck and made_by != "declarers" and not (valat and valat["side"] == "defenders"):
-            points -= unit  # every card, and no Valat entered: one card less
+            points -= trick  # every card, and no Valat entered: one trick less
         if points == 0 and made_by != "defenders" and not (valat and valat["side"] == "declarers"):
-            points += unit
+            points += trick
     kept: list[BonusInput] = []
     for b in hand.get("bonus", []):
         side = points if b["side"] == "declarers" else deck - points
@@ -183,6 +196,16 @@ def _agree_with_card_points(hand: HandInput, profile: Profile) -> None:
     hand["card_points"] = render_points(points)
 
 
+def _a_trick_or_none(parts: list[int], unit: int) -> list[int]:
+    """Each player's share (in ``unit``s of a point) raised to at least a whole point where he has
+    any: a trick's four cards hold at least 1 (docs/rules/koenigrufen.md §6); the largest gives it."""
+    for i, v in enumerate(parts):
+        if 0 < v < unit:
+            parts[parts.index(max(parts))] -= unit - v
+            parts[i] = unit
+    return parts
+
+
 @st.composite
 def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> HandInput:
     """A Trischaken hand in which one or two players took no trick (card points 0)."""
@@ -195,7 +218,7 @@ def trischaken_with_virgins(draw: st.DrawFn, profile: Profile) -> HandInput:
         draw(st.lists(st.integers(1, total - 1), min_size=len(others) - 1, max_size=len(others) - 1))
     )
     bounds = [0, *cuts, total]
-    parts = [bounds[i + 1] - bounds[i] for i in range(len(others))]
+    parts = _a_trick_or_none([bounds[i + 1] - bounds[i] for i in range(len(others))], unit)
     points = dict.fromkeys(players, 0) | dict(zip(others, parts, strict=True))
     card_points = {p: render_points(Fraction(v, unit)) for p, v in points.items()}
     return {"players": players, "contract": "trischaken", "card_points": card_points}

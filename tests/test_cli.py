@@ -301,7 +301,7 @@ def test_no_note_contradicts_a_silent_valat_dropped_for_the_game() -> None:
     # gametwist: a silent Valat worth less than the game without it is not counted ([GT] Valat);
     # the bonuses then score, so no note may say that a Valat hand scores none.
     hand = (
-        'players = ["A","B","C","D"]\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 70\n'
+        'players = ["A","B","C","D"]\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 69\n'
         'kontra = "rekontra"\n[[bonus]]\nname = "valat"\n[[bonus]]\nname = "trull"\nannounced = true\n'
     )
     code, out, err = run("score", "-P", "gametwist", "-", "--explain", stdin=hand)

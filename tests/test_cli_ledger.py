@@ -728,7 +728,7 @@ def test_explain(ledger: str) -> None:
 
 def test_explain_a_doubled_hand(tmp_path: Path) -> None:
     path = radl_evening(tmp_path, '"valat"')
-    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat")
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-b", "valat")
     result = record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
     assert "Radl ×2" in unfolded(result.stdout).splitlines()[0]
     result = run("explain", "2", "--ledger", path)
@@ -1394,3 +1394,32 @@ def test_a_bonus_flag_mistyped_at_record_is_said_to_be_no_flag_as_score_says_it(
     assert "(did you mean 'angesagt'?)" in scored.stderr
     recorded = run("record", *given, "--ledger", ledger)
     assert (recorded.exit_code, recorded.stderr) == (2, scored.stderr)
+
+
+def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Call with all 70 and a Valat, and a Dodge Round player with 1/3, were taken by earlier
+    # versions; the Defenders hold their talon half, at least 1, and a trick's four cards hold at
+    # least 1 (docs/rules/koenigrufen.md §1.5, §6). Refused when recorded now, nothing written; an
+    # evening that holds them is read as it was recorded: Rufer 1 × 4 for the Valat [CTK], and the
+    # Trischaken's loser B (30), Forehand of hand 2 as the deal moves on, 5 [STC-TB] × 2 to each of
+    # A, C and D (Simplified Scoring: they add 10).
+    path = str(tmp_path / "old.toml")
+    assert run("new", "-p", "A,B,C,D", "--ledger", path).exit_code == 0
+    valat = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat"]
+    dodge = ["-c", "trischaken", "-t", "A=1/3", "-t", "B=30", "-t", "C=19 2/3", "-t", "D=20"]
+    before = Path(path).read_bytes()
+    for hand in (valat, dodge):
+        assert run("record", *hand, "--ledger", path).exit_code == 1
+    assert Path(path).read_bytes() == before
+    monkeypatch.setattr(
+        "tarockscore.rules.parse.parse_hand.__kwdefaults__", {"bidding": True, "stored": True}
+    )
+    record(path, *valat)
+    record(path, *dodge)
+    monkeypatch.undo()
+    result = run("show", "--ledger", path, "--json")
+    assert result.exit_code == 0, result.stderr
+    totals = json.loads(result.stdout)["totals"]
+    assert totals == {"A": 4 + 10, "B": 0, "C": 4 + 10, "D": 10}

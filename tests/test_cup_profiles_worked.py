@@ -24,6 +24,10 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
+from tarockscore.io.inputs import load_profile
+from tarockscore.rules.hand import HandInput
+from tarockscore.rules.parse import parse_hand
+from tarockscore.rules.scoring import score_hand
 
 runner = CliRunner()
 SEATS = ["-p", "A,B,C,D"]
@@ -136,8 +140,6 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
             "dreier",
             "-d",
             "B",
-            "-t",
-            "70",
             "-b",
             "valat,declarers,announced",
             "-b",
@@ -153,7 +155,7 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
     (
         "tirol-farbensolo-valat-silent",
         "tirol",
-        ["-c", "farbensolo", "-d", "B", "-t", "70", "-b", "valat,declarers", "-b", "four_kings,declarers"],
+        ["-c", "farbensolo", "-d", "B", "-b", "valat,declarers", "-b", "four_kings,declarers"],
         _pts(-30, 90, -30, -30),
         None,
     ),
@@ -411,8 +413,6 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
             "A",
             "-w",
             "B",
-            "-t",
-            "70",
             "-k",
             "kontra",
             "-b",
@@ -437,8 +437,6 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
             "A",
             "-w",
             "B",
-            "-t",
-            "70",
             "-k",
             "kontra",
             "-b",
@@ -477,7 +475,7 @@ HANDS: list[tuple[str, str, list[str], dict[str, int], dict[str, int] | None]] =
     (
         "wien-solodreier-valat-silent",
         "wien",
-        ["-c", "solodreier", "-d", "A", "-t", "70", "-b", "valat,declarers"],
+        ["-c", "solodreier", "-d", "A", "-b", "valat,declarers"],
         _pts(90, -30, -30, -30),
         None,
     ),
@@ -553,3 +551,23 @@ def test_worked_hand(
 def test_each_cup_has_a_dozen_worked_hands() -> None:
     for profile in ("tirol", "wien"):
         assert sum(1 for h in HANDS if h[1] == profile) >= 12
+
+
+@pytest.mark.parametrize(("beside", "points"), [(False, _pts(6, -2, -2, -2)), (True, _pts(8, -8, 0, 0))])
+def test_tirol_a_buergermeister_beside_a_virgin_pays_as_the_profile_says(
+    beside: bool, points: dict[str, int]
+) -> None:
+    # [TIR20 5)] "Ein Bürger-meister (ab 35/2 Blatt) zahlt sechs Punkte (3 x 2). Eine Jungfrau
+    # (kein Stich) kassiert sechs Punkte (3 x 2)", silent on both in one hand. B (40) is the
+    # Bürgermeister, A (0) the virgin. The profile's reading (alone_beside_virgins = false): the
+    # virgin's 2 from each of B, C, D takes the place of B's payment: A +6, B, C, D −2 each. The
+    # other: B pays his 2 to each of A, C, D as well: A +2 + 6 = +8, B −2 − 6 = −8, C and D 0.
+    profile = load_profile("tirol", {"trischaken": {"alone_beside_virgins": True}} if beside else None)
+    assert profile.trischaken.alone_beside_virgins is beside
+    points_by_player: dict[str, int | str] = {"A": 0, "B": 40, "C": 20, "D": 10}
+    hand: HandInput = {
+        "players": ["A", "B", "C", "D"],
+        "contract": "trischaken",
+        "card_points": points_by_player,
+    }
+    assert dict(score_hand(parse_hand(hand, profile), profile).victory_points) == points

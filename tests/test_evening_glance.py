@@ -106,7 +106,7 @@ def test_the_next_line_announces_the_radl(tmp_path: Path) -> None:
 
 def test_record_prints_the_scoring_notes_of_score(staked: str) -> None:
     # A Valat with a silent Pagat: koenigrufen scores no bonus in a Valat hand (valat.bonuses = "none").
-    args = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "70", "-b", "valat", "-b", "pagat"]
+    args = ["-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "69", "-b", "valat", "-b", "pagat"]
     scored = run("score", "-p", "Anna,Bert,Cilli,Dani", *args)
     notes = [line for line in scored.stdout.splitlines() if line.startswith("note: ")]
     assert notes and "pagat" in notes[0]

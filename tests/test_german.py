@@ -792,7 +792,9 @@ def test_a_short_form_refusal_names_the_options_typed_not_the_files_keys(in_fold
     )
     valat = run("de", *hand, "-c", "rufer", "-w", "Cilli", "-t", "40", "-b", "valat")
     assert valat.exit_code == 1
-    assert valat.stderr.endswith("also höchstens 13 Punkte; -t 40 lässt ihnen 30\n"), valat.stderr
+    assert valat.stderr.endswith("1 und ganze Punkte mehr, höchstens 13; -t 40 lässt ihnen 30\n"), (
+        valat.stderr
+    )
     assert "card_points" not in valat.stderr
 
 

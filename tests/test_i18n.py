@@ -639,11 +639,11 @@ def test_a_bonus_refused_by_card_points_is_named_in_german() -> None:
     # A refusal that names a bonus says its name as players say it (Trull, Absolut), never the
     # profile key (trull, absolut) in the middle of a German sentence; the key path stays whole.
     players = ("-p", "Anna,Bert,Cilli,Dani")
-    # a Dreier with all 70 card points: the Defenders hold no card, so they made no Trull
+    # a Sechserdreier with all 70 card points: the Defenders hold no card, so they made no Trull
     no_card = _run(
         "score",
         "-c",
-        "dreier",
+        "sechserdreier",
         *players,
         "-d",
         "Anna",

@@ -67,7 +67,6 @@ def _valat_with(bonus: str) -> dict[str, object]:
         "contract": "rufer",
         "declarer": "Anna",
         "partner": "Cilli",
-        "card_points": 70,
         "bonus": [{"name": "valat", "announced": True}, {"name": bonus, "announced": True}],
     }
 

@@ -2022,7 +2022,7 @@ def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
     1. Rufer A + C won with 40: Rufer 1 → A +1, C +1
     2. Dreier B won with 40: Dreier 5 → B +5
     3. Rufer C + D lost with 20: the Defenders add the Rufer 1 (A, B at four; A, the fifth at five)
-    4. Rufer A + partner (C at four; B at five, C deals), all 70, a silent Valat: 1 × 4 → +4 each
+    4. Rufer A + partner (C at four; B at five, C deals), 69, a silent Valat: 1 × 4 → +4 each
     At four the totals are A 6, B 6, C 5, D 0; at five A 6, B 9, C 1, D 0, the fifth 1.
     5. (on the page, at four) Rufer Anna + Cilli won with 40: Anna 7, Cilli 6."""
     a, b, c, d = players[:4]
@@ -2033,7 +2033,7 @@ def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
         ("-c", "rufer", "-d", a, "-w", c, "-t", "40"),
         ("-c", "dreier", "-d", b, "-t", "40"),
         ("-c", "rufer", "-d", c, "-w", d, "-t", "20"),
-        ("-c", "rufer", "-d", a, "-w", partner, "-t", "70", "-b", "valat"),
+        ("-c", "rufer", "-d", a, "-w", partner, "-t", "69", "-b", "valat"),
     ):
         cli("record", "--ledger", str(path), *hand)
     server = Server(path, HOST)

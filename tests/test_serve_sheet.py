@@ -50,13 +50,14 @@ def four_hands(path: Path) -> Path:
     1. Rufer Anna + Cilli won with 40: Rufer 1 → Anna +1, Cilli +1 (totals 1 0 1 0)
     2. Dreier Bert won with 40: Dreier 5 → Bert +5 (totals 1 5 1 0)
     3. Rufer Cilli + Dani lost with 20: the Defenders add the Rufer 1 → Anna +1, Bert +1 (2 6 1 0)
-    4. Rufer Anna + Cilli, all 70 card points, a silent Valat: Rufer 1 × 4 → Anna +4, Cilli +4 (6 6 5 0)
+    4. Rufer Anna + Cilli, a silent Valat (69, the Defenders only their talon half): Rufer 1 × 4 →
+       Anna +4, Cilli +4 (6 6 5 0)
     """
     new(path, "Anna,Bert,Cilli,Dani")
     record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     record(path, "-c", "dreier", "-d", "Bert", "-t", "40")
     record(path, "-c", "rufer", "-d", "Cilli", "-w", "Dani", "-t", "20")
-    record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "70", "-b", "valat")
+    record(path, "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "69", "-b", "valat")
     return path
 
 
@@ -191,7 +192,8 @@ def test_the_command_line_says_a_valat_on_the_hands_line(
     tmp_path: Path, args: tuple[str, ...], line: str
 ) -> None:
     path = new(tmp_path / "friday.toml", "Anna,Bert,Cilli,Dani")
-    points = "0" if "defenders" in args[1] else "70" if "lost" not in args[1] else "60"
+    # a Valat leaves the other side only the talon half that counts for it: here 1 (§1.4, §1.5)
+    points = "1" if "defenders" in args[1] else "69" if "lost" not in args[1] else "60"
     out = cli(
         "record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", points, *args
     )

@@ -98,9 +98,9 @@ def test_a_bonus_lost_above_its_card_points_is_refused_without_a_false_nobody_ty
 
 
 def test_a_bonus_of_a_side_without_a_card_point_is_refused_without_a_true_nobody_typed() -> None:
-    # a Dreier with all 70 (refused too: a Valat not entered): the Defenders have no card in
-    # their tricks, so they made no Pagat
-    en, de = refused("-c", "dreier", *PLAYERS, "-d", "Anna", "-t", "70", "-b", "pagat,Gegner")
+    # a Sechserdreier with all 70 (refused too: a Valat not entered): the Defenders have no card
+    # in their tricks, so they made no Pagat
+    en, de = refused("-c", "sechserdreier", *PLAYERS, "-d", "Anna", "-t", "70", "-b", "pagat,Gegner")
     assert "\nerror: command line: -b pagat,Gegner: the defenders have no card point" in en, en
     assert "\nFehler: Kommandozeile: -b pagat,Gegner: die Gegenseite hat keinen Punkt" in de, de
     for text in (en, de):
@@ -147,7 +147,7 @@ def test_a_trischaken_without_each_player_s_points_says_how_to_give_them_as_opti
 
 
 def test_card_points_of_a_valat_say_how_to_enter_it_and_not_the_points_twice() -> None:
-    en, de = refused("-c", "rufer", *PLAYERS, "-d", "Anna", "-w", "Bert", "-t", "70")
+    en, de = refused("-c", "sechserdreier", *PLAYERS, "-d", "Anna", "-t", "70")
     assert en == (
         "error: command line: -t 70: the declarers hold all 70 card points, every card, so they took"
         " every trick: a Valat; enter the declarers' Valat (-b valat,declarers) or correct the card points\n"

@@ -59,6 +59,7 @@ CONTRACT_WORDS = {
     "Besserrufer": "besserrufer",
     "A-Rufer": "besserrufer",
     "Trischaken": "trischaken",
+    "Trischak": "trischaken",  # [KAPFER] "Der Trischak"
     "Rufer": "rufer",
     "call": "rufer",
 }

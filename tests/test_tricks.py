@@ -66,13 +66,13 @@ def test_no_card_point_in_a_solodreier_is_the_defenders_valat() -> None:
 
 def test_a_valat_entered_as_lost_against_every_card_point() -> None:
     announced_lost: BonusInput = {"name": "valat", "announced": True, "made": False}
-    err = _refused(_hand("dreier", 70, announced_lost))
+    err = _refused(_hand("sechserdreier", 70, announced_lost))
     assert err.startswith("bonus[0].made: false: the declarers hold all 70 card points"), err
     assert "their Valat was made" in err
     # The Defenders' announced Valat that failed is the other story, and holds.
     kr = load_profile("koenigrufen")
     failed: BonusInput = {"name": "valat", "side": "defenders", "announced": True, "made": False}
-    parse_hand(_hand("dreier", 70, failed), kr)
+    parse_hand(_hand("sechserdreier", 70, failed), kr)
 
 
 def test_a_valat_the_talon_rules_out() -> None:
@@ -86,9 +86,60 @@ def test_a_valat_the_talon_rules_out() -> None:
     # The Defenders' Valat leaves the declarer his discards only: none in a Solodreier.
     err = _refused(_hand("solodreier", 5, DEFENDERS_VALAT))
     assert "leaves the declarers no card but the talon's they keep in solodreier" in err
-    assert "(contracts.solodreier.talon_share = 'none': at most 0)" in err
+    assert "(contracts.solodreier.talon_share = 'none': 0 and whole points more, at most 0)" in err
     parse_hand(_hand("rufer", 13, DEFENDERS_VALAT), kr)  # his discards, at their most
     assert "at most 13" in _refused(_hand("rufer", "13 1/3", DEFENDERS_VALAT))
+
+
+def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
+    # The talon half the declarer left counts in the Defenders' tricks, "auch wenn diese Partei
+    # keinen Stich hat" ([LTA-GK1 Kap. 7 via HT §1.8]); three cards are at least 1 card point,
+    # six at least 2 (§1, talon_card_points). So no Call gives one side all 70, or 69 2/3.
+    kr = load_profile("koenigrufen")
+    fewest = kr.game.talon_card_points[0] if kr.game.talon_card_points else None
+    assert fewest == 2
+    for points in ("70", "69 2/3", "1/3"):
+        err = _refused(_hand("rufer", points))
+        assert "but the talon cards that count for them in rufer hold at least 1" in err, err
+    assert "leaves the defenders 0" in _refused(_hand("rufer", 70, VALAT))
+    # A Sechserdreier's six discards are the declarer's, a solo's talon the Defenders'.
+    assert "hold at least 2 (contracts.sechserdreier" in _refused(_hand("sechserdreier", "1 2/3"))
+    assert "leaves the defenders 1, but" in _refused(_hand("solodreier", 69))
+    parse_hand(_hand("rufer", 69, VALAT), kr)  # the three cards of the half at their fewest
+    # Three talon cards alone hold whole points; with a trick's four cards besides at least 1 more
+    # (4/3 in exact thirds, 1 counted in threes with one point off for the odd card: §1.2, D17).
+    # So the Defenders of a Call hold 1, or 2 and more: never 1 1/3 or 1 2/3.
+    err = _refused(_hand("rufer", "68 2/3"))
+    assert "leaves the defenders 1 1/3: the talon cards that count for them in rufer hold whole" in err
+    assert "at least 1, and with a trick's four cards besides at least 2" in err
+    assert "leaves the declarers 1/3" in _refused(_hand("solodreier", "1/3"))
+    assert "leaves the defenders 2 2/3" in _refused(_hand("solodreier", "67 1/3"))
+    parse_hand(_hand("rufer", 68), kr)
+    parse_hand(_hand("sechserdreier", 70, VALAT), kr)  # the Defenders keep no talon card there
+
+
+def test_a_side_left_its_talon_cards_fewest_took_no_trick() -> None:
+    # 1 for the Defenders of a Call is their three talon cards at the fewest and no trick: with a
+    # trick they hold at least 1 more (§1.2, D17). So the declarers took every trick: a Valat
+    # ([GT] "one team takes all of the tricks"); likewise 2 for a solo's Defenders (six cards).
+    err = _refused(_hand("rufer", 69))
+    assert "card_points: 69 leaves the defenders 1, the fewest the talon cards that count for them" in err
+    assert "they took no trick, so the declarers took every trick: a Valat" in err
+    assert "so the defenders took every trick" in _refused(_hand("sechserdreier", 2))
+    assert "leaves the defenders 2, the fewest" in _refused(_hand("solodreier", 68))
+    kr = load_profile("koenigrufen")
+    parse_hand(_hand("solodreier", 68, VALAT), kr)
+    parse_hand(_hand("rufer", 1, DEFENDERS_VALAT), kr)
+
+
+def test_a_valat_leaves_the_other_side_whole_points() -> None:
+    # After a Valat the other side holds its talon cards alone, three (or six): counted in threes
+    # that is whole points ([HT §1.5] "drei Blätter → 1 Punkt"; each card ⅓ and whole points more).
+    err = _refused(_hand("rufer", "60 1/3", VALAT))
+    assert "(contracts.rufer.talon_share = 'half': 1 and whole points more, at most 13)" in err
+    assert "card_points 60 1/3 leaves them 9 2/3" in err
+    assert "is not one of these" in _refused(_hand("rufer", "9 1/3", DEFENDERS_VALAT))
+    parse_hand(_hand("rufer", 60, VALAT), load_profile("koenigrufen"))
 
 
 def test_a_solorufer_with_the_king_in_the_talon_gives_the_declarer_its_half() -> None:
@@ -104,11 +155,11 @@ def test_a_side_without_a_card_made_no_bonus() -> None:
     trull: BonusInput = {"name": "trull"}
     err = _refused(_hand("solodreier", 0, DEFENDERS_VALAT, trull))
     assert "bonus[1].made: true: the declarers have no card point, so no card in their tricks" in err
-    # GameTwist: the Mondfang is a trick's ([GT] "taken in a trick"), the Königfang takes the King.
-    for bonus in ("mondfang", "koenigfang"):
-        made: BonusInput = {"name": bonus, "side": "defenders"}
-        hand = _hand("rufer", 70, VALAT, made)
-        assert "the defenders have no card point" in _refused(hand, "gametwist")
+    # GameTwist: the Mondfang is a trick's ([GT] "taken in a trick"). (The Königfang is a Call's,
+    # where the Defenders always hold the talon half the declarer left them.)
+    made: BonusInput = {"name": "mondfang", "side": "defenders"}
+    hand = _hand("sechserdreier", 70, VALAT, made)
+    assert "the defenders have no card point" in _refused(hand, "gametwist")
     # Absolut: decided by the points alone ([GT] "at least 45 1/3 points").
     absolut: BonusInput = {"name": "absolut", "side": "defenders"}
     assert "bonuses.absolut.min_card_points" in _refused(_hand("dreier", 40, absolut), "gametwist")
@@ -185,3 +236,18 @@ def test_accepted_card_points_agree_with_every_bonus(case: tuple[str, HandInput]
         if valat.side == "defenders":
             theirs = 26 - theirs
         assert sides["defenders" if valat.side == "declarers" else "declarers"] <= theirs
+
+
+@pytest.mark.parametrize("profile", ["koenigrufen", "gametwist"])
+def test_a_dodge_round_player_holds_no_card_or_a_tricks_four(profile: str) -> None:
+    # Every card counts at least 1/3 (§1.1) and a trick is four cards: more than the three of a
+    # talon half, which hold at least 1 (talon_card_points 2 for six, §1). So a player has 0 (no
+    # trick, a virgin) or at least 1: 1/3 and 2/3 are no count of any table (exact thirds give a
+    # trick 4/3; counted in threes with one point off for the odd card, 1).
+    hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
+    hand["card_points"] = {"Anna": "2/3", "Bert": 30, "Cilli": "19 1/3", "Dani": 20}
+    if profile == "gametwist":  # the talon out of play: the players hold 70 less its 2 to 26
+        hand["card_points"] = {"Anna": "2/3", "Bert": 30, "Cilli": "19 1/3", "Dani": 10}
+    assert "card_points.Anna: 2/3: a player without a trick holds no card" in _refused(hand, profile)
+    hand["card_points"] = {"Anna": 1, "Bert": 30, "Cilli": 19, "Dani": 20}
+    parse_hand(hand, load_profile("koenigrufen"))  # a trick counted in threes, one point off

@@ -33,7 +33,7 @@ from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain
 from tarockscore.rules.hand import BonusInput, HandInput
-from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
@@ -134,9 +134,9 @@ def test_the_profile_numbers_agree_that_every_trick_wins_the_game(profile: str) 
             share = declarer_talon_share(p, contract, called_king)
             assert share is not None
             other = OTHER_SHARE[share]
-            every_trick = p.game.card_points_total - talon_share_most(p, other)
+            every_trick = p.game.card_points_total - talon_share_holds(p, other)[1]
             assert every_trick >= p.game.win_threshold, (contract.name, called_king)
-            assert talon_share_most(p, share) < p.game.win_threshold, (contract.name, called_king)
+            assert talon_share_holds(p, share)[1] < p.game.win_threshold, (contract.name, called_king)
 
 
 def test_a_failed_announced_valat_still_needs_the_card_points() -> None:

@@ -387,7 +387,7 @@ HANDS: list[Worked] = [
     # Nr. 13: Rufer, the Valat announced, made and kontra'd: 1 × 8 = 8 on the sheet, 16 in money.
     Worked(
         "ooe-nr13-rufer-valat-announced-kontra",
-        'profile = "ooe-2023"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\ncard_points = 70\n'
+        'profile = "ooe-2023"\ncontract = "rufer"\ndeclarer = "A"\npartner = "C"\n'
         '[[bonus]]\nname = "valat"\nannounced = true\nkontra = "kontra"\n',
         _pts(8, -8, 8, -8),
         _pts(16, -16, 16, -16),

@@ -528,11 +528,23 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
         "disagrees with -t {card_points} (the declarer side needs {win_threshold})"
     ),
-    "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}": N_(
-        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} leaves them {other}"
+    "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}": N_(
+        "a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
     ),
-    "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more": N_(
-        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); -t {points} is more"
+    "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})": N_(
+        "leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
+    ),
+    "{points} leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat or correct the card points": N_(
+        "leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat (-b valat,{others}) or correct the card points"
+    ),
+    "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})": N_(
+        "leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
+    ),
+    "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} leaves them {other}": N_(
+        "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); -t {points} leaves them {other}"
+    ),
+    "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} is not one of these": N_(
+        "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); -t {points} is not one of these"
     ),
     "a Valat made by the {who} takes every trick, so the {who} win the game; card_points {points} says they lost it (the declarer side needs {win_threshold})": N_(
         "a Valat made by the {who} takes every trick, so the {who} win the game; -t {points} says they lost it (the declarer side needs {win_threshold})"

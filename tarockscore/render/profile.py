@@ -307,11 +307,19 @@ def _trischaken_settings(t: Trischaken) -> str:
         *_mayor_clauses(t),
         *_forehand_clauses(t, both),
         translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
+        *(_beside_virgins(t) if t.virgins == "collect" and (t.mayor_alone or t.forehand_alone) else []),
         *([_("two or more players without a trick count as none")] if t.virgins_alone else []),
         translated(TRISCHAKEN_WORDS["rounding", t.rounding]),
         translated(TRISCHAKEN_WORDS["talon", t.talon]),
     ]
     return _("Trischaken: {settings}").format(settings="; ".join(clauses))
+
+
+def _beside_virgins(t: Trischaken) -> list[str]:
+    """What a Bürgermeister or a Forehand who pays alone pays beside a virgin's collection."""
+    if t.alone_beside_virgins:
+        return [_("a Bürgermeister or Forehand who pays alone pays beside it")]
+    return [_("then nobody else pays, not a Bürgermeister or Forehand who pays alone either")]
 
 
 def _radl_words(profile: Profile) -> str:

@@ -216,10 +216,11 @@ def declarer_talon_share(profile: Profile, contract: Contract, called_king: str 
     return contract.talon_share
 
 
-def talon_share_most(profile: Profile, share: str) -> Fraction:
-    """The most card points a share of the talon ("none", "half", "all") can hold."""
-    most = (profile.game.talon_card_points or (Fraction(0), Fraction(0)))[1]
-    return {"none": Fraction(0), "half": most / 2, "all": most}[share]
+def talon_share_holds(profile: Profile, share: str) -> tuple[Fraction, Fraction]:
+    """The fewest and the most card points a share of the talon ("none", "half", "all") can hold."""
+    part = {"none": Fraction(0), "half": Fraction(1, 2), "all": Fraction(1)}[share]
+    fewest, most = profile.game.talon_card_points or (Fraction(0), Fraction(0))
+    return fewest * part, most * part
 
 
 OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}

@@ -74,7 +74,7 @@ def parse_hand(data: HandInput, profile: Profile, *, bidding: bool = True, store
         for i, b in given.items():  # the players a bonus names sit at the table
             _check_at_table(f"bonus[{i}].caught_by", b.caught_by, keys.players, problems)
             _check_at_table(f"bonus[{i}].lost_by", b.lost_by, keys.players, problems)
-    check_tricks(given, card_points, defender_points, contract, keys.called_king, profile, problems)
+    check_tricks(given, card_points, defender_points, contract, keys.called_king, profile, problems, stored)
     problems.raise_if_any(HandRefused)
     return Hand(
         players=keys.players,
@@ -526,7 +526,18 @@ def _read_trischaken_outcome(
                 )
                 continue
             checked = read_card_points(f"card_points.{name}", value, profile, problems)
-            if checked is not None:
+            # a trick's four cards hold more than the three of a talon half (docs/rules/koenigrufen.md §1.5)
+            least = legality.talon_share_holds(profile, "half")[0]
+            if checked is not None and 0 < checked < least and profile.game.every_card_counts and not stored:
+                problems.add(
+                    f"card_points.{name}",
+                    N_(
+                        "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
+                    ),
+                    points=render_points(checked),
+                    least=render_points(least),
+                )
+            elif checked is not None:
                 points[name] = checked
         missing = [p for p in players if p not in cp_raw]
         if missing:

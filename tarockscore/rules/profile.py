@@ -355,6 +355,9 @@ class Trischaken(NamedTuple):
     # True: two or more players without a trick count as none
     virgins_alone: bool = False
     middle_tie: MiddleTie = "ties"
+    # with virgins = "collect": True, a Bürgermeister or Forehand who pays alone pays beside the
+    # virgin's collection; False, the collection takes the place of his payment
+    alone_beside_virgins: bool = False
 
 
 declare(

@@ -73,7 +73,9 @@ def trischaken_lines(deal: Deal) -> Scored:
     if t.virgins_alone and len(virgins) > 1:
         virgins = ()  # two or more players without a trick count as none
     if t.virgins == "collect" and virgins and hand.renonce is None:
-        return out.then(_collected(deal, virgins))
+        if not (t.alone_beside_virgins and _pays_alone(deal, losers)):
+            return out.then(_collected(deal, virgins))
+        out, virgins = out.then(_collected(deal, virgins)), ()  # and the loser pays, below
     if middle:
         out = out.then(
             note(
@@ -113,6 +115,15 @@ def trischaken_lines(deal: Deal) -> Scored:
         why = why or (setting(Trischaken, "middle_tie", t.middle_tie) if middle else "")
         out = out.then(_payment(deal, loser, receivers, factors, why))
     return out
+
+
+def _pays_alone(deal: Deal, losers: tuple[str, ...]) -> bool:
+    """Whether the one loser pays alone as the Bürgermeister or the Forehand (``mayor_alone``, ``forehand_alone``)."""
+    hand, t = deal.hand, deal.profile.trischaken
+    if len(losers) != 1:
+        return False
+    mayor = dict(hand.trischaken_points)[losers[0]] >= t.mayor_threshold
+    return (t.mayor_alone and mayor) or (t.forehand_alone and losers[0] == hand.forehand)
 
 
 def _forehand_tied(deal: Deal, losers: tuple[str, ...]) -> Scored:

@@ -19,7 +19,7 @@ from tarockscore.rules.bets import (
     title,
 )
 from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
-from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_most
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
 VALAT = "valat"
@@ -214,16 +214,20 @@ def check_tricks(
     called_king: str | None,
     profile: Profile,
     problems: Collector,
+    stored: bool = False,
 ) -> None:
-    """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card."""
+    """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card
+    (``stored``: a hand an evening holds keeps the card points earlier versions took beside its talon)."""
     if declarers is None:
         return
     deck = profile.game.card_points_total
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
+    if not stored and _beside_talon(bonuses, points, contract, called_king, profile, problems):
+        return
     if profile.game.every_card_counts:
         _check_every_trick(bonuses, points, contract, profile, problems)
         _check_no_card(bonuses, points, problems)
-    _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems)
+    _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems, stored)
 
 
 def valat_proven(
@@ -233,7 +237,8 @@ def valat_proven(
     if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
         return None
     deck = profile.game.card_points_total
-    return next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
+    every = next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
+    return every if every is None or _talon_fewest(profile, contract, None, every.other) == 0 else None
 
 
 def _check_every_trick(
@@ -284,6 +289,67 @@ def _check_no_card(bonuses: GivenBonuses, points: dict[Side, Fraction | None], p
             )
 
 
+def _talon_fewest(profile: Profile, contract: Contract, called_king: str | None, side: Side) -> Fraction:
+    """The fewest card points the talon cards that count for ``side`` can hold, whoever took the
+    tricks (docs/rules/koenigrufen.md §1.4); 0 where the profile does not say what the talon holds."""
+    share = declarer_talon_share(profile, contract, called_king)
+    if share is None:
+        return Fraction(0)
+    return talon_share_holds(profile, share if side is Side.DECLARERS else OTHER_SHARE[share])[0]
+
+
+def _beside_talon(
+    bonuses: GivenBonuses,
+    points: dict[Side, Fraction | None],
+    contract: Contract,
+    called_king: str | None,
+    profile: Profile,
+    problems: Collector,
+) -> bool:
+    """Refuse a side with fewer card points than its talon cards hold; with more but less than they
+    hold with a trick's four cards besides (more than three cards' fewest); or with exactly their
+    fewest, no trick, beside no Valat of the other side (docs/rules/koenigrufen.md §1.5). Whether one was."""
+    trick = talon_share_holds(profile, "half")[0]
+    for side in Side:
+        fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
+        valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
+        if held is None or not (
+            held < fewest
+            or fewest < held < fewest + trick
+            or 0 < fewest == held
+            and VALAT in contract.bonuses
+        ):
+            continue
+        if held < fewest:
+            said = N_(
+                "{points} leaves the {who} {held}, but the talon cards that count for them in {contract} hold at least {fewest} (contracts.{contract}.talon_share = {share!r})"
+            )
+        elif held > fewest:
+            said = N_(
+                "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"
+            )
+        elif valat:
+            continue
+        else:
+            said = N_(
+                "{points} leaves the {who} {held}, the fewest the talon cards that count for them in {contract} hold: they took no trick, so the {others} took every trick: a Valat; enter the {others}' Valat or correct the card points"
+            )
+        problems.add(
+            "card_points",
+            said,
+            points=render_points(points[Side.DECLARERS] or Fraction(0)),
+            who=side.value,
+            others=side.other.value,
+            held=render_points(held),
+            contract=contract.name,
+            fewest=render_points(fewest),
+            more=render_points(fewest + trick),
+            share=declarer_talon_share(profile, contract, called_king),
+        )
+        return True
+    return False
+
+
 def _check_valat_against_talon(
     bonuses: GivenBonuses,
     declarers: Fraction,
@@ -291,8 +357,9 @@ def _check_valat_against_talon(
     called_king: str | None,
     profile: Profile,
     problems: Collector,
+    stored: bool,
 ) -> None:
-    """The other side of a Valat has at most what the talon cards it is given can hold."""
+    """The other side of a Valat has at most what the talon cards it is given can hold, in whole points."""
     share = declarer_talon_share(profile, contract, called_king)
     if share is None:
         return
@@ -303,22 +370,24 @@ def _check_valat_against_talon(
         if b.name != VALAT or not b.made or won is not (b.side is Side.DECLARERS):
             continue
         if b.side is Side.DECLARERS:
-            most = talon_share_most(profile, OTHER_SHARE[share])
+            fewest, most = talon_share_holds(profile, OTHER_SHARE[share])
             other = deck - declarers
             template = N_(
-                "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} leaves them {other}"
+                "a Valat made by the declarers leaves the defenders no card but the talon's they are given in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} leaves them {other}"
             )
         else:
-            most, other = talon_share_most(profile, share), declarers
+            (fewest, most), other = talon_share_holds(profile, share), declarers
             template = N_(
-                "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: at most {most}); card_points {points} is more"
+                "a Valat made by the defenders leaves the declarers no card but the talon's they keep in {contract} (contracts.{contract}.talon_share = {share!r}: {fewest} and whole points more, at most {most}); card_points {points} is not one of these"
             )
-        if other > most:
+        # the talon cards alone: the fewest they hold, and whole points more (each card ⅓ and whole points more)
+        if other > most or (other - fewest).denominator != 1 and not stored:
             problems.add(
                 f"bonus[{i}]",
                 template,
                 contract=contract.name,
                 share=share,
+                fewest=render_points(fewest),
                 most=render_points(most),
                 points=render_points(declarers),
                 other=render_points(other),

@@ -34,9 +34,11 @@ def fold(name: str) -> str:
     return name.casefold().translate(_FOLD)
 
 
-# The players' words for a bonus or a Kontra step (folded), read under every profile that has what
-# they name, beside its own aliases: an evening's stored profile reads them as a new one does.
+# The players' words for a contract, a bonus or a Kontra step (folded), read under every profile
+# that has what they name, beside its own aliases: an evening's stored profile reads them as a new
+# one does. "Trischak": the Dodge Round as the Styrian handbook names it [KAPFER].
 PLAYERS_WORDS = dict.fromkeys(("vierkoenige", "allekoenige", "4koenige", "4kings"), "four_kings") | {
+    "trischak": "trischaken",
     "contra": "kontra",
     "recontra": "rekontra",
     "re": "rekontra",
