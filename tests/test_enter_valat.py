@@ -100,12 +100,12 @@ def test_a_sechserdreier_with_70_asks_for_the_declarers_valat() -> None:
     assert e.hand()["bonus"] == [{"name": "valat", "side": "declarers", "announced": False, "made": True}]
 
 
-def test_a_rufer_with_70_asks_for_no_valat_the_talon_half_rules_out() -> None:
-    # The Defenders hold the talon half Anna left them, at least 1 (docs/rules/koenigrufen.md
-    # §1.4, §1.5): 70 is no Valat of Anna and Cilli but a count to correct.
+def test_a_rufer_names_both_declarers() -> None:
+    # "all 70" is how a table writes every trick: beside the Valat it is taken as said
+    # (docs/rules/koenigrufen.md §1.5), so the guided entry asks for it.
     e = entry()
     answer(e, "rufer", "Anna", "Cilli", "70")
-    assert asked(e).key == "extras"
+    assert asked(e).text == "Anna and Cilli hold all 70 card points: was it their Valat?"
 
 
 def test_card_points_short_of_all_ask_nothing_more() -> None:

@@ -101,7 +101,12 @@ def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
     for points in ("70", "69 2/3", "1/3"):
         err = _refused(_hand("rufer", points))
         assert "but the talon cards that count for them in rufer hold at least 1" in err, err
-    assert "leaves the defenders 0" in _refused(_hand("rufer", 70, VALAT))
+    # ... but a table that writes "all 70" beside the declarers' Valat (or 0 beside the Defenders')
+    # means every trick: a Valat scores without the card points (§1.5), so the hand is taken.
+    made = score_hand(parse_hand(_hand("rufer", 70, VALAT), kr), kr)
+    assert made.victory_points == score_hand(parse_hand(_hand("rufer", 69, VALAT), kr), kr).victory_points
+    parse_hand(_hand("rufer", 0, DEFENDERS_VALAT), kr)
+    parse_hand(_hand("solodreier", 70, VALAT), kr)
     # A Sechserdreier's six discards are the declarer's, a solo's talon the Defenders'.
     assert "hold at least 2 (contracts.sechserdreier" in _refused(_hand("sechserdreier", "1 2/3"))
     assert "leaves the defenders 1, but" in _refused(_hand("solodreier", 69))

@@ -237,8 +237,7 @@ def valat_proven(
     if declarers is None or not profile.game.every_card_counts or VALAT not in contract.bonuses:
         return None
     deck = profile.game.card_points_total
-    every = next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
-    return every if every is None or _talon_fewest(profile, contract, None, every.other) == 0 else None
+    return next((side for side in Side if side_card_points(side, declarers, defenders, deck) == deck), None)
 
 
 def _check_every_trick(
@@ -313,11 +312,18 @@ def _beside_talon(
     for side in Side:
         fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
         valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
-        if held is None or not (
-            held < fewest
-            or fewest < held < fewest + trick
-            or 0 < fewest == held
-            and VALAT in contract.bonuses
+        # "all 70" for the side that made a Valat is the table's way to say every trick: a Valat
+        # is scored without the card points, so they are taken as said, not refused
+        if (
+            held is None
+            or held == 0
+            and valat
+            or not (
+                held < fewest
+                or fewest < held < fewest + trick
+                or 0 < fewest == held
+                and VALAT in contract.bonuses
+            )
         ):
             continue
         if held < fewest:
