@@ -1014,6 +1014,27 @@ def test_a_ledger_under_a_file_names_the_file_that_is_no_folder(tmp_path: Path) 
     )
 
 
+@pytest.mark.parametrize(("text", "column"), [('place = "Caf\x1b[2J"', 13), ('place = "Sperl" # \x07', 19)])
+@pytest.mark.parametrize(("language", "words"), [("en", "a control character"), ("de", "ein Steuerzeichen")])
+def test_a_control_character_in_a_ledger_is_named_in_the_readers_words_at_its_line(
+    tmp_path: Path, text: str, column: int, language: str, words: str
+) -> None:
+    """A control character pasted into a ledger by hand (in a text or a comment): the parser's
+    own English ("Illegal character '\\x1b' (at line 7, …)") is said in the run's language, the
+    character escaped as every error shows it, its line and column once; nothing written."""
+    path = new(tmp_path / "evening.toml")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = lines.index("[table]\n") + 2
+    lines.insert(at - 1, text + "\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    before = path.read_bytes()
+    result = invoke("--lang", language, "record", "-", "--ledger", str(path), stdin=hand(0))
+    assert result.exit_code == 1 and path.read_bytes() == before
+    said = result.stderr
+    assert f"{path}:{at}: " in said and f"{words} ('\\x" in said, said
+    assert f" {column})" in said and "line" not in said and "character '" not in said, said
+
+
 def test_a_ledger_or_hand_file_not_in_utf8_is_not_told_about_spreadsheets(tmp_path: Path) -> None:
     # a ledger or a hand file is TOML that tarockscore or an editor writes: the byte that is not
     # UTF-8 is named at its line, with no word of a spreadsheet's "CSV UTF-8" (that is for the

@@ -242,6 +242,7 @@ _TOML_SAYS: dict[str, str] = {
         "a table's name in brackets ends without its closing ']'"
     ),
     "Invalid statement": N_("not a line of the form key = value, nor a [table]; a comment begins with #"),
+    "control character": N_("a control character ({character}) cannot stand in a TOML file; take it out"),
 }
 
 
@@ -280,6 +281,9 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             N_("{letter!r} cannot stand in a key: ä, ö, ü and ß are written ae, oe, ue and ss"),
             letter=at,
         )
+    character = re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said)
+    if character:  # the parser names it as Python escapes it, as every error shows it
+        said = "control character"
     template = _TOML_SAYS.get(said)
     if template is None:
         return line, reason
@@ -287,7 +291,8 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
     if "{example}" in template and example is None:
         template = N_("expected '=' after the key")
     # the bracket left open, if any, and a line of the file's kind
-    what = message(template, closing="]" if "array" in said else "}", example=example)
+    shown = character.group(1) if character else ""
+    what = message(template, closing="]" if "array" in said else "}", example=example, character=shown)
     if m:
         return line, message(N_("{what} (column {column})"), what=what, column=int(m.group(2)))
     return line, message(N_("{what} (at the end of the file)"), what=what)
