@@ -16,6 +16,8 @@ from tarockscore.cli.options import (
     HandArg,
     LedgerOpt,
     ProfileOpt,
+    Wording,
+    advised,
     as_options,
     at_options,
     evening_of,
@@ -293,6 +295,22 @@ def settle(
     show_view(shown.settled_view(settled), shown_as)
 
 
+# A file that is no ledger, said as upgrade takes it (its PATH; upgrade has no --ledger)
+UPGRADE_WORDING: Wording = {
+    tarockscore.ways_out.NOT_A_LEDGER: N_(
+        "{path}: not an evening's ledger; give a ledger or a tournament's folder to convert; nothing was read or written"
+    ),
+}
+
+
+def _upgraded(ledger: Path) -> str:
+    """One ledger converted, as upgrade says it."""
+    try:
+        return shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now()))
+    except LedgerError as exc:
+        raise type(exc)([advised(p, UPGRADE_WORDING) for p in exc.problems]) from None
+
+
 def upgrade(
     path: Annotated[
         str,
@@ -317,7 +335,7 @@ def upgrade(
             path=target,
         )
     if not target.is_dir() and target.name != "tournament.toml":
-        typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
+        typer.echo(_upgraded(target))
         return
     if target.is_dir() and not (target / "tournament.toml").exists():  # a season's folder of evenings
         ledgers = sorted(p for p in target.glob("*.toml") if not p.is_dir())
@@ -329,7 +347,7 @@ def upgrade(
                 path=target,
             )
         for ledger in ledgers:
-            typer.echo(shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now())))
+            typer.echo(_upgraded(ledger))
         return
     # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
     folder = target if target.is_dir() else target.parent
