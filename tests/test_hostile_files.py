@@ -135,6 +135,11 @@ def test_a_hard_linked_ledger_is_refused_for_writing_and_read_as_usual(tmp_path:
     for path in (real, twin):
         refused(invoke("record", "-", "--ledger", str(path), stdin=hand(1)), 1, "hard links")
         refused(invoke("undo", "--ledger", str(path)), 1, "hard links")
+    # the reason said is the lock's: a change appends in place (docs/ledger-format.md, "Links"), it
+    # does not replace the file, but it locks the name given, which a change through the other
+    # name would not wait for
+    said = invoke("record", "-", "--ledger", str(twin), stdin=hand(1)).stderr
+    assert "locks the ledger by the name it was given" in said and "as a whole" not in said, said
     assert real.read_bytes() == before and os.stat(real).st_nlink == 2
     assert invoke("show", "--ledger", str(twin)).exit_code == 0
     assert locks(tmp_path) == []

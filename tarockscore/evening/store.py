@@ -764,7 +764,12 @@ def check_writable(path: Path) -> None:
     )
     st = safe_io.open_for_change(path, message(closed, path=path), LedgerClosed)
     if st is not None and st.st_nlink > 1:
-        raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
+        links = N_(
+            "{path} has {links} hard links (other names for the same file); a change locks the ledger by "
+            "the name it was given, so a change made through another name at the same time would not "
+            "wait for it: nothing was written. Keep one name (remove the others), or use a symbolic link instead"
+        )
+        raise LedgerError(links, path=path, links=st.st_nlink)
 
 
 def write_text(path: Path, text: str, expected_sha: str | None) -> None:
