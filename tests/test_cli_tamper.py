@@ -293,14 +293,17 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
 
 def test_a_failing_head_check_prints_only_its_error(tmp_path: Path) -> None:
     """Exit 1 with "every stored result matches" on standard output would read as a pass to a
-    script that keeps the output: a failed check says nothing passed first (as the day's does)."""
+    script that keeps the output: a failed check says nothing passed first (as the day's does).
+    Its one error line names the ledger, as every error of a ledger does."""
     path = evening(tmp_path / "e.toml")
     written_down = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
     assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
     for head in (written_down, "0123456789ab"):
         result = run("check", "--head", head, "--ledger", str(path))
-        refused(result, f"head {head}: ")
-        assert result.stdout == ""
+        refused(result)
+        assert result.stdout == "" and result.stderr.startswith(f"error: {path}: head {head}: "), (
+            result.stderr
+        )
 
 
 @pytest.mark.parametrize("head", ["abc", "xyz1", "3f1c 0a9e", "", "a" * 65])

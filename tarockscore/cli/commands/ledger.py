@@ -236,7 +236,7 @@ def check(
     checked = shown.checked_text(evening.path, evening.check())
     held = None if head is None else evening.check_head(head)
     if held is not None and not held.holds:  # a failed check says nothing passed first
-        raise LedgerError(shown.head_check_text(held))
+        raise LedgerError(shown.head_check_text(held), where=str(evening.path))
     typer.echo(shown.folded(checked))
     if held is not None:
         typer.echo(shown.folded(shown.head_check_text(held)))
