@@ -221,20 +221,24 @@ def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, sa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.toml"]
 
 
-@pytest.mark.parametrize("folder", [False, True])
+@pytest.mark.parametrize(
+    ("folder", "said"),
+    [
+        (False, "give a ledger or a tournament's folder to convert"),
+        (True, "the folder's conversion stops here: move it out of the folder and run upgrade again"),
+    ],
+)
 def test_upgrade_of_a_file_that_is_no_ledger_says_what_upgrade_takes_not_ledger(
-    tmp_path: Path, folder: bool
+    tmp_path: Path, folder: bool, said: str
 ) -> None:
     """``upgrade`` takes a PATH and no --ledger: a file that is no ledger, given or in the folder
-    given (docs/ledger-format.md, "Older ledgers": it stops there), is not told to use --ledger."""
+    given (docs/ledger-format.md, "Older ledgers": it stops there, so it is to be moved out), is
+    not told to use --ledger."""
     path = tmp_path / "notes.toml"
     path.write_text('name = "mine"\n', encoding="utf-8")
     result = run("upgrade", str(tmp_path if folder else path))
     assert result.exit_code == 1
-    assert result.stderr == (
-        f"error: {path}: not an evening's ledger; give a ledger or a tournament's folder to convert; "
-        "nothing was read or written\n"
-    )
+    assert result.stderr == f"error: {path}: not an evening's ledger; {said}; nothing was read or written\n"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,6 @@ from tarockscore.cli.options import (
     HandArg,
     LedgerOpt,
     ProfileOpt,
-    Wording,
     advised,
     as_options,
     at_options,
@@ -295,20 +294,25 @@ def settle(
     show_view(shown.settled_view(settled), shown_as)
 
 
-# A file that is no ledger, said as upgrade takes it (its PATH; upgrade has no --ledger)
-UPGRADE_WORDING: Wording = {
-    tarockscore.ways_out.NOT_A_LEDGER: N_(
+# A file that is no ledger, said as upgrade takes it (its PATH; upgrade has no --ledger): given
+# alone, or found in a folder given, whose conversion it stops until it is moved out
+NOT_A_LEDGER_TO_UPGRADE = (
+    N_(
         "{path}: not an evening's ledger; give a ledger or a tournament's folder to convert; nothing was read or written"
     ),
-}
+    N_(
+        "{path}: not an evening's ledger; the folder's conversion stops here: move it out of the folder and run upgrade again; nothing was read or written"
+    ),
+)
 
 
-def _upgraded(ledger: Path) -> str:
+def _upgraded(ledger: Path, in_folder: bool = False) -> str:
     """One ledger converted, as upgrade says it."""
     try:
         return shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now()))
     except LedgerError as exc:
-        raise type(exc)([advised(p, UPGRADE_WORDING) for p in exc.problems]) from None
+        wording = {tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder]}
+        raise type(exc)([advised(p, wording) for p in exc.problems]) from None
 
 
 def upgrade(
@@ -347,7 +351,7 @@ def upgrade(
                 path=target,
             )
         for ledger in ledgers:
-            typer.echo(_upgraded(ledger))
+            typer.echo(_upgraded(ledger, in_folder=True))
         return
     # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
     folder = target if target.is_dir() else target.parent
