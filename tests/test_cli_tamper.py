@@ -362,6 +362,21 @@ def test_a_rewritten_evening_whose_hashes_were_worked_out_again_fails_an_old_hea
     refused(run("check", "--head", head, "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_rollback_to_an_earlier_whole_log_is_named_as_entries_cut_off_by_a_later_head(
+    tmp_path: Path,
+) -> None:
+    # the last entry cut off whole: a log tarockscore could have written, read as it stands; the
+    # head written down after it says so, as docs/ledger-format.md has it ("the entries up to it
+    # were cut off, or their hashes were worked out again"), not that the ledger was rewritten
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.rindex("[[event]]")], encoding="utf-8")
+    assert run("show", "--ledger", str(path)).exit_code == 0
+    result = run("check", "--head", head, "--ledger", str(path))
+    refused(result, f"head {head}: no entry of this ledger has it: entries were cut off or rewritten since")
+
+
 def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
     """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
     they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was

@@ -788,7 +788,7 @@ def head_check_text(held: HeadCheck) -> str:
     short = held.head[:HEAD_DIGITS]
     if not held.found:
         return _(
-            "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
+            "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening"
         ).format(head=short)
     since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
     if held.differ:
