@@ -407,6 +407,20 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     )
 
 
+def test_a_repairs_audit_line_names_an_edited_entry_that_holds_no_hand_by_its_number(tmp_path: Path) -> None:
+    """An undo edited in place: the repair's audit line, read in the audit trail long after, says
+    which entry it found changed ("entry 4 (undo)"), not "this entry (undo)", which names none."""
+    path = evening(tmp_path / "e.toml")
+    assert run("undo", "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('detail = "hand 3 undone', 'detail = "Hand 3 undone', 1), encoding="utf-8")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
+    assert said.endswith("; found: entry 4 (undo) was changed outside tarockscore"), said
+    german = unfolded(run("--lang", "de", "show", "--ledger", str(path)).stdout)
+    assert "gefunden: Eintrag 4 (undo) wurde außerhalb von tarockscore geändert" in german, german
+
+
 def test_a_repair_of_an_edited_table_says_it_covers_the_table(tmp_path: Path) -> None:
     """The stake edited by hand: the chain breaks at entry 1, which no longer follows the header
     (the table and the profile); the repair covers that, not hand 1, which is as it was written."""

@@ -408,7 +408,7 @@ class Chain:
                     {"hand": hands_label(ids, sheet)},
                 )
             else:
-                template, values = N_("this entry ({kind}) was changed outside tarockscore"), {"kind": kind}
+                template, values = _EDITED, {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
         return out
 
@@ -493,9 +493,12 @@ _MOVED = N_(
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
-_ORDER_AT = N_(
-    "entry {entry}: an entry before it was removed or changed outside tarockscore"
-)  # a repair's line
+_EDITED = N_("this entry ({kind}) was changed outside tarockscore")
+# a repair's line, read in the audit trail long after: the entry by its number
+_AT = {
+    _ORDER: N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
+    _EDITED: N_("entry {entry} ({kind}) was changed outside tarockscore"),
+}
 _NO_VALUE = N_(
     "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (a repair re-scores hands, but cannot mend a value no ledger can hold)"
 )
@@ -922,7 +925,9 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
     """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
     said = [
-        message(_ORDER_AT, entry=p.where.removeprefix("entry ")) if p.template == _ORDER else p.message
+        message(_AT[p.template], entry=p.where.removeprefix("entry "), **dict(p.values))
+        if p.template in _AT
+        else p.message
         for p in found
     ]
     if not said or not repaired.audit:

@@ -115,6 +115,7 @@ FOUND = (
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
     ),
+    N_("entry {entry} ({kind}) was changed outside tarockscore"),
     N_("{hand} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
     # what `upgrade` finds in an older ledger whose stored results the rules do not give
