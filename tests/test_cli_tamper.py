@@ -421,6 +421,22 @@ def test_a_repairs_audit_line_names_an_edited_entry_that_holds_no_hand_by_its_nu
     assert "gefunden: Eintrag 4 (undo) wurde außerhalb von tarockscore geändert" in german, german
 
 
+@pytest.mark.parametrize("before", [1, 3])
+def test_a_table_of_another_name_written_into_a_ledger_is_named_at_its_line(
+    tmp_path: Path, before: int
+) -> None:
+    """A ``[notes]`` table written by hand before the first entry or between two: refused as an
+    unknown key (docs/ledger-format.md, "Each entry reads alone"), at the line it stands on."""
+    path = evening(tmp_path / "e.toml")
+    parts = path.read_text(encoding="utf-8").split("\n[[event]]\n")
+    text = "\n[[event]]\n".join(parts[:before]) + '\n[notes]\nplace = "Sperl"\n\n[[event]]\n'
+    text += "\n[[event]]\n".join(parts[before:])
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("[notes]") + 1
+    result = run("show", "--ledger", str(path))
+    refused(result, f"error: {path}:{line}: notes: unknown key")
+
+
 def test_a_repair_of_an_edited_table_says_it_covers_the_table(tmp_path: Path) -> None:
     """The stake edited by hand: the chain breaks at entry 1, which no longer follows the header
     (the table and the profile); the repair covers that, not hand 1, which is as it was written."""

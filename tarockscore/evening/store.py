@@ -296,6 +296,9 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
             line = lines[index] if 0 <= index < len(lines) else None
         elif heads.get(first := re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]):
             line = heads[first][0]
+        elif first:  # a table of another name, written by hand: the line that opens it
+            opens = re.compile(rf"\[\[?{re.escape(first)}[\].]")
+            line = next((n for n, c in enumerate(text.splitlines(), 1) if opens.match(c.strip())), None)
         prefix = f"{name}:{line}" if line is not None else name
         out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
     return out
