@@ -755,6 +755,16 @@ def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, dee
         assert not sio.too_deep(sio.load_toml(text, "f.toml", TarockError))
 
 
+@pytest.mark.parametrize("depth", [40, 3000])
+def test_nesting_too_deep_is_named_at_its_line(depth: int) -> None:
+    """Arrays nested past the bound in an entry written by hand (3,000 deep exhaust the TOML
+    reader's recursion, 40 are read and then refused) are named at the line they stand on."""
+    text = 'kind = "undo"\nnote = "[[["  # [[[\nremoved = ' + "[" * depth + "]" * depth + "\n"
+    with pytest.raises(TarockError, match="nested") as refused:
+        sio.load_toml(text, "f.toml", TarockError)
+    assert str(refused.value).startswith("f.toml:3: "), str(refused.value)
+
+
 def _peak(work: Callable[[], object]) -> int:
     """The most memory ``work`` held at once, in bytes."""
     tracemalloc.start()

@@ -316,7 +316,9 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
         raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
     except RecursionError:
         raise unreadable(error)(
-            N_("{name}: nested too deeply to read (at most {depth} levels)"), name=name, depth=MAX_DEPTH
+            N_("{name}: nested too deeply to read (at most {depth} levels)"),
+            name=f"{name}:{deepest_line(text)}",
+            depth=MAX_DEPTH,
         ) from None
     except ValueError as exc:
         if "digits" in str(exc):
@@ -329,9 +331,39 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
         raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
     if too_deep(data):
         raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
+            N_("{name}: tables or arrays nested more than {depth} levels deep"),
+            name=f"{name}:{deepest_line(text)}",
+            depth=MAX_DEPTH,
         )
     return data
+
+
+def deepest_line(text: str) -> int:
+    """The line where arrays and inline tables nest deepest (first), quoted text and comments aside."""
+    depth = most = 0
+    line = at = 1
+    quote, escaped, comment = "", False, False
+    for ch in text:
+        if ch == "\n":
+            line, comment = line + 1, False
+        elif comment:
+            continue
+        elif escaped:
+            escaped = False
+        elif quote:
+            escaped = ch == "\\" and quote == '"'
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            if depth > most:
+                most, at = depth, line
+        elif ch in "]}":
+            depth -= 1
+    return at
 
 
 MAX_DEPTH = 32
