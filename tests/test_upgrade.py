@@ -193,6 +193,18 @@ def test_a_ledger_reached_through_a_link_keeps_its_copy_beside_the_real_file(tmp
     assert sorted(p.name for p in stick.iterdir()) == ["three-hands.toml", "three-hands.toml.bak"]
 
 
+def test_upgrade_names_the_copy_kept_as_the_path_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``upgrade friday.toml`` keeps friday.toml.bak beside it (docs/evening.md) and says so in
+    the words typed, as its first line names the ledger, not by the folder's whole path."""
+    old_copy(tmp_path, "three-hands.toml")
+    monkeypatch.chdir(tmp_path)
+    done = run("upgrade", "three-hands.toml")
+    assert done.exit_code == 0, done.stderr
+    assert "\nthe old file is kept as three-hands.toml.bak\n" in done.stdout, done.stdout
+
+
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")
