@@ -195,7 +195,11 @@ def test_an_entry_removed_from_the_middle_is_caught(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     path.write_text(text[: starts[1]] + text[starts[2] :], encoding="utf-8")
-    refused(run("check", "--ledger", str(path)), "entry 2: an entry before it was removed or changed")
+    # named with the hand the entry holds (docs/ledger-format.md, "Chained"): hand 3 now follows hand 1
+    refused(
+        run("check", "--ledger", str(path)),
+        "entry 2: an entry before hand 3 (no. 2 on the sheet) was removed",
+    )
 
 
 def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:
@@ -211,7 +215,7 @@ def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: 
         done = run(*command, "--ledger", str(path))
         refused(
             done,
-            "entry 2: an entry before it was removed or changed outside tarockscore",
+            "entry 2: an entry before hand 3 was removed or changed outside tarockscore",
             "its entries no longer follow each other as they were written",
             "restore the file from a copy",
         )
@@ -391,16 +395,16 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     rehashed = hashlib.sha256(_canonical(body).encode()).hexdigest()
     old = f'hash = "{event["chain"]["hash"]}"'
     path.write_text(text.replace(old, f'hash = "{rehashed}"'), encoding="utf-8")  # entry 3's prev kept
-    refused(run("show", "--ledger", str(path)), "entry 3: an entry before it was removed or changed")
+    refused(run("show", "--ledger", str(path)), "entry 3: an entry before hand 3 was removed or changed")
     assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
     shown = run("show", "--ledger", str(path))
     assert shown.exit_code == 0, shown.stderr
     assert "a repair entry covers hand 2 or an entry after it: changed outside tarockscore" in shown.stderr
     assert "hand 3" not in shown.stderr
     said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
-    assert said.endswith("found: entry 3: an entry before it was removed or changed outside tarockscore")
+    assert said.endswith("found: entry 3: an entry before hand 3 was removed or changed outside tarockscore")
     german = unfolded(run("--lang", "de", "show", "--ledger", str(path)).stdout)
-    assert "gefunden: Eintrag 3: ein Eintrag davor wurde außerhalb von tarockscore entfernt" in german
+    assert "gefunden: Eintrag 3: ein Eintrag vor Spiel 3 wurde außerhalb von tarockscore entfernt" in german
     refused(
         run("check", "--head", head, "--ledger", str(path)),
         f"head {head}: hand 2, or an entry after it, was changed since; entries since: repair ",

@@ -396,20 +396,18 @@ class Chain:
                 continue
             kind, ids = self.said.get(k, ("?", []))
             values: dict[str, object] = {}
+            hand = {"hand": hands_label(ids, sheet)} if kind == "record" and len(ids) == 1 else {}
             if k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
-                template = _ORDER
+                template, values = (_ORDER_HAND, hand) if hand else (_ORDER, {})
             elif why == "repair":
                 template = N_(
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
                     "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
-            elif kind == "record" and len(ids) == 1:
-                template, values = (
-                    N_("{hand} was changed outside tarockscore"),
-                    {"hand": hands_label(ids, sheet)},
-                )
+            elif hand:
+                template, values = N_("{hand} was changed outside tarockscore"), hand
             else:
                 template, values = _EDITED, {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
@@ -496,10 +494,12 @@ _MOVED = N_(
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
+_ORDER_HAND = N_("an entry before {hand} was removed or changed outside tarockscore")
 _EDITED = N_("this entry ({kind}) was changed outside tarockscore")
 # a repair's line, read in the audit trail long after: the entry by its number
 _AT = {
     _ORDER: N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
+    _ORDER_HAND: N_("entry {entry}: an entry before {hand} was removed or changed outside tarockscore"),
     _EDITED: N_("entry {entry} ({kind}) was changed outside tarockscore"),
 }
 _NO_VALUE = N_(

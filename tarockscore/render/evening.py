@@ -111,6 +111,8 @@ FOUND = (
     N_("the table or the profile was changed outside tarockscore"),
     N_("an entry before it was removed or changed outside tarockscore"),
     N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
+    N_("an entry before {hand} was removed or changed outside tarockscore"),
+    N_("entry {entry}: an entry before {hand} was removed or changed outside tarockscore"),
     N_(
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
