@@ -396,7 +396,9 @@ class Chain:
                 continue
             kind, ids = self.said.get(k, ("?", []))
             values: dict[str, object] = {}
-            hand = {"hand": hands_label(ids, sheet)} if kind == "record" and len(ids) == 1 else {}
+            hand: dict[str, object] = (
+                {"hand": hands_label(ids, sheet)} if kind == "record" and len(ids) == 1 else {}
+            )
             if k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
