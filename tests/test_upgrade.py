@@ -267,12 +267,17 @@ def test_upgrade_of_a_file_that_is_no_ledger_says_what_upgrade_takes_not_ledger(
 def test_upgrade_of_a_path_that_is_not_there_says_so_and_not_how_to_start_an_evening(
     tmp_path: Path, lang: str, said: str
 ) -> None:
-    """``upgrade`` takes a path, not --ledger: a typo in it is not an evening to start."""
+    """``upgrade`` takes a path, not --ledger: a typo in it is not an evening to start, nor is a
+    link to a file that is gone."""
     missing = tmp_path / "fridya.toml"
     result = run("--lang", lang, "upgrade", str(missing))
     assert result.exit_code == 1
     assert result.stderr.strip() == said.format(p=missing)
     assert list(tmp_path.iterdir()) == []
+    missing.symlink_to(tmp_path / "gone.toml")
+    result = run("--lang", lang, "upgrade", str(missing))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == said.format(p=missing)
 
 
 def test_the_library_upgrades_and_refuses_alike(tmp_path: Path) -> None:

@@ -294,6 +294,8 @@ def settle(
     show_view(shown.settled_view(settled), shown_as)
 
 
+# No file at the path given (a link to a file that is gone too): nothing to convert
+NOTHING_TO_UPGRADE = N_("{path}: no such file or folder; give a ledger or a tournament's folder to convert")
 # A file that is no ledger, said as upgrade takes it (its PATH; upgrade has no --ledger): given
 # alone, or found in a folder given, whose conversion it stops until it is moved out
 NOT_A_LEDGER_TO_UPGRADE = (
@@ -311,7 +313,10 @@ def _upgraded(ledger: Path, in_folder: bool = False) -> str:
     try:
         return shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now()))
     except LedgerError as exc:
-        wording = {tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder]}
+        wording = {
+            tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder],
+            tarockscore.ways_out.NO_LEDGER: NOTHING_TO_UPGRADE,
+        }
         raise type(exc)([advised(p, wording) for p in exc.problems]) from None
 
 
@@ -334,10 +339,7 @@ def upgrade(
         )
     target = Path(path)
     if not target.exists() and not target.is_symlink():  # nothing to convert: no ledger to start either
-        raise UnreadableLedger(
-            N_("{path}: no such file or folder; give a ledger or a tournament's folder to convert"),
-            path=target,
-        )
+        raise UnreadableLedger(NOTHING_TO_UPGRADE, path=target)
     if not target.is_dir() and target.name != "tournament.toml":
         typer.echo(_upgraded(target))
         return
