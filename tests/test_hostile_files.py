@@ -320,6 +320,22 @@ def test_files_over_the_cap_are_refused_with_their_size(
     refused(invoke(*[str(big) if a == "FILE" else a for a in args]), 1, f"{what} files are at most")
 
 
+def test_a_hand_that_would_take_a_ledger_past_the_cap_says_to_start_a_new_ledger(tmp_path: Path) -> None:
+    """docs/ledger-format.md: no change appends past 8 MiB. The refusal says what to do: the hands
+    to come go in a new ledger (the file, some 14,000 hands, stays as it is)."""
+    path = new(tmp_path / "evening.toml", 1)
+    text = path.read_text(encoding="utf-8")
+    room = sio.LEDGER_LIMIT - len(text.encode("utf-8")) - 200
+    path.write_text(text.replace("\nschema = 2\n", f"\nschema = 2\n# {'x' * room}\n", 1), encoding="utf-8")
+    before = path.read_bytes()
+    refused(
+        invoke("record", "-", "--ledger", str(path), stdin=hand(1)),
+        1,
+        "Keep the hands to come in a new ledger",
+    )
+    assert path.read_bytes() == before
+
+
 def test_a_fifo_or_device_in_a_season_folder_is_skipped_with_a_warning(tmp_path: Path) -> None:
     new(tmp_path / "evening.toml", 2)
     os.mkfifo(tmp_path / "pipe.toml")

@@ -799,7 +799,10 @@ def _limit(path: Path, size: int) -> None:
     """Never write a ledger larger than a ledger may be read."""
     if size > safe_io.LEDGER_LIMIT:
         raise LedgerError(
-            N_("{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written"),
+            N_(
+                "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
+                "Keep the hands to come in a new ledger (`tarockscore new --ledger NEW.toml …`)"
+            ),
             path=path,
             limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
         )
