@@ -643,6 +643,39 @@ def test_a_strike_spent_with_its_radl_strikes_neither_a_radl_armed_by_a_replace_
     assert out[-1].endswith("danach noch 2 Radlspiele")
 
 
+@pytest.mark.parametrize(
+    ("radl", "factors", "doubled"),
+    [
+        ("", [1, 2, 2, 2, 2, 2, 2, 2], "5, 6, 7 and 8"),
+        ("overlap = true\n", [1, 2, 4, 4, 2, 2], "3, 4, 5 and 6"),
+    ],
+)
+def test_a_strike_keeps_to_its_radl_when_an_earlier_hand_corrected_arms_one_before_it(
+    tmp_path: Path, radl: str, factors: list[int], doubled: str
+) -> None:
+    # hand 1 a Trischaken arms a Radl of 4 (docs/rules/private-rounds.md §1, radl.hands = 4,
+    # radl.factor 2): hand 2 is its first doubled hand; the table strikes 1, the last of hand 1's
+    # (hands 2, 3, 4 doubled). Hand 2 corrected into a Trischaken arms a Radl the table never
+    # struck: it is whole (docs/evening.md, "a strike keeps to the Radls it took them of").
+    # Queued: hand 1's 2, 3, 4, then hand 2's 5 to 8. Overlapping: hand 2's 3 to 6 over hand 1's
+    # 2 to 4, so hands 3 and 4 count ×4, hands 5 and 6 ×2. Replace says nothing of the strike:
+    # it still strikes the 1 it struck.
+    path = radl_evening(tmp_path, radl=radl)
+    trischaken = ["-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10"]
+    record(path, *trischaken)
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    assert run("radl", "strike", "--ledger", path).exit_code == 0
+    assert "struck" not in run("replace", "2", *trischaken, "--ledger", path).stdout
+    for _ in range(len(factors) - 2):
+        record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    hands = json.loads(run("show", "--json", "--ledger", path).stdout)["hands"]
+    assert [h["radl"] for h in hands] == factors
+    assert f"hands {doubled} count ×2" in unfolded(run("explain", "2", "--ledger", path).stdout)
+    assert "hands 2, 3 and 4 count ×2" in unfolded(run("explain", "1", "--ledger", path).stdout)
+    explained = unfolded(run("explain", "5", "--ledger", path).stdout)
+    assert "×2 Radl started by hand 2 (after Trischaken)" in explained
+
+
 @pytest.mark.parametrize(("radl", "strike", "then"), [("", "5", 5), ("overlap = true\n", "2", 3)])
 def test_a_strike_taken_back_with_a_hand_keeps_only_what_it_took_of_the_radls_left(
     tmp_path: Path, radl: str, strike: str, then: int

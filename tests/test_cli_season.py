@@ -877,6 +877,16 @@ def test_skip_bad_says_it_leaves_out_a_ledger_that_cannot_be_read_too(club: Path
     assert code == 0 and "broken.toml: left out (--skip-bad)" in err, err
 
 
+def test_a_season_whose_only_ledger_is_left_out_does_not_say_no_ledger_was_found(tmp_path: Path) -> None:
+    # a ledger was found, and left out with --skip-bad (docs/season.md): "no ledgers found in
+    # broken.toml" said the file the user gave was not there or no ledger
+    broken = tmp_path / "broken.toml"
+    broken.write_text("schema = 2\nnot [ toml\n", encoding="utf-8")
+    code, _, err = run("season", str(broken), "--skip-bad")
+    assert code == 0 and "broken.toml: left out (--skip-bad)" in err, err
+    assert "no ledgers found" not in err, err
+
+
 def test_the_exit_code_of_an_alias_file_that_cannot_be_read_is_the_one_the_page_gives(
     club: Path, tmp_path: Path
 ) -> None:

@@ -195,7 +195,11 @@ def test_an_entry_removed_from_the_middle_is_caught(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     path.write_text(text[: starts[1]] + text[starts[2] :], encoding="utf-8")
-    refused(run("check", "--ledger", str(path)), "entry 2: an entry before it was removed or changed")
+    # named with the hand the entry holds (docs/ledger-format.md, "Chained"): hand 3 now follows hand 1
+    refused(
+        run("check", "--ledger", str(path)),
+        "entry 2: an entry before hand 3 (no. 2 on the sheet) was removed",
+    )
 
 
 def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:
@@ -211,7 +215,7 @@ def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: 
         done = run(*command, "--ledger", str(path))
         refused(
             done,
-            "entry 2: an entry before it was removed or changed outside tarockscore",
+            "entry 2: an entry before hand 3 was removed or changed outside tarockscore",
             "its entries no longer follow each other as they were written",
             "restore the file from a copy",
         )
@@ -293,14 +297,17 @@ def test_a_head_written_down_vouches_for_the_hands_of_then(tmp_path: Path) -> No
 
 def test_a_failing_head_check_prints_only_its_error(tmp_path: Path) -> None:
     """Exit 1 with "every stored result matches" on standard output would read as a pass to a
-    script that keeps the output: a failed check says nothing passed first (as the day's does)."""
+    script that keeps the output: a failed check says nothing passed first (as the day's does).
+    Its one error line names the ledger, as every error of a ledger does."""
     path = evening(tmp_path / "e.toml")
     written_down = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
     assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
     for head in (written_down, "0123456789ab"):
         result = run("check", "--head", head, "--ledger", str(path))
-        refused(result, f"head {head}: ")
-        assert result.stdout == ""
+        refused(result)
+        assert result.stdout == "" and result.stderr.startswith(f"error: {path}: head {head}: "), (
+            result.stderr
+        )
 
 
 @pytest.mark.parametrize("head", ["abc", "xyz1", "3f1c 0a9e", "", "a" * 65])
@@ -359,6 +366,21 @@ def test_a_rewritten_evening_whose_hashes_were_worked_out_again_fails_an_old_hea
     refused(run("check", "--head", head, "--ledger", str(path)), "no entry of this ledger has it")
 
 
+def test_a_rollback_to_an_earlier_whole_log_is_named_as_entries_cut_off_by_a_later_head(
+    tmp_path: Path,
+) -> None:
+    # the last entry cut off whole: a log tarockscore could have written, read as it stands; the
+    # head written down after it says so, as docs/ledger-format.md has it ("the entries up to it
+    # were cut off, or their hashes were worked out again"), not that the ledger was rewritten
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.rindex("[[event]]")], encoding="utf-8")
+    assert run("show", "--ledger", str(path)).exit_code == 0
+    result = run("check", "--head", head, "--ledger", str(path))
+    refused(result, f"head {head}: no entry of this ledger has it: entries were cut off or rewritten since")
+
+
 def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
     """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
     they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was
@@ -373,20 +395,50 @@ def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: 
     rehashed = hashlib.sha256(_canonical(body).encode()).hexdigest()
     old = f'hash = "{event["chain"]["hash"]}"'
     path.write_text(text.replace(old, f'hash = "{rehashed}"'), encoding="utf-8")  # entry 3's prev kept
-    refused(run("show", "--ledger", str(path)), "entry 3: an entry before it was removed or changed")
+    refused(run("show", "--ledger", str(path)), "entry 3: an entry before hand 3 was removed or changed")
     assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
     shown = run("show", "--ledger", str(path))
     assert shown.exit_code == 0, shown.stderr
     assert "a repair entry covers hand 2 or an entry after it: changed outside tarockscore" in shown.stderr
     assert "hand 3" not in shown.stderr
     said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
-    assert said.endswith("found: entry 3: an entry before it was removed or changed outside tarockscore")
+    assert said.endswith("found: entry 3: an entry before hand 3 was removed or changed outside tarockscore")
     german = unfolded(run("--lang", "de", "show", "--ledger", str(path)).stdout)
-    assert "gefunden: Eintrag 3: ein Eintrag davor wurde außerhalb von tarockscore entfernt" in german
+    assert "gefunden: Eintrag 3: ein Eintrag vor Spiel 3 wurde außerhalb von tarockscore entfernt" in german
     refused(
         run("check", "--head", head, "--ledger", str(path)),
         f"head {head}: hand 2, or an entry after it, was changed since; entries since: repair ",
     )
+
+
+def test_a_repairs_audit_line_names_an_edited_entry_that_holds_no_hand_by_its_number(tmp_path: Path) -> None:
+    """An undo edited in place: the repair's audit line, read in the audit trail long after, says
+    which entry it found changed ("entry 4 (undo)"), not "this entry (undo)", which names none."""
+    path = evening(tmp_path / "e.toml")
+    assert run("undo", "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('detail = "hand 3 undone', 'detail = "Hand 3 undone', 1), encoding="utf-8")
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    said = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["audit"][-1]["detail"]
+    assert said.endswith("; found: entry 4 (undo) was changed outside tarockscore"), said
+    german = unfolded(run("--lang", "de", "show", "--ledger", str(path)).stdout)
+    assert "gefunden: Eintrag 4 (undo) wurde außerhalb von tarockscore geändert" in german, german
+
+
+@pytest.mark.parametrize("before", [1, 3])
+def test_a_table_of_another_name_written_into_a_ledger_is_named_at_its_line(
+    tmp_path: Path, before: int
+) -> None:
+    """A ``[notes]`` table written by hand before the first entry or between two: refused as an
+    unknown key (docs/ledger-format.md, "Each entry reads alone"), at the line it stands on."""
+    path = evening(tmp_path / "e.toml")
+    parts = path.read_text(encoding="utf-8").split("\n[[event]]\n")
+    text = "\n[[event]]\n".join(parts[:before]) + '\n[notes]\nplace = "Sperl"\n\n[[event]]\n'
+    text += "\n[[event]]\n".join(parts[before:])
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("[notes]") + 1
+    result = run("show", "--ledger", str(path))
+    refused(result, f"error: {path}:{line}: notes: unknown key")
 
 
 def test_a_repair_of_an_edited_table_says_it_covers_the_table(tmp_path: Path) -> None:

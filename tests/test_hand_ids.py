@@ -135,7 +135,10 @@ def test_ids_that_do_not_rise_are_refused(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     result = run("repair", "-l", str(path))
     assert result.exit_code == 1
-    assert "hand 3: id: 2: expected an id above 2, the id of the hand before it" in result.stderr
+    # named by its place among the entry's hand tables, hand[2], not "hand 3", which is a hand's
+    # number, here the hand undone
+    assert ": hand[2]: id: 2: expected an id above 2, the id of the hand before it" in result.stderr
+    assert "hand 3" not in result.stderr
 
 
 # -- Radl marks set and struck by hand ------------------------------------------------------------

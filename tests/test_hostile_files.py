@@ -135,6 +135,11 @@ def test_a_hard_linked_ledger_is_refused_for_writing_and_read_as_usual(tmp_path:
     for path in (real, twin):
         refused(invoke("record", "-", "--ledger", str(path), stdin=hand(1)), 1, "hard links")
         refused(invoke("undo", "--ledger", str(path)), 1, "hard links")
+    # the reason said is the lock's: a change appends in place (docs/ledger-format.md, "Links"), it
+    # does not replace the file, but it locks the name given, which a change through the other
+    # name would not wait for
+    said = invoke("record", "-", "--ledger", str(twin), stdin=hand(1)).stderr
+    assert "locks the ledger by the name it was given" in said and "as a whole" not in said, said
     assert real.read_bytes() == before and os.stat(real).st_nlink == 2
     assert invoke("show", "--ledger", str(twin)).exit_code == 0
     assert locks(tmp_path) == []
@@ -313,6 +318,22 @@ def test_files_over_the_cap_are_refused_with_their_size(
     with open(big, "wb") as f:
         f.truncate(size)  # sparse: no disk used
     refused(invoke(*[str(big) if a == "FILE" else a for a in args]), 1, f"{what} files are at most")
+
+
+def test_a_hand_that_would_take_a_ledger_past_the_cap_says_to_start_a_new_ledger(tmp_path: Path) -> None:
+    """docs/ledger-format.md: no change appends past 8 MiB. The refusal says what to do: the hands
+    to come go in a new ledger (the file, some 14,000 hands, stays as it is)."""
+    path = new(tmp_path / "evening.toml", 1)
+    text = path.read_text(encoding="utf-8")
+    room = sio.LEDGER_LIMIT - len(text.encode("utf-8")) - 200
+    path.write_text(text.replace("\nschema = 2\n", f"\nschema = 2\n# {'x' * room}\n", 1), encoding="utf-8")
+    before = path.read_bytes()
+    refused(
+        invoke("record", "-", "--ledger", str(path), stdin=hand(1)),
+        1,
+        "Keep the hands to come in a new ledger",
+    )
+    assert path.read_bytes() == before
 
 
 def test_a_fifo_or_device_in_a_season_folder_is_skipped_with_a_warning(tmp_path: Path) -> None:
@@ -750,6 +771,16 @@ def test_nesting_is_bounded_at_32_levels_counting_the_file_itself(text: str, dee
         assert not sio.too_deep(sio.load_toml(text, "f.toml", TarockError))
 
 
+@pytest.mark.parametrize("depth", [40, 3000])
+def test_nesting_too_deep_is_named_at_its_line(depth: int) -> None:
+    """Arrays nested past the bound in an entry written by hand (3,000 deep exhaust the TOML
+    reader's recursion, 40 are read and then refused) are named at the line they stand on."""
+    text = 'kind = "undo"\nnote = "[[["  # [[[\nremoved = ' + "[" * depth + "]" * depth + "\n"
+    with pytest.raises(TarockError, match="nested") as refused:
+        sio.load_toml(text, "f.toml", TarockError)
+    assert str(refused.value).startswith("f.toml:3: "), str(refused.value)
+
+
 def _peak(work: Callable[[], object]) -> int:
     """The most memory ``work`` held at once, in bytes."""
     tracemalloc.start()
@@ -1012,6 +1043,27 @@ def test_a_ledger_under_a_file_names_the_file_that_is_no_folder(tmp_path: Path) 
     refused(
         done, 1, f"error: {ledger}: {tmp_path / 'notes.txt'} is a file, not a folder, so nothing was written"
     )
+
+
+@pytest.mark.parametrize(("text", "column"), [('place = "Caf\x1b[2J"', 13), ('place = "Sperl" # \x07', 19)])
+@pytest.mark.parametrize(("language", "words"), [("en", "a control character"), ("de", "ein Steuerzeichen")])
+def test_a_control_character_in_a_ledger_is_named_in_the_readers_words_at_its_line(
+    tmp_path: Path, text: str, column: int, language: str, words: str
+) -> None:
+    """A control character pasted into a ledger by hand (in a text or a comment): the parser's
+    own English ("Illegal character '\\x1b' (at line 7, …)") is said in the run's language, the
+    character escaped as every error shows it, its line and column once; nothing written."""
+    path = new(tmp_path / "evening.toml")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = lines.index("[table]\n") + 2
+    lines.insert(at - 1, text + "\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    before = path.read_bytes()
+    result = invoke("--lang", language, "record", "-", "--ledger", str(path), stdin=hand(0))
+    assert result.exit_code == 1 and path.read_bytes() == before
+    said = result.stderr
+    assert f"{path}:{at}: " in said and f"{words} ('\\x" in said, said
+    assert f" {column})" in said and "line" not in said and "character '" not in said, said
 
 
 def test_a_ledger_or_hand_file_not_in_utf8_is_not_told_about_spreadsheets(tmp_path: Path) -> None:

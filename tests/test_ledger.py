@@ -486,7 +486,11 @@ def test_mapping_round_trip_with_everything() -> None:
             "entry 1: hand 1: result.victory_points.Anna",
             "expected a whole number",
         ),
-        (lambda m: m["event"][0]["hand"][0].update(id=0), "entry 1: hand 1: id", "below the allowed minimum"),
+        (
+            lambda m: m["event"][0]["hand"][0].update(id=0),
+            "entry 1: hand[0]: id",
+            "below the allowed minimum",
+        ),
         (lambda m: m["event"][0]["hand"][0].update(colour="red"), "entry 1: hand 1: colour", "unknown key"),
     ],
 )

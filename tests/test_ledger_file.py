@@ -154,7 +154,9 @@ def test_an_entry_copied_twice_is_named_at_the_copy(tmp_path: Path) -> None:
     with pytest.raises(LedgerError) as info:
         F.read_trusted(path)
     assert info.value.problems[0].where == f"{path}:{line}: entry 3"
-    assert info.value.problems[0].message == "an entry before it was removed or changed outside tarockscore"
+    assert (
+        info.value.problems[0].message == "an entry before hand 2 was removed or changed outside tarockscore"
+    )
     path.write_text(text, encoding="utf-8")
     assert F.read(path).problems == ()
 

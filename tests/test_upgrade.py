@@ -193,6 +193,18 @@ def test_a_ledger_reached_through_a_link_keeps_its_copy_beside_the_real_file(tmp
     assert sorted(p.name for p in stick.iterdir()) == ["three-hands.toml", "three-hands.toml.bak"]
 
 
+def test_upgrade_names_the_copy_kept_as_the_path_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``upgrade friday.toml`` keeps friday.toml.bak beside it (docs/evening.md) and says so in
+    the words typed, as its first line names the ledger, not by the folder's whole path."""
+    old_copy(tmp_path, "three-hands.toml")
+    monkeypatch.chdir(tmp_path)
+    done = run("upgrade", "three-hands.toml")
+    assert done.exit_code == 0, done.stderr
+    assert "\nthe old file is kept as three-hands.toml.bak\n" in done.stdout, done.stdout
+
+
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:
     path = old_copy(tmp_path, "three-hands.toml")
     (tmp_path / "three-hands.toml.bak").write_text("mine\n", encoding="utf-8")
@@ -222,6 +234,26 @@ def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, sa
 
 
 @pytest.mark.parametrize(
+    ("folder", "said"),
+    [
+        (False, "give a ledger or a tournament's folder to convert"),
+        (True, "the folder's conversion stops here: move it out of the folder and run upgrade again"),
+    ],
+)
+def test_upgrade_of_a_file_that_is_no_ledger_says_what_upgrade_takes_not_ledger(
+    tmp_path: Path, folder: bool, said: str
+) -> None:
+    """``upgrade`` takes a PATH and no --ledger: a file that is no ledger, given or in the folder
+    given (docs/ledger-format.md, "Older ledgers": it stops there, so it is to be moved out), is
+    not told to use --ledger."""
+    path = tmp_path / "notes.toml"
+    path.write_text('name = "mine"\n', encoding="utf-8")
+    result = run("upgrade", str(tmp_path if folder else path))
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {path}: not an evening's ledger; {said}; nothing was read or written\n"
+
+
+@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "error: {p}: no such file or folder; give a ledger or a tournament's folder to convert"),
@@ -235,12 +267,17 @@ def test_upgrade_of_anything_else_is_a_clear_error(tmp_path: Path, text: str, sa
 def test_upgrade_of_a_path_that_is_not_there_says_so_and_not_how_to_start_an_evening(
     tmp_path: Path, lang: str, said: str
 ) -> None:
-    """``upgrade`` takes a path, not --ledger: a typo in it is not an evening to start."""
+    """``upgrade`` takes a path, not --ledger: a typo in it is not an evening to start, nor is a
+    link to a file that is gone."""
     missing = tmp_path / "fridya.toml"
     result = run("--lang", lang, "upgrade", str(missing))
     assert result.exit_code == 1
     assert result.stderr.strip() == said.format(p=missing)
     assert list(tmp_path.iterdir()) == []
+    missing.symlink_to(tmp_path / "gone.toml")
+    result = run("--lang", lang, "upgrade", str(missing))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == said.format(p=missing)
 
 
 def test_the_library_upgrades_and_refuses_alike(tmp_path: Path) -> None:

@@ -224,7 +224,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
     last = next(reversed(state.hands), 0)
     seen: set[int] = set()
     table = state.table
-    for i, item in enumerate(items, 1):
+    for i, item in enumerate(items):
         # the hand by its number, as the sheet shows it; by its place in the entry where it has none
         stored = item.get("id") if isinstance(item, dict) else None
         if (
@@ -236,7 +236,7 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         ):
             where = f"hand {stored}"
         else:  # an id out of order or of the wrong kind: the hand's place in its entry
-            where = f"hand {i}"
+            where = f"hand[{i}]"
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
         if not entry:

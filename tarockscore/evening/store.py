@@ -296,6 +296,9 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
             line = lines[index] if 0 <= index < len(lines) else None
         elif heads.get(first := re.split(r"[.:\[ ]", p.where, maxsplit=1)[0]):
             line = heads[first][0]
+        elif first:  # a table of another name, written by hand: the line that opens it
+            opens = re.compile(rf"\[\[?{re.escape(first)}[\].]")
+            line = next((n for n, c in enumerate(text.splitlines(), 1) if opens.match(c.strip())), None)
         prefix = f"{name}:{line}" if line is not None else name
         out.append(p.moved(f"{prefix}: {p.where}" if p.where else prefix))
     return out
@@ -393,22 +396,22 @@ class Chain:
                 continue
             kind, ids = self.said.get(k, ("?", []))
             values: dict[str, object] = {}
+            hand: dict[str, object] = (
+                {"hand": hands_label(ids, sheet)} if kind == "record" and len(ids) == 1 else {}
+            )
             if k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
-                template = _ORDER
+                template, values = (_ORDER_HAND, hand) if hand else (_ORDER, {})
             elif why == "repair":
                 template = N_(
                     "this repair entry lacks what a repair writes (its audit line, the head and profile it "
                     "found, every hand it vouches for, re-scored): it vouches for nothing"
                 )
-            elif kind == "record" and len(ids) == 1:
-                template, values = (
-                    N_("{hand} was changed outside tarockscore"),
-                    {"hand": hands_label(ids, sheet)},
-                )
+            elif hand:
+                template, values = N_("{hand} was changed outside tarockscore"), hand
             else:
-                template, values = N_("this entry ({kind}) was changed outside tarockscore"), {"kind": kind}
+                template, values = _EDITED, {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
         return out
 
@@ -493,9 +496,14 @@ _MOVED = N_(
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
-_ORDER_AT = N_(
-    "entry {entry}: an entry before it was removed or changed outside tarockscore"
-)  # a repair's line
+_ORDER_HAND = N_("an entry before {hand} was removed or changed outside tarockscore")
+_EDITED = N_("this entry ({kind}) was changed outside tarockscore")
+# a repair's line, read in the audit trail long after: the entry by its number
+_AT = {
+    _ORDER: N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
+    _ORDER_HAND: N_("entry {entry}: an entry before {hand} was removed or changed outside tarockscore"),
+    _EDITED: N_("entry {entry} ({kind}) was changed outside tarockscore"),
+}
 _NO_VALUE = N_(
     "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (a repair re-scores hands, but cannot mend a value no ledger can hold)"
 )
@@ -764,7 +772,12 @@ def check_writable(path: Path) -> None:
     )
     st = safe_io.open_for_change(path, message(closed, path=path), LedgerClosed)
     if st is not None and st.st_nlink > 1:
-        raise LedgerError(safe_io.hard_link_message(path, st.st_nlink, "ledger"))
+        links = N_(
+            "{path} has {links} hard links (other names for the same file); a change locks the ledger by "
+            "the name it was given, so a change made through another name at the same time would not "
+            "wait for it: nothing was written. Keep one name (remove the others), or use a symbolic link instead"
+        )
+        raise LedgerError(links, path=path, links=st.st_nlink)
 
 
 def write_text(path: Path, text: str, expected_sha: str | None) -> None:
@@ -786,7 +799,10 @@ def _limit(path: Path, size: int) -> None:
     """Never write a ledger larger than a ledger may be read."""
     if size > safe_io.LEDGER_LIMIT:
         raise LedgerError(
-            N_("{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written"),
+            N_(
+                "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
+                "Keep the hands to come in a new ledger (`tarockscore new --ledger NEW.toml …`)"
+            ),
             path=path,
             limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
         )
@@ -917,7 +933,9 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
     """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
     said = [
-        message(_ORDER_AT, entry=p.where.removeprefix("entry ")) if p.template == _ORDER else p.message
+        message(_AT[p.template], entry=p.where.removeprefix("entry "), **dict(p.values))
+        if p.template in _AT
+        else p.message
         for p in found
     ]
     if not said or not repaired.audit:

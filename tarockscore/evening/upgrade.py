@@ -41,8 +41,9 @@ def upgrade(path: Path, at: str) -> Upgraded:
         snapshot = ledger_file.read(path)  # the current format reads, or says why not
         led = snapshot.ledger
         return Upgraded(path, None, len(led.hands), len(led.audit), snapshot.head)
-    real = safe_io.real_path(path)  # a link's ledger is the file it points to: the copy goes there
-    backup = real.with_name(real.name + ".bak")
+    # a link's ledger is the file it points to: the copy goes there; beside any other, as it was given
+    beside = safe_io.real_path(path) if path.is_symlink() else path
+    backup = beside.with_name(beside.name + ".bak")
     with ledger_file.locked(path):
         raw = ledger_file.opened(path)
         name = str(path)

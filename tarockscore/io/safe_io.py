@@ -242,6 +242,7 @@ _TOML_SAYS: dict[str, str] = {
         "a table's name in brackets ends without its closing ']'"
     ),
     "Invalid statement": N_("not a line of the form key = value, nor a [table]; a comment begins with #"),
+    "control character": N_("a control character ({character}) cannot stand in a TOML file; take it out"),
 }
 
 
@@ -280,6 +281,9 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             N_("{letter!r} cannot stand in a key: ä, ö, ü and ß are written ae, oe, ue and ss"),
             letter=at,
         )
+    character = re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said)
+    if character:  # the parser names it as Python escapes it, as every error shows it
+        said = "control character"
     template = _TOML_SAYS.get(said)
     if template is None:
         return line, reason
@@ -287,7 +291,8 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
     if "{example}" in template and example is None:
         template = N_("expected '=' after the key")
     # the bracket left open, if any, and a line of the file's kind
-    what = message(template, closing="]" if "array" in said else "}", example=example)
+    shown = character.group(1) if character else ""
+    what = message(template, closing="]" if "array" in said else "}", example=example, character=shown)
     if m:
         return line, message(N_("{what} (column {column})"), what=what, column=int(m.group(2)))
     return line, message(N_("{what} (at the end of the file)"), what=what)
@@ -311,7 +316,9 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
         raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
     except RecursionError:
         raise unreadable(error)(
-            N_("{name}: nested too deeply to read (at most {depth} levels)"), name=name, depth=MAX_DEPTH
+            N_("{name}: nested too deeply to read (at most {depth} levels)"),
+            name=f"{name}:{deepest_line(text)}",
+            depth=MAX_DEPTH,
         ) from None
     except ValueError as exc:
         if "digits" in str(exc):
@@ -324,9 +331,39 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
         raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
     if too_deep(data):
         raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"), name=name, depth=MAX_DEPTH
+            N_("{name}: tables or arrays nested more than {depth} levels deep"),
+            name=f"{name}:{deepest_line(text)}",
+            depth=MAX_DEPTH,
         )
     return data
+
+
+def deepest_line(text: str) -> int:
+    """The line where arrays and inline tables nest deepest (first), quoted text and comments aside."""
+    depth = most = 0
+    line = at = 1
+    quote, escaped, comment = "", False, False
+    for ch in text:
+        if ch == "\n":
+            line, comment = line + 1, False
+        elif comment:
+            continue
+        elif escaped:
+            escaped = False
+        elif quote:
+            escaped = ch == "\\" and quote == '"'
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            if depth > most:
+                most, at = depth, line
+        elif ch in "]}":
+            depth -= 1
+    return at
 
 
 MAX_DEPTH = 32

@@ -111,10 +111,13 @@ FOUND = (
     N_("the table or the profile was changed outside tarockscore"),
     N_("an entry before it was removed or changed outside tarockscore"),
     N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
+    N_("an entry before {hand} was removed or changed outside tarockscore"),
+    N_("entry {entry}: an entry before {hand} was removed or changed outside tarockscore"),
     N_(
         "this repair entry lacks what a repair writes (its audit line, the head and profile it "
         "found, every hand it vouches for, re-scored): it vouches for nothing"
     ),
+    N_("entry {entry} ({kind}) was changed outside tarockscore"),
     N_("{hand} was changed outside tarockscore"),
     N_("this entry ({kind}) was changed outside tarockscore"),
     # what `upgrade` finds in an older ledger whose stored results the rules do not give
@@ -785,7 +788,7 @@ def head_check_text(held: HeadCheck) -> str:
     short = held.head[:HEAD_DIGITS]
     if not held.found:
         return _(
-            "head {head}: no entry of this ledger has it: the ledger was rewritten since, or it is another evening"
+            "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening"
         ).format(head=short)
     since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
     if held.differ:

@@ -394,7 +394,8 @@ def fold_season(
     for said in chosen.overridden:
         reading.said(said)
     ledgers = reading.ledgers(names, skip_bad, bool(named))
-    if not ledgers:  # a season before its first evening: empty standings, as a range without one
+    if not ledgers and not any(isinstance(w, LeftOut) for w in reading.warnings):
+        # a season before its first evening: empty standings, as a range without one
         reading.said(N_("no ledgers found in {names}"), names=", ".join(names))
     filters = Filters(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile

@@ -16,6 +16,7 @@ from tarockscore.cli.options import (
     HandArg,
     LedgerOpt,
     ProfileOpt,
+    advised,
     as_options,
     at_options,
     evening_of,
@@ -234,7 +235,7 @@ def check(
     checked = shown.checked_text(evening.path, evening.check())
     held = None if head is None else evening.check_head(head)
     if held is not None and not held.holds:  # a failed check says nothing passed first
-        raise LedgerError(shown.head_check_text(held))
+        raise LedgerError(shown.head_check_text(held), where=str(evening.path))
     typer.echo(shown.folded(checked))
     if held is not None:
         typer.echo(shown.folded(shown.head_check_text(held)))
@@ -293,6 +294,32 @@ def settle(
     show_view(shown.settled_view(settled), shown_as)
 
 
+# No file at the path given (a link to a file that is gone too): nothing to convert
+NOTHING_TO_UPGRADE = N_("{path}: no such file or folder; give a ledger or a tournament's folder to convert")
+# A file that is no ledger, said as upgrade takes it (its PATH; upgrade has no --ledger): given
+# alone, or found in a folder given, whose conversion it stops until it is moved out
+NOT_A_LEDGER_TO_UPGRADE = (
+    N_(
+        "{path}: not an evening's ledger; give a ledger or a tournament's folder to convert; nothing was read or written"
+    ),
+    N_(
+        "{path}: not an evening's ledger; the folder's conversion stops here: move it out of the folder and run upgrade again; nothing was read or written"
+    ),
+)
+
+
+def _upgraded(ledger: Path, in_folder: bool = False) -> str:
+    """One ledger converted, as upgrade says it."""
+    try:
+        return shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now()))
+    except LedgerError as exc:
+        wording = {
+            tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder],
+            tarockscore.ways_out.NO_LEDGER: NOTHING_TO_UPGRADE,
+        }
+        raise type(exc)([advised(p, wording) for p in exc.problems]) from None
+
+
 def upgrade(
     path: Annotated[
         str,
@@ -312,12 +339,9 @@ def upgrade(
         )
     target = Path(path)
     if not target.exists() and not target.is_symlink():  # nothing to convert: no ledger to start either
-        raise UnreadableLedger(
-            N_("{path}: no such file or folder; give a ledger or a tournament's folder to convert"),
-            path=target,
-        )
+        raise UnreadableLedger(NOTHING_TO_UPGRADE, path=target)
     if not target.is_dir() and target.name != "tournament.toml":
-        typer.echo(shown.upgraded_text(tarockscore.upgrade(target, tarockscore.now())))
+        typer.echo(_upgraded(target))
         return
     if target.is_dir() and not (target / "tournament.toml").exists():  # a season's folder of evenings
         ledgers = sorted(p for p in target.glob("*.toml") if not p.is_dir())
@@ -329,7 +353,7 @@ def upgrade(
                 path=target,
             )
         for ledger in ledgers:
-            typer.echo(shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now())))
+            typer.echo(_upgraded(ledger, in_folder=True))
         return
     # a tournament's folder: its tournament.toml to the day's log, then any sheet still of schema 1
     folder = target if target.is_dir() else target.parent
