@@ -1432,7 +1432,7 @@ def test_a_bonus_flag_mistyped_at_record_is_said_to_be_no_flag_as_score_says_it(
 def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A Call with all 70 and a Valat, and a Dodge Round player with 1/3, were taken by earlier
+    # A Call with 69 2/3 and a Valat, and a Dodge Round player with 1/3, were taken by earlier
     # versions; the Defenders hold their talon half, at least 1, and a trick's four cards hold at
     # least 1 (docs/rules/koenigrufen.md §1.5, §6). Refused when recorded now, nothing written; an
     # evening that holds them is read as it was recorded: Rufer 1 × 4 for the Valat [CTK], and the
@@ -1440,7 +1440,7 @@ def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
     # A, C and D (Simplified Scoring: they add 10).
     path = str(tmp_path / "old.toml")
     assert run("new", "-p", "A,B,C,D", "--ledger", path).exit_code == 0
-    valat = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "70", "-b", "valat"]
+    valat = ["-c", "rufer", "-d", "A", "-w", "C", "-t", "69 2/3", "-b", "valat"]
     dodge = ["-c", "trischaken", "-t", "A=1/3", "-t", "B=30", "-t", "C=19 2/3", "-t", "D=20"]
     before = Path(path).read_bytes()
     for hand in (valat, dodge):
