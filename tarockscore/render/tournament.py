@@ -26,7 +26,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
-from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, NOT_NOTED, SHORT_OF_LIMIT
+from tarockscore.tournament.store import SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -74,13 +74,6 @@ def closed_line(t: Tournament, number: int) -> str:
 def short_of_limit(warning: str) -> bool:
     """Whether ``warning`` names a table short of its game limit (one line says them all)."""
     return getattr(warning, "template", None) in SHORT_OF_LIMIT
-
-
-def changed_after_close(warning: str) -> bool:
-    """Whether ``warning`` says that a table's sheet changed after its round was closed, or that
-    its head was not noted then."""
-    template = getattr(warning, "template", None)
-    return getattr(template, "singular", template) in (CHANGED_AFTER_CLOSE, NOT_NOTED)
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:

@@ -606,7 +606,7 @@ def check(
     head_given(head, N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"))
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
-        if verbose or render.changed_after_close(w):
+        if verbose or not render.short_of_limit(w):  # the tables short of it: --verbose
             terminal.warn(w)
     if head is not None and checked.found is None:  # a failed check says nothing passed first
         raise TournamentError(
