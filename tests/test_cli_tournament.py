@@ -313,6 +313,24 @@ def test_a_late_arrival_typed_as_a_player_of_the_list_spelt_otherwise_is_warned_
     assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Anni").stderr  # Anna left
 
 
+def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_new(tmp_path: Path) -> None:
+    """`tournament new` with 'Jorg Wagner' and 'Jörg Wagner' in its list took both without a word,
+    as `players add` warns of the second; a long list says a few such pairs and counts the rest."""
+    names = ["Anna", "Bert", "Jorg Wagner", "Cilli", "Jörg Wagner", "Dani", "Emil", "Fritzi"]
+    result = run("tournament", "new", str(tmp_path / "d"), "--players", ",".join(names), "--rounds", "3",
+                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (
+        "warning: 'Jörg Wagner' and 'Jorg Wagner' look like one player spelt two ways: if so, drop one"
+        " of them before the next draw\n"
+    )
+    many = [f"Spieler {n}" for n in range(100, 200)]  # 'Spieler 100' one letter from 'Spieler 101' …
+    result = run("tournament", "new", str(tmp_path / "e"), "--players", ",".join(many), "--rounds", "3",
+                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    lines = result.stderr.splitlines()
+    assert len(lines) == 21 and lines[-1].startswith("warning: … and ")
+
+
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
     """A day of 100: `players drop 'Anna Hubr'` printed every one of the 100 names in one line before
     the guess; with a guess the line is the guess, and without one the list stays."""

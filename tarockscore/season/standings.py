@@ -249,6 +249,21 @@ def look_alike(a: str, b: str) -> bool:
     return len(short) >= 4 and _one_letter_apart(short, long_)
 
 
+def alike_pairs(names: Sequence[str]) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j, of ``names`` that :func:`look_alike`, found through what each reads
+    as with a letter or two fewer at its end or one fewer anywhere, not by comparing every two."""
+    near: dict[str, set[int]] = {}
+    pairs = []
+    for j, name in enumerate(names):
+        n = _normal(name)
+        keys = {n, n[:-1], n[:-2], *(n[:k] + n[k + 1 :] for k in range(len(n)))}
+        met = set().union(*(near.get(key, ()) for key in keys))
+        pairs += [(i, j) for i in sorted(met) if look_alike(names[i], name)]
+        for key in keys:
+            near.setdefault(key, set()).add(j)
+    return pairs
+
+
 def _one_letter_apart(short: str, long_: str) -> bool:
     """Whether ``long_`` is ``short`` with one letter added or changed (Gretl/Grete, Hans Huber/Hansi
     Huber), however long the names: a surname in common makes no two first names alike."""

@@ -45,7 +45,7 @@ from tarockscore.rules.words import (
     text_problem,
 )
 from tarockscore.season.season import given_aliases, where_given
-from tarockscore.season.standings import look_alike
+from tarockscore.season.standings import alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -125,6 +125,18 @@ class DayMoney(NamedTuple):
     rows: tuple[ranking.Money, ...]
     warnings: tuple[str, ...]
     unfinished: tuple[ranking.TableResult, ...] = ()
+
+
+def _spelt_two_ways(others: Sequence[str], name: str) -> list[str]:
+    """A player of the list typed otherwise (Jorg, Jörg): two seats in the next draw, one empty;
+    names spelt with other letters (Аnna, Anna) are said by :func:`words.look_alikes`."""
+    spelt = N_(
+        "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
+    )
+    key = words.skeleton(name)
+    return [
+        message(spelt, name=name, other=p) for p in others if look_alike(p, name) and words.skeleton(p) != key
+    ]
 
 
 class TournamentTable(NamedTuple):
@@ -306,7 +318,10 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(words.look_alikes(names)))
+        twice = [w for i, j in alike_pairs(names) for w in _spelt_two_ways([names[i]], names[j])]
+        return Started(
+            tournament, stored, prof, fmt, seating(len(names)), (*words.look_alikes(names), *twice)
+        )
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
@@ -358,15 +373,7 @@ class Tournament:
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
-        # a player of the list typed otherwise (Jorg, Jörg): two seats in the next draw, one empty
-        spelt = N_(
-            "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
-        )
-        twice = [
-            message(spelt, name=name, other=p)
-            for p in others
-            if look_alike(p, name) and words.skeleton(p) != words.skeleton(name)  # other letters: said above
-        ]
+        twice = _spelt_two_ways(others, name)
         return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *twice, *roster.warnings))
 
     def _roster(

@@ -251,8 +251,10 @@ def new(
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
         raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
     t = started.stored
+    said = terminal.Warnings()  # a long list: the first few of each kind, the rest counted
     for w in started.warnings:
-        terminal.warn(w)
+        said.warn(w)
+    said.close()
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
