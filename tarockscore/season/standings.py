@@ -380,9 +380,9 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             new = rescore_ledger(ledger, profile, at="")
         except TarockError as exc:
             # the profile's own problems (another game, a seat it has not) are the option's
-            at_profile = f"{source}: profile"
+            at = f"{source}: profile"
             problems += [
-                p.moved(f"rescore: {source}") if p.where == at_profile else p
+                p.moved(f"rescore: {source}{p.where[len(at) :]}") if f"{p.where}:".startswith(f"{at}:") else p
                 for p in exc.located(source).problems
             ]
             continue
