@@ -64,8 +64,18 @@ HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
             ":4: kein gültiges TOML: nach dem Wert steht noch etwas; ein Wert mit Leerzeichen oder Bruch steht"
             ' in Anführungszeichen ("35 2/3") (Spalte 18)',
         ),
+        (  # the parser's own words, said in German too (with the line and column)
+            'declarer = "An\x01na"\n',
+            ":3: not valid TOML: Illegal character '\\x01' (at line 3, column 15)",
+            ":3: kein gültiges TOML: unerlaubtes Zeichen '\\x01' (Zeile 3, Spalte 15)",
+        ),
+        (
+            "declarer = 'Anna\n",
+            ': not valid TOML: Expected "\'" (at end of document)',
+            ': kein gültiges TOML: "\'" fehlt (am Ende der Datei)',
+        ),
     ],
-    ids=["key-twice", "unquoted-name", "unquoted-fraction"],
+    ids=["key-twice", "unquoted-name", "unquoted-fraction", "control-character", "unclosed-literal"],
 )
 def test_a_hand_file_that_is_not_toml_says_what_to_write_in_english_and_german(
     tmp_path: Path, rest: str, english: str, german: str
