@@ -1506,3 +1506,16 @@ def test_a_days_folder_given_as_the_ledger_points_to_its_standings(
     result = run("--lang", lang, "show", "-l", str(day))
     assert result.exit_code == 1
     assert said.format(day=day) in unfolded(result.stderr), result.stderr
+
+
+def test_the_days_money_with_long_names_fits_80_columns(tmp_path: Path) -> None:
+    """Names of 34 characters (a name may have 40) put `tournament money` at 89 columns, 84 in
+    German: where it would not fit, the names wrap between their words."""
+    day = tmp_path / "d"
+    long = "Maximilian Oberhuber-Schwarzenberg"
+    new_day(day, [long, "Bertram Kleinschmidt-Ehrenfeld", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"])
+    draw(day, 1, 3)
+    for lang in ("de", "en"):
+        lines = ok("--lang", lang, "tournament", "money", str(day)).stdout.splitlines()
+        assert max(len(line) for line in lines) <= 80
+    assert "Oberhuber-Schwarzenberg" in [line.strip() for line in lines]  # the English wraps it

@@ -670,6 +670,17 @@ def fitted(
     return "\n".join([*table[1 : 1 + high], table[0], *table[1 + high : -1]])
 
 
+def tabulated(
+    titles: Sequence[str], rows: Sequence[Sequence[object]], names: int, aligns: Sequence[str]
+) -> str:
+    """tabulate's table with its titles where it fits TERMINAL columns; where a long name takes it
+    wider, :func:`fitted`, the names (column ``names``) wrapped between their words."""
+    drawn = tabulate(rows, headers=titles, colalign=aligns, disable_numparse=True)
+    if max(len(line) for line in drawn.splitlines()) <= TERMINAL:
+        return drawn
+    return fitted(titles, rows, names, aligns)
+
+
 def sheet_text(sheet: Sheet) -> str:
     """``show``'s table: each hand's dealer, its line (as `record` says it) and its points → totals."""
     players = sheet.players

@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
-from tarockscore.render.evening import TERMINAL, fitted, folded, signed
+from tarockscore.render.evening import folded, signed, tabulated
 from tarockscore.render.output import View
 from tarockscore.rules.bets import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
@@ -84,10 +84,7 @@ def standings_text(season: Season, rows: Sequence[Standing]) -> str:
     ]
     headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
     headings = headings[: len(headers)]  # payout's only where its column is
-    aligns = ["right", "left", *["right"] * (len(headers) - 2)]
-    drawn = tabulate(shown, headers=headings, colalign=aligns, disable_numparse=True)
-    if _width(drawn) > TERMINAL:  # a long name: the names wrapped between their words
-        drawn = fitted(headings, shown, 1, aligns)
+    drawn = tabulated(headings, shown, 1, ["right", "left", *["right"] * (len(headers) - 2)])
     return f"{drawn}\n{season_span(season)}"
 
 

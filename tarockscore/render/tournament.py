@@ -14,7 +14,7 @@ from tabulate import tabulate
 from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
-from tarockscore.render.evening import folded
+from tarockscore.render.evening import folded, tabulated
 from tarockscore.render.output import CsvTable, View, page
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.standings import (
@@ -323,12 +323,8 @@ def money_text(rows: Sequence[Money], folder: str) -> str:
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
     ]
-    out = tabulate(
-        table,
-        headers=[_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")],
-        disable_numparse=True,
-        colalign=("left", "right", "right", "right", "right"),
-    )
+    titles = [_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")]
+    out = tabulated(titles, table, 0, ["left", "right", "right", "right", "right"])
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
     no_stake = _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
     won = _("Kontras won over the day: {points} points (money points minus Schrift, the winners' side).")
