@@ -1387,3 +1387,12 @@ def test_a_bonus_flag_mistyped_at_record_is_said_to_be_no_flag_as_score_says_it(
     assert "(did you mean 'angesagt'?)" in scored.stderr
     recorded = run("record", *given, "--ledger", ledger)
     assert (recorded.exit_code, recorded.stderr) == (2, scored.stderr)
+
+
+def test_a_hand_without_its_contract_asks_for_the_contract_alone(ledger: str) -> None:
+    # `record -d Anna` said "give a hand file, or at least --contract and --players": the ledger
+    # knows the deal, and `record --help` says to leave --players out
+    for command in (["record"], ["replace", "1"]):
+        result = run(*command, "-d", "Anna", "--ledger", ledger)
+        assert result.exit_code == 2
+        assert result.stderr == "error: --contract: missing: give a hand file, or at least --contract\n"
