@@ -650,10 +650,8 @@ def fitted(
         for row in cells:
             if i == wrap:
                 row[i] = _wrapped(row[i], room)
-            else:  # a name: between its words, a long one kept whole
-                row[i] = "\n".join(
-                    textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
-                )
+            else:  # a name: between its words (or at a hyphen), a long one kept whole
+                row[i] = "\n".join(textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=True))
 
     others = [i for i in range(len(titles)) if i != wrap]
     room = TERMINAL - 2 * len(others)
