@@ -1508,14 +1508,17 @@ def test_a_days_folder_given_as_the_ledger_points_to_its_standings(
     assert said.format(day=day) in unfolded(result.stderr), result.stderr
 
 
-def test_the_days_money_with_long_names_fits_80_columns(tmp_path: Path) -> None:
-    """Names of 34 characters (a name may have 40) put `tournament money` at 89 columns, 84 in
-    German: where it would not fit, the names wrap between their words."""
+def test_the_days_standings_and_money_with_long_names_fit_80_columns(tmp_path: Path) -> None:
+    """Names of 34 characters (a name may have 40) put `tournament money` at 89 columns (84 in
+    German), and the standings of three rounds at 100: where a table would not fit, the names
+    wrap between their words."""
     day = tmp_path / "d"
     long = "Maximilian Oberhuber-Schwarzenberg"
     new_day(day, [long, "Bertram Kleinschmidt-Ehrenfeld", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"])
-    draw(day, 1, 3)
-    for lang in ("de", "en"):
-        lines = ok("--lang", lang, "tournament", "money", str(day)).stdout.splitlines()
-        assert max(len(line) for line in lines) <= 80
-    assert "Oberhuber-Schwarzenberg" in [line.strip() for line in lines]  # the English wraps it
+    for number in (1, 2, 3):
+        draw(day, number, number)
+    for command in ("standings", "money"):
+        for lang in ("de", "en"):
+            lines = ok("--lang", lang, "tournament", command, str(day)).stdout.splitlines()
+            assert max(len(line) for line in lines) <= 80, command
+    assert "Oberhuber-Schwarzenberg" in [line.strip() for line in lines]  # the English money wraps it

@@ -230,8 +230,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     fmt = t.format
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
-    align = ("right", "left", *("right",) * (numbers - 2), *("left",) * (len(headers) - numbers))
-    out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
+    align = ["right", "left", *["right"] * (numbers - 2), *["left"] * (len(headers) - numbers)]
+    out = tabulated(headers, table, 1, align)
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
         out = "\n".join(heading) + "\n\n" + out
