@@ -1522,3 +1522,20 @@ def test_the_days_standings_and_money_with_long_names_fit_80_columns(tmp_path: P
             lines = ok("--lang", lang, "tournament", command, str(day)).stdout.splitlines()
             assert max(len(line) for line in lines) <= 80, command
     assert "Oberhuber-Schwarzenberg" in [line.strip() for line in lines]  # the English money wraps it
+
+
+def test_a_cup_with_long_names_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three days of four with names of 34 characters put `cup standings` at 104 columns: the
+    names wrap between their words, a double-barrelled one at its hyphen where it must."""
+    monkeypatch.chdir(tmp_path)  # each day's column is headed by its folder as given
+    players = ["Maximilian Oberhuber-Schwarzenberg", "Bertram Kleinschmidt-Ehrenfeld", "Cilli", "Dani"]
+    days = [Path(f"day{n}") for n in (1, 2, 3)]
+    for day in days:
+        new_day(day, players)
+        [table] = draw(day, 1, 1)
+        dreier(table["ledger"], "Cilli")
+    points = Path("points.toml")
+    points.write_text("points = [10, 6, 3]\nbest = 2\n", encoding="utf-8")
+    for lang in ("de", "en"):
+        lines = ok("--lang", lang, "cup", "standings", *map(str, days), "--points", str(points)).stdout
+        assert max(len(line) for line in lines.splitlines()) <= 80, lines

@@ -84,7 +84,7 @@ def standings_text(season: Season, rows: Sequence[Standing]) -> str:
     ]
     headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
     headings = headings[: len(headers)]  # payout's only where its column is
-    drawn = tabulated(headings, shown, 1, ["right", "left", *["right"] * (len(headers) - 2)])
+    drawn = tabulated(headings, shown, ["right", "left", *["right"] * (len(headers) - 2)])
     return f"{drawn}\n{season_span(season)}"
 
 

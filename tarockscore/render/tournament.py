@@ -9,8 +9,6 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from tabulate import tabulate
-
 from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
@@ -231,7 +229,7 @@ def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
     align = ["right", "left", *["right"] * (numbers - 2), *["left"] * (len(headers) - numbers)]
-    out = tabulated(headers, table, 1, align)
+    out = tabulated(headers, table, align)
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
         out = "\n".join(heading) + "\n\n" + out
@@ -324,7 +322,7 @@ def money_text(rows: Sequence[Money], folder: str) -> str:
         for m in rows
     ]
     titles = [_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")]
-    out = tabulated(titles, table, 0, ["left", "right", "right", "right", "right"])
+    out = tabulated(titles, table, ["left", "right", "right", "right", "right"])
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
     no_stake = _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
     won = _("Kontras won over the day: {points} points (money points minus Schrift, the winners' side).")
@@ -355,12 +353,8 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
             said = _("{place}. {points}") if x is None or x.counted else _("{place}. {points} (not counted)")
             cells.append("" if x is None else said.format(place=x.place, points=x.cup_points))
         table.append(cells)
-    return tabulate(
-        table,
-        headers=[_("place"), _("player"), _("cup points"), *names],
-        disable_numparse=True,
-        colalign=("right", "left", "right", *("left",) * len(names)),
-    )
+    titles = [_("place"), _("player"), _("cup points"), *names]
+    return tabulated(titles, table, ["right", "left", "right", *["left"] * len(names)])
 
 
 def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:
