@@ -300,14 +300,10 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
     if template is None:
         for form in _TOML_FORMS:
             if part := re.fullmatch(re.escape(form).replace(r"\{part\}", "(.+)"), said):
-                what = message(form, part=part.group(1)) if part.groups() else message(form)
+                what = message(form, part=next(iter(part.groups()), ""))
                 if m:
-                    return line, message(
-                        N_("{what} (at line {line}, column {column})"),
-                        what=what,
-                        line=line,
-                        column=int(m.group(2)),
-                    )
+                    at = N_("{what} (at line {line}, column {column})")
+                    return line, message(at, what=what, line=line, column=int(m.group(2)))
                 return line, message(N_("{what} (at end of document)"), what=what)
         return line, reason
     example = _EXAMPLE_LINE.get(kind or "")
