@@ -350,6 +350,10 @@ def test_four_play_each_hand_whatever_the_table() -> None:
         assert [(p.where, p.message[: len(said)]) for p in refused.value.problems] == [
             ("profile koenigrufen: game.players", said)
         ]
+    # the Trischaken keys are measured against the four at play, not against the number refused
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"game": {"players": 5}, "trischaken": {"middle_tie": "empty"}})
+    assert "trischaken.losers = 1 of the 4 players pay" in str(refused.value)
     # the table's names, or its size, at the top of a house file: not a key of [game] to move there
     for names in (["Anna", "Bert", "Cilli", "Dani"], 5):
         with pytest.raises(ProfileError) as refused:

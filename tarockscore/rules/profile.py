@@ -682,7 +682,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             losers=trischaken.losers,
             players=PLAYERS,
         )
-    if trischaken.middle_tie != "ties" and trischaken.losers != game.players - trischaken.losers:
+    if trischaken.middle_tie != "ties" and trischaken.losers != PLAYERS - trischaken.losers:
         problems.add(
             key_path(Trischaken, "middle_tie"),
             N_(
@@ -692,7 +692,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             value=trischaken.middle_tie,
             key=key_path(Trischaken, "losers"),
             losers=trischaken.losers,
-            players=game.players,
+            players=PLAYERS,
             allowed=one_of(("ties",)),
         )
 
