@@ -315,7 +315,8 @@ def test_a_late_arrival_typed_as_a_player_of_the_list_spelt_otherwise_is_warned_
 
 def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_new(tmp_path: Path) -> None:
     """`tournament new` with 'Jorg Wagner' and 'Jörg Wagner' in its list took both without a word,
-    as `players add` warns of the second; a long list says a few such pairs and counts the rest."""
+    as `players add` warns of the second; a long list says a few such pairs and counts the rest,
+    the pairs sought no further than 100 (a list of numbered names has them by the thousand)."""
     names = ["Anna", "Bert", "Jorg Wagner", "Cilli", "Jörg Wagner", "Dani", "Emil", "Fritzi"]
     result = run("tournament", "new", str(tmp_path / "d"), "--players", ",".join(names), "--rounds", "3",
                  "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
@@ -328,7 +329,11 @@ def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_
     result = run("tournament", "new", str(tmp_path / "e"), "--players", ",".join(many), "--rounds", "3",
                  "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
     lines = result.stderr.splitlines()
-    assert len(lines) == 21 and lines[-1].startswith("warning: … and ")
+    assert len(lines) == 22 and lines[-1].startswith("warning: … and ")
+    assert (
+        lines[-2]
+        == "warning: more than 100 pairs of names look like one player spelt two ways; check the list"
+    )
 
 
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:

@@ -238,7 +238,11 @@ def _normal(name: str) -> str:
 
 def look_alike(a: str, b: str) -> bool:
     """Whether two names may be one player spelt two ways (Hans/Hansi, Gretl/Grete, anna/Anna)."""
-    na, nb = _normal(a), _normal(b)
+    return _alike(_normal(a), _normal(b))
+
+
+def _alike(na: str, nb: str) -> bool:
+    """:func:`look_alike` of two names as :func:`_normal` reads them."""
     if not na or not nb:
         return False
     if na == nb:
@@ -249,16 +253,19 @@ def look_alike(a: str, b: str) -> bool:
     return len(short) >= 4 and _one_letter_apart(short, long_)
 
 
-def alike_pairs(names: Sequence[str]) -> list[tuple[int, int]]:
-    """The pairs (i, j), i < j, of ``names`` that :func:`look_alike`, found through what each reads
-    as with a letter or two fewer at its end or one fewer anywhere, not by comparing every two."""
+def alike_pairs(names: Sequence[str], most: int) -> list[tuple[int, int]]:
+    """The first ``most`` pairs (i, j), i < j, of ``names`` that :func:`look_alike`, found through
+    what each reads as with a letter or two fewer at its end or one fewer anywhere, not by
+    comparing every two (a list of numbered names has pairs by the hundred thousand)."""
     near: dict[str, set[int]] = {}
     pairs = []
-    for j, name in enumerate(names):
-        n = _normal(name)
+    normal = [_normal(name) for name in names]
+    for j, n in enumerate(normal):
         keys = {n, n[:-1], n[:-2], *(n[:k] + n[k + 1 :] for k in range(len(n)))}
         met = set().union(*(near.get(key, ()) for key in keys))
-        pairs += [(i, j) for i in sorted(met) if look_alike(names[i], name)]
+        pairs += [(i, j) for i in sorted(met) if _alike(normal[i], n)]
+        if len(pairs) >= most:
+            return pairs[:most]
         for key in keys:
             near.setdefault(key, set()).add(j)
     return pairs

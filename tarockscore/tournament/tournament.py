@@ -4,7 +4,7 @@ acts with the pure core and writes back under the file's lock; warnings come bac
 import datetime as dt
 import os
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -127,16 +127,18 @@ class DayMoney(NamedTuple):
     unfinished: tuple[ranking.TableResult, ...] = ()
 
 
-def _spelt_two_ways(others: Sequence[str], name: str) -> list[str]:
-    """A player of the list typed otherwise (Jorg, Jörg): two seats in the next draw, one empty;
-    names spelt with other letters (Аnna, Anna) are said by :func:`words.look_alikes`."""
+SPELT_NAMED = 100  # pairs of names spelt two ways named at most: each a warning line
+
+
+def _spelt_two_ways(names: Sequence[str], pairs: Iterable[tuple[int, int]]) -> list[str]:
+    """Each pair (i, j) of ``names`` that look like one player typed otherwise (Jorg, Jörg): two
+    seats in the next draw, one empty; names spelt with other letters (Аnna, Anna) are said by
+    :func:`words.look_alikes`."""
     spelt = N_(
         "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
     )
-    key = words.skeleton(name)
-    return [
-        message(spelt, name=name, other=p) for p in others if look_alike(p, name) and words.skeleton(p) != key
-    ]
+    keys = [words.skeleton(name) for name in names]
+    return [message(spelt, name=names[j], other=names[i]) for i, j in pairs if keys[i] != keys[j]]
 
 
 class TournamentTable(NamedTuple):
@@ -318,7 +320,17 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        twice = [w for i, j in alike_pairs(names) for w in _spelt_two_ways([names[i]], names[j])]
+        pairs = alike_pairs(names, SPELT_NAMED + 1)
+        twice = _spelt_two_ways(names, pairs[:SPELT_NAMED])
+        if len(pairs) > SPELT_NAMED:  # a list of numbered names: every one like the next
+            twice.append(
+                message(
+                    N_(
+                        "more than {count} pairs of names look like one player spelt two ways; check the list"
+                    ),
+                    count=SPELT_NAMED,
+                )
+            )
         return Started(
             tournament, stored, prof, fmt, seating(len(names)), (*words.look_alikes(names), *twice)
         )
@@ -373,7 +385,9 @@ class Tournament:
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
-        twice = _spelt_two_ways(others, name)
+        twice = _spelt_two_ways(
+            [*others, name], [(i, len(others)) for i, p in enumerate(others) if look_alike(p, name)]
+        )
         return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *twice, *roster.warnings))
 
     def _roster(
