@@ -246,7 +246,7 @@ def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_ta
     )
 
 
-def test_tournament_check_says_which_hands_a_repair_covers_as_every_reading_command(tmp_path: Path) -> None:
+def test_tournament_check_and_close_round_say_which_hands_a_repair_covers(tmp_path: Path) -> None:
     # a table's sheet edited outside tarockscore and repaired: `show` says it once, and so does
     # `tournament check`, which said it only with --verbose
     day = tmp_path / "day"
@@ -260,6 +260,9 @@ def test_tournament_check_says_which_hands_a_repair_covers_as_every_reading_comm
     line = f"warning: {path}: a repair entry covers hand 1: changed outside tarockscore, and taken as it was found"
     assert ok("show", "--ledger", str(path)).stderr.splitlines() == [line]
     assert ok("tournament", "check", str(day)).stderr.splitlines() == [line]
+    # closing the round reads every sheet to note its head: it says it too, once, before the round
+    closed = ok("tournament", "close-round", str(day), "-r", "1").stderr.splitlines()
+    assert closed[0] == line and closed.count(line) == 1, closed
 
 
 def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_path: Path) -> None:

@@ -425,7 +425,8 @@ class Tournament:
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
     def short_of_limit(self, number: int) -> tuple[str, ...]:
-        """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
+        """A warning naming the tables of round ``number`` short of their game limit (none: none),
+        after what reading the day's sheets says beside them (which hands a repair covers)."""
         if number < 1:  # a round not drawn has no tables short of it; drawing after it is refused
             return ()
         try:
@@ -433,19 +434,20 @@ class Tournament:
         except TarockError:
             unread = N_("the sheets of round {round} cannot all be read; the standings name them")
             return (message(unread, round=number),)
+        said = tuple(w for w in day.warnings if getattr(w, "template", None) not in store.SHORT_OF_LIMIT)
         short = [x for x in day.unfinished if x.round == number]
         if not short:
-            return ()
+            return said
         if len(short) > 1 and len(short) == sum(x.round == number and not x.hands for x in day.results):
-            said = N_(
+            said_not_begun = N_(
                 "round {round} has not begun: none of its {count} tables has a hand yet; once they have played, close it again"
             )
-            return (message(said, round=number, count=len(short)),)
+            return (*said, message(said_not_begun, round=number, count=len(short)))
         tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
         )
-        return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+        return (*said, message(N_("round {round} is not finished: {tables}"), round=number, tables=tables))
 
     def round_not_begun(self) -> int | None:
         """The last drawn round while none of its tables has a hand or a paper result (drawn again,
