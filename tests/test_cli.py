@@ -64,8 +64,18 @@ HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
             ":4: kein gültiges TOML: nach dem Wert steht noch etwas; ein Wert mit Leerzeichen oder Bruch steht"
             ' in Anführungszeichen ("35 2/3") (Spalte 18)',
         ),
+        (  # the parser's own words, said in German too (with the line and column)
+            'declarer = "An\x01na"\n',
+            ":3: not valid TOML: Illegal character '\\x01' (at line 3, column 15)",
+            ":3: kein gültiges TOML: unerlaubtes Zeichen '\\x01' (Zeile 3, Spalte 15)",
+        ),
+        (
+            "declarer = 'Anna\n",
+            ': not valid TOML: Expected "\'" (at end of document)',
+            ': kein gültiges TOML: "\'" fehlt (am Ende der Datei)',
+        ),
     ],
-    ids=["key-twice", "unquoted-name", "unquoted-fraction"],
+    ids=["key-twice", "unquoted-name", "unquoted-fraction", "control-character", "unclosed-literal"],
 )
 def test_a_hand_file_that_is_not_toml_says_what_to_write_in_english_and_german(
     tmp_path: Path, rest: str, english: str, german: str
@@ -936,11 +946,21 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
     assert json.loads(out)["victory_points"]["Anna"] == 7
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_profiles_show_s_lines_above_its_tables_fit_80_columns(lang: str) -> None:
+    # the Trischaken rules of a profile were one line of 561 characters, its source one of 132:
+    # each is folded between its clauses, as every other long line of text is
+    for name in shipped_names():
+        code, out, _err = run("--lang", lang, "profiles", "show", name)
+        head = out.split("\n\n")[0].splitlines()
+        assert code == 0 and max(len(line) for line in head) <= 80, (name, head)
+
+
 def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
     # what --toml and --json show, a dispute settler reads in the text too (docs/rules/koenigrufen.md §6-§8)
     code, out, err = run("profiles", "show", "ooe-2023")
     assert (code, err) == (0, "")
-    lines = out.splitlines()
+    lines = unfolded(out).splitlines()
     assert (
         "Renonce: the game ends; every other player receives what his side would have won, contract and"
         " announced bonuses, and the revoker alone pays it; in Trischaken the revoker pays each other"
@@ -970,10 +990,10 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         " (35 2/3 Kartenpunkte oder mehr) zahlt ×2; verliert die Vorhand, zahlt sie ×2, als Bürgermeister"
         " ×4; eine Jungfrau (kein Stich) bekommt die ganze Zahlung, mehrere teilen sie; ein Anteil, der"
         " nicht ganz aufgeht, wird aufgerundet; der Talon zählt in den Stichen"
-    ) in out.splitlines()
+    ) in unfolded(out).splitlines()
     # GameTwist's other readings (D15, D22): two losers, seat order, the talon out
     code, out, err = run("profiles", "show", "gametwist")
-    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    said = next(line for line in unfolded(out).splitlines() if line.startswith("Trischaken: "))
     assert said.startswith("Trischaken: the 2 players with the most card points pay;")
     assert "; of players tied, the one nearer Forehand pays;" in said
     assert "a Forehand tied" not in said and "(32 card points or more) pays ×2" in said
@@ -984,7 +1004,7 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
     # Tirol ([TIR20 5)], profiles/tirol.toml): the Bürgermeister pays alone "(3 x 2)", factor 1,
     # and a Forehand as Bürgermeister "doppelt (3 x 4)": a factor of 1 is not read out as "×1"
     code, out, err = run("profiles", "show", "tirol")
-    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    said = next(line for line in unfolded(out).splitlines() if line.startswith("Trischaken: "))
     assert (
         "; a Bürgermeister (35 2/3 card points or more) pays alone; a losing Forehand pays ×2 as Bürgermeister;"
         in said
@@ -994,7 +1014,7 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
     middle = "two players tied in the middle neither pay nor receive: the highest pays the lowest the value"
     assert f"; players tied for a paying place all pay; {middle};" in said
     code, out, err = run("--lang", "de", "profiles", "show", "tirol")
-    said = next(line for line in out.splitlines() if line.startswith("Trischaken: "))
+    said = next(line for line in unfolded(out).splitlines() if line.startswith("Trischaken: "))
     assert (
         "; zwei punktegleiche mittlere Spieler gehen leer aus: der Höchste zahlt dem Niedrigsten den Wert;"
         in said
@@ -1004,7 +1024,10 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
         in said
     )
     code, out, err = run("profiles", "show", "koenigrufen")
-    assert "Renonce: the revoking side loses the contract and every announced bonus" in out.splitlines()
+    assert (
+        "Renonce: the revoking side loses the contract and every announced bonus"
+        in unfolded(out).splitlines()
+    )
     club = tmp_path / "club.toml"
     club.write_text(
         'extends = "koenigrufen"\n[renonce]\nrule = "offender_pays"\n[radl]\nevents = ["valat", "trischaken"]\n'
@@ -1016,10 +1039,10 @@ def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_p
     assert (
         "Renonce: the revoker alone pays the contract, with its Kontra, to each other player; announced"
         " bonuses are neither charged nor scored"
-    ) in out.splitlines()
-    assert "Radl: after valat, trischaken: the next 3 hands count ×2" in out.splitlines()
+    ) in unfolded(out).splitlines()
+    assert "Radl: after valat, trischaken: the next 3 hands count ×2" in unfolded(out).splitlines()
     code, out, err = run("--lang", "de", "profiles", "show", str(club))
-    assert "Radl: nach Valat, Trischaken: die nächsten 3 Spiele zählen ×2" in out.splitlines(), out
+    assert "Radl: nach Valat, Trischaken: die nächsten 3 Spiele zählen ×2" in unfolded(out).splitlines(), out
 
 
 def test_a_hand_files_dotted_keys_are_told_at_their_line(tmp_path: Path) -> None:

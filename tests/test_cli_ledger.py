@@ -1456,3 +1456,12 @@ def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
     assert result.exit_code == 0, result.stderr
     totals = json.loads(result.stdout)["totals"]
     assert totals == {"A": 4 + 10, "B": 0, "C": 4 + 10, "D": 10}
+
+
+def test_a_hand_without_its_contract_asks_for_the_contract_alone(ledger: str) -> None:
+    # `record -d Anna` said "give a hand file, or at least --contract and --players": the ledger
+    # knows the deal, and `record --help` says to leave --players out
+    for command in (["record"], ["replace", "1"]):
+        result = run(*command, "-d", "Anna", "--ledger", ledger)
+        assert result.exit_code == 2
+        assert result.stderr == "error: --contract: missing: give a hand file, or at least --contract\n"

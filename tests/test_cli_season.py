@@ -109,6 +109,23 @@ def test_season_table(club: Path) -> None:
     assert lines[-1] == "3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen"
 
 
+def test_season_table_with_a_long_name_fits_80_columns(tmp_path: Path) -> None:
+    """A name of 34 characters put the table at 93 columns: the names wrap between their words."""
+    long = "Maximilian Oberhuber-Schwarzenberg"
+    path = tmp_path / "a.toml"
+    create(path, evening([long, "Bert", "Cilli", "Dani"], [call(long, "Cilli", 40)], day="2026-03-05"))
+    for lang in ("en", "de"):
+        code, out, _ = run("--lang", lang, "season", str(path))
+        assert code == 0
+        assert max(len(line) for line in out.splitlines()) <= 80
+    # a Rufer won: 1 to each winner under Simplified Scoring [CTK], docs/rules/koenigrufen.md
+    code, out, _ = run("season", str(path))
+    lines = out.splitlines()
+    assert re.match(r"\s*1\s+Cilli\s+\+1\s+1\s+1\s+1\.00$", lines[2])
+    assert re.match(r"\s*1\s+Maximilian\s+\+1\s+1\s+1\s+1\.00$", lines[3])
+    assert lines[4].strip() == "Oberhuber-Schwarzenberg"
+
+
 def test_filters_by_date_and_player(club: Path) -> None:
     code, out, _ = run("season", str(club), "--from", "2026-03-10", "--to", "2026-03-15", "-f", "json")
     assert code == 0

@@ -313,6 +313,29 @@ def test_a_late_arrival_typed_as_a_player_of_the_list_spelt_otherwise_is_warned_
     assert "spelt two ways" not in ok("tournament", "players", str(day), "add", "Anni").stderr  # Anna left
 
 
+def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_new(tmp_path: Path) -> None:
+    """`tournament new` with 'Jorg Wagner' and 'Jörg Wagner' in its list took both without a word,
+    as `players add` warns of the second; a long list says a few such pairs and counts the rest,
+    the pairs sought no further than 100 (a list of numbered names has them by the thousand)."""
+    names = ["Anna", "Bert", "Jorg Wagner", "Cilli", "Jörg Wagner", "Dani", "Emil", "Fritzi"]
+    result = run("tournament", "new", str(tmp_path / "d"), "--players", ",".join(names), "--rounds", "3",
+                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (
+        "warning: 'Jörg Wagner' and 'Jorg Wagner' look like one player spelt two ways: if so, drop one"
+        " of them before the next draw\n"
+    )
+    many = [f"Spieler {n}" for n in range(100, 200)]  # 'Spieler 100' one letter from 'Spieler 101' …
+    result = run("tournament", "new", str(tmp_path / "e"), "--players", ",".join(many), "--rounds", "3",
+                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    lines = result.stderr.splitlines()
+    assert len(lines) == 22 and lines[-1].startswith("warning: … and ")
+    assert (
+        lines[-2]
+        == "warning: more than 100 pairs of names look like one player spelt two ways; check the list"
+    )
+
+
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
     """A day of 100: `players drop 'Anna Hubr'` printed every one of the 100 names in one line before
     the guess; with a guess the line is the guess, and without one the list stays."""
@@ -1488,3 +1511,36 @@ def test_a_days_folder_given_as_the_ledger_points_to_its_standings(
     result = run("--lang", lang, "show", "-l", str(day))
     assert result.exit_code == 1
     assert said.format(day=day) in unfolded(result.stderr), result.stderr
+
+
+def test_the_days_standings_and_money_with_long_names_fit_80_columns(tmp_path: Path) -> None:
+    """Names of 34 characters (a name may have 40) put `tournament money` at 89 columns (84 in
+    German), and the standings of three rounds at 100: where a table would not fit, the names
+    wrap between their words."""
+    day = tmp_path / "d"
+    long = "Maximilian Oberhuber-Schwarzenberg"
+    new_day(day, [long, "Bertram Kleinschmidt-Ehrenfeld", "Cilli", "Dani", "Emil", "Fritzi", "Gerti", "Hans"])
+    for number in (1, 2, 3):
+        draw(day, number, number)
+    for command in ("standings", "money"):
+        for lang in ("de", "en"):
+            lines = ok("--lang", lang, "tournament", command, str(day)).stdout.splitlines()
+            assert max(len(line) for line in lines) <= 80, command
+    assert "Oberhuber-Schwarzenberg" in [line.strip() for line in lines]  # the English money wraps it
+
+
+def test_a_cup_with_long_names_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three days of four with names of 34 characters put `cup standings` at 104 columns: the
+    names wrap between their words, a double-barrelled one at its hyphen where it must."""
+    monkeypatch.chdir(tmp_path)  # each day's column is headed by its folder as given
+    players = ["Maximilian Oberhuber-Schwarzenberg", "Bertram Kleinschmidt-Ehrenfeld", "Cilli", "Dani"]
+    days = [Path(f"day{n}") for n in (1, 2, 3)]
+    for day in days:
+        new_day(day, players)
+        [table] = draw(day, 1, 1)
+        dreier(table["ledger"], "Cilli")
+    points = Path("points.toml")
+    points.write_text("points = [10, 6, 3]\nbest = 2\n", encoding="utf-8")
+    for lang in ("de", "en"):
+        lines = ok("--lang", lang, "cup", "standings", *map(str, days), "--points", str(points)).stdout
+        assert max(len(line) for line in lines.splitlines()) <= 80, lines

@@ -803,6 +803,9 @@ def test_enter_takes_a_revoke_at_the_summary_in_german(ledger: str) -> None:
     assert "Kartenpunkte: 40" in summaries[0] and "Kartenpunkte" not in summaries[1]
     assert "  3  Renonce: Bert\n" in summaries[1]
     assert totals(ledger) == {"Anna": 5, "Bert": 0, "Cilli": 5, "Dani": 5}
+    # the summary's question too in 80 columns, room left for the answer: it was 97 columns
+    summary = result.stdout[result.stdout.index("Als Spiel 1 in die Schrift eintragen?") :].split(": ")[0]
+    assert len(summary.splitlines()) == 2 and max(len(line) for line in summary.splitlines()) <= 76
 
 
 def test_renonce_typed_before_the_players_are_known_asks_it_when_it_comes() -> None:

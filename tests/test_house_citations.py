@@ -201,7 +201,7 @@ def test_a_ledger_written_before_the_house_keys_were_kept_still_reads(tmp_path: 
 def test_profiles_show_says_what_the_house_extends_and_sets(
     tmp_path: Path, language: str, head: str, keys: str, source: str, settled: str
 ) -> None:
-    lines = run("--lang", language, "profiles", "show", house(tmp_path)).stdout.splitlines()
+    lines = unfolded(run("--lang", language, "profiles", "show", house(tmp_path)).stdout).splitlines()
     assert lines[0] == head
     assert lines[1] == keys
     assert lines[2].startswith(source)
@@ -378,8 +378,8 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
         ' (koenigrufen: "none"); valat.cancels_game_kontra = true (koenigrufen: false);'
         " valat.multiplies_bonuses = true (koenigrufen: false)"
     )
-    assert run("profiles", "show", path).stdout.splitlines()[1] == f"the house's own keys: {said}"
-    german = run("--lang", "de", "profiles", "show", path).stdout.splitlines()[1]
+    assert unfolded(run("profiles", "show", path).stdout).splitlines()[1] == f"the house's own keys: {said}"
+    german = unfolded(run("--lang", "de", "profiles", "show", path).stdout).splitlines()[1]
     assert german == "eigene Schlüssel der Hausregeln: " + said.replace(
         "(not in koenigrufen)", "(nicht in koenigrufen)"
     )
@@ -389,7 +389,7 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
         'extends = "pagat"\n[game]\nkontra_win_threshold = "35"\n'
         '[radl]\nevents = ["trischaken"]\nlengths = { trischaken = 1 }\n[contracts.piccolo_ouvert]\nenabled = false\n',
     )
-    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+    assert unfolded(run("profiles", "show", path).stdout).splitlines()[1] == (
         "the house's own keys: contracts.piccolo_ouvert.enabled = false (pagat: true);"
         ' game.kontra_win_threshold = "35" (pagat: 0); radl.events = ["trischaken"] (pagat: []);'
         " radl.lengths.trischaken = 1 (not in pagat)"
@@ -400,7 +400,7 @@ def test_profiles_show_says_each_house_key_with_what_its_base_says_instead(tmp_p
         'extends = "koenigrufen"\n[kontra]\nhuettenfleck = true\n'
         '[sources]\n"kontra.huettenfleck" = "our sheet"\n"kontra.ladder[1]" = "our sheet too"\n',
     )
-    assert run("profiles", "show", path).stdout.splitlines()[1] == (
+    assert unfolded(run("profiles", "show", path).stdout).splitlines()[1] == (
         "the house's own keys: kontra.huettenfleck = true (koenigrufen: false);"
         ' sources.kontra.huettenfleck = "our sheet" (not in koenigrufen);'
         ' sources.kontra.ladder[1] = "our sheet too" (koenigrufen: "[CTK] \\"Rekontra … ×4\\"")'
@@ -413,7 +413,7 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
         'extends = "pagat"\nname = "stammtisch"\ntitle = "Our Friday round"\nsource = "our sheet"\n'
         "[kontra]\nhuettenfleck = true\n",
     )
-    lines = run("profiles", "show", path).stdout.splitlines()
+    lines = unfolded(run("profiles", "show", path).stdout).splitlines()
     assert (
         lines[:3]
         == [
@@ -427,15 +427,15 @@ def test_profiles_show_of_a_house_with_its_own_title_and_source(tmp_path: Path) 
         tmp_path,
         'extends = "pagat"\nname = "freitag"\ntitle = "Our Friday round"\ntitle_de = "Unsere Freitagsrunde"\n',
     )
-    assert run("profiles", "show", named).stdout.splitlines()[1] == "the house's own keys: none"
-    german = run("--lang", "de", "profiles", "show", named).stdout.splitlines()
+    assert unfolded(run("profiles", "show", named).stdout).splitlines()[1] == "the house's own keys: none"
+    german = unfolded(run("--lang", "de", "profiles", "show", named).stdout).splitlines()
     assert german[:2] == [
         "freitag: Unsere Freitagsrunde (Hausregeln auf Basis von pagat)",
         "eigene Schlüssel der Hausregeln: keine",
     ]
     # pagat is zero-sum [PAGAT via CTK]: said in words, not as the key's value
     assert lines[4] == "settlement: zero-sum; Kontra changes the score"
-    shipped = run("profiles", "show", "pagat").stdout.splitlines()
+    shipped = unfolded(run("profiles", "show", "pagat").stdout).splitlines()
     assert shipped[0].startswith("pagat: Königrufen after pagat.com") and shipped[1].startswith("source: ")
 
 

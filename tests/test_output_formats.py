@@ -48,6 +48,18 @@ def test_show_table_with_long_names_fits_80_columns(tmp_path: Path) -> None:
     out = run("show", "--ledger", path).stdout
     assert max(len(line) for line in out.splitlines()) <= 80, out
     assert "Schwarzenegger" in out.splitlines()[2], out  # the title's second line
+    # double-barrelled names (a name may have 40 characters) wrap at their hyphens where the
+    # words alone leave the table wider than 80 columns (it was 86)
+    path = str(tmp_path / "hyphens.toml")
+    players = "Maximilian Oberhuber-Schwarzenberg,Bertram Kleinschmidt-Ehrenfeld,Cilli,Dani"
+    assert run("new", "--players", players, "--ledger", path).exit_code == 0
+    assert (
+        run("record", "-c", "rufer", "-d", "Cilli", "-w", "Dani", "-t", "40", "--ledger", path).exit_code == 0
+    )
+    for lang in ("en", "de"):
+        out = run("--lang", lang, "show", "--ledger", path).stdout
+        assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "Oberhuber-" in out.splitlines()[2] and "Schwarzenberg" in out.splitlines()[3], out
 
 
 @pytest.mark.parametrize("how", [["--json"], ["--format", "json"], ["-f", "json"]])

@@ -342,6 +342,28 @@ def test_four_play_each_hand_whatever_the_table() -> None:
         load_profile("koenigrufen", {"game": {"players": 5}})
     text = str(refused.value)
     assert "game.players: 5: four play each hand" in text and "names all five" in text, text
+    # said once: not again as below a minimum, nor with a string read as 0 (nor Trischaken's losers
+    # then "fewer than the 0 players")
+    for players, said in ((3, "3: four play each hand"), ("4", "'4' is a string; expected a whole number")):
+        with pytest.raises(ProfileError) as refused:
+            load_profile("koenigrufen", {"game": {"players": players}})
+        assert [(p.where, p.message[: len(said)]) for p in refused.value.problems] == [
+            ("profile koenigrufen: game.players", said)
+        ]
+    # the Trischaken keys are measured against the four at play, not against the number refused
+    with pytest.raises(ProfileError) as refused:
+        load_profile("koenigrufen", {"game": {"players": 5}, "trischaken": {"middle_tie": "empty"}})
+    assert "trischaken.losers = 1 of the 4 players pay" in str(refused.value)
+    # the table's names, or its size, at the top of a house file: not a key of [game] to move there
+    for names in (["Anna", "Bert", "Cilli", "Dani"], 5):
+        with pytest.raises(ProfileError) as refused:
+            load_profile("koenigrufen", {"players": names})
+        (problem,) = refused.value.problems
+        assert (problem.where, problem.message) == (
+            "profile koenigrufen: players",
+            "a profile does not name the players: they are named when the evening begins; four play"
+            " each hand (a table of five names all five, and the dealer sits out)",
+        )
 
 
 def test_a_line_above_every_card_point_is_refused() -> None:

@@ -153,3 +153,22 @@ def test_a_profile_named_as_a_column_of_the_rescore_csv_is_told_apart(tmp_path: 
             f"player,koenigrufen (stored),{name} (re-scored),difference",
             "A,1,1,0",
         ]
+
+
+def test_a_contract_the_profile_has_not_is_named_at_the_option_and_the_hand(tmp_path: Path) -> None:
+    """An Uhurufer of a Viennese evening (profile wien) has no meaning under koenigrufen, which has
+    no such contract: the error named the ledger's keys ("hand 1: entry: contract"), where the user
+    gave --profile (or --rescore) and knows the hand by its number."""
+    ledger = str(tmp_path / "w.toml")
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", "wien", "--ledger", ledger]).exit_code == 0
+    hand = ["record", "-c", "uhurufer", "-d", "A", "-w", "B", "-t", "40", "-b", "uhu,announced"]
+    assert runner.invoke(app, [*hand, "--ledger", ledger]).exit_code == 0
+    said = "hand 1: 'uhurufer' is not a contract of profile 'koenigrufen'"
+    for write in ([], ["--write"]):
+        result = runner.invoke(app, ["rescore", "-P", "koenigrufen", *write, "--ledger", ledger])
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"error: --profile: {said}; choose one of")
+    season = runner.invoke(app, ["season", ledger, "--rescore", "koenigrufen"])
+    assert season.exit_code == 1 and season.stderr.startswith(f"error: --rescore: {ledger}: {said}")
+    german = runner.invoke(app, ["--lang", "de", "rescore", "-P", "koenigrufen", "--ledger", ledger])
+    assert german.stderr.startswith("Fehler: --profile: Spiel 1: 'uhurufer' ist kein Spiel des Profils")

@@ -246,6 +246,25 @@ def test_a_sheet_changed_after_its_close_is_said_beside_the_one_line_of_short_ta
     )
 
 
+def test_tournament_check_and_close_round_say_which_hands_a_repair_covers(tmp_path: Path) -> None:
+    # a table's sheet edited outside tarockscore and repaired: `show` says it once, and so does
+    # `tournament check`, which said it only with --verbose
+    day = tmp_path / "day"
+    new_day(day, rounds=1)
+    [t1, _t2], _ = draw(day, 1, 3)
+    path = Path(t1["ledger"])
+    ok("record", "--ledger", str(path), "-c", "dreier", "-d", t1["players"][0], "-t", "40")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("card_points = 40", "card_points = 45", 1), encoding="utf-8")
+    ok("repair", "--write", "--ledger", str(path))
+    line = f"warning: {path}: a repair entry covers hand 1: changed outside tarockscore, and taken as it was found"
+    assert ok("show", "--ledger", str(path)).stderr.splitlines() == [line]
+    assert ok("tournament", "check", str(day)).stderr.splitlines() == [line]
+    # closing the round reads every sheet to note its head: it says it too, once, before the round
+    closed = ok("tournament", "close-round", str(day), "-r", "1").stderr.splitlines()
+    assert closed[0] == line and closed.count(line) == 1, closed
+
+
 def test_the_days_changes_are_said_in_german_where_the_reader_reads_german(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)

@@ -189,6 +189,21 @@ def test_an_option_of_a_groups_command_before_the_command_is_shown_after_it(tmp_
     assert run("radl", "--bogus", "add").stderr.strip().endswith("(see 'tarockscore radl --help')")
 
 
+def test_an_option_of_another_command_names_the_commands_that_take_it() -> None:
+    """`record --stake`: the stake is set when the evening begins (`new`, docs/evening.md), or
+    given to `settle`; Typer's guess (`--lost`) is no help there."""
+    english = run("record", "--stake", "1")
+    assert english.exit_code == 2
+    assert english.stderr.strip() == (
+        "error: No such option: --stake (--stake is an option of 'tarockscore new' and 'tarockscore settle')"
+    )
+    german = run("--lang", "de", "tournament", "draw", "cup", "--stake=1")
+    assert german.exit_code == 2
+    assert german.stderr.strip() == (
+        "Fehler: keine solche Option: --stake (--stake ist eine Option von 'tarockscore tournament new')"
+    )
+
+
 def test_an_option_without_its_value_shows_the_way_to_the_commands_help() -> None:
     # `record h.toml -l` said "Option '-l' requires an argument." and nothing more, where every
     # other usage error names the command's help: Click's parser raises it without the command

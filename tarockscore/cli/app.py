@@ -107,6 +107,8 @@ MAIN_OPTIONS = {"--lang": "{t} --lang de {command}", "--version": "{t} --version
 MAIN_OPTION_FIRST = N_(" ({name} goes before the command: '{example}')")
 # An option of a group's command given before the command (``radl -l r.toml strike``).
 COMMAND_OPTION_AFTER = N_(" ({name} belongs after the command: '{example}')")
+# An option of another command of the group (``record --stake``: an option of ``new``).
+OPTION_OF = N_(" ({name} is an option of {commands})")
 
 
 class ExtraArguments(UsageError):
@@ -663,21 +665,27 @@ def typed_options(
             yield at, name, value, 1 if value is None else 2
 
 
-def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str]) -> str | None:
-    """For an option of a group's command given before the command (``radl -l r.toml strike``),
-    the command line with the option after it; None where no command of the group takes it."""
-    group = ctx.command
-    option = exc.option_name
-    if not isinstance(group, TyperGroup) or not option:
-        return None
-    taking = {}
+def _taking(ctx: ClickContext, option: str) -> dict[str, Parameter]:
+    """The commands of the group ``ctx`` runs that take ``option``, each with its parameter."""
+    group, taking = ctx.command, dict[str, Parameter]()
+    if not isinstance(group, TyperGroup):
+        return taking
     for name in group.list_commands(ctx):
         command = group.get_command(ctx, name)
         for param in command.params if command is not None else ():
             if option in (*param.opts, *param.secondary_opts):
                 taking[name] = param
+    return taking
+
+
+def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str]) -> str | None:
+    """For an option of a group's command given before the command (``radl -l r.toml strike``),
+    the command line with the option after it; None where no command of the group takes it."""
+    group = ctx.command
+    option = exc.option_name
+    taking = _taking(ctx, option)
     at = next(typed_options(typed, {option: next(iter(taking.values()))}), None) if taking else None
-    if at is None:
+    if at is None or not isinstance(group, TyperGroup):
         return None
     start, _name, _value, count = at
     rest = [*typed[:start], *typed[start + count :]]
@@ -715,6 +723,16 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
         hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
     elif isinstance(exc, NoSuchOption) and ctx is not None and (line := _after_the_command(exc, ctx, typed)):
         hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
+    elif (
+        isinstance(exc, NoSuchOption)
+        and ctx
+        and ctx.parent
+        and (taking := _taking(ctx.parent, exc.option_name))
+    ):
+        # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
+        commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
+        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=commands)
+        exc.possibilities = []
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)

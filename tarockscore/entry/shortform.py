@@ -165,7 +165,7 @@ def hand_from_options(
     problems = Collector()
     hand: HandInput = {}
     if contract is None:
-        problems.add("--contract", N_("missing: give a hand file, or at least --contract and --players"))
+        problems.add("--contract", N_("missing: give a hand file, or at least --contract"))
     else:
         hand["contract"] = contract
     if players is not None:

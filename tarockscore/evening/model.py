@@ -413,21 +413,17 @@ def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, 
 
 
 def parse_stored(
-    mappings: Sequence[HandInput],
-    profile: Profile,
-    seats: Sequence[str],
-    first: int = 1,
-    *,
-    bidding: bool = True,
+    mappings: Sequence[HandInput], profile: Profile, seats: Sequence[str], *, bidding: bool = True
 ) -> list[Hand]:
-    """Parse stored hands (numbered from ``first``); every problem of every hand in one error."""
+    """Parse stored hands under another ``profile``; every problem of every hand in one error, at
+    the profile and the hand's number on the sheet (its keys are the ledger's, not the reader's)."""
     hands: list[Hand] = []
     problems: list[Problem] = []
-    for i, mapping in enumerate(mappings, first):
+    for i, mapping in enumerate(mappings, 1):
         try:
             hands.append(parse_seated(mapping, profile, seats, bidding=bidding))
         except TarockError as exc:
-            problems += exc.located(f"hand {i}: entry").problems
+            problems += [p.moved(f"profile: hand {i}") for p in exc.problems]
     if problems:
-        raise HandError(problems)
+        raise LedgerError(problems)
     return hands

@@ -245,6 +245,22 @@ _TOML_SAYS: dict[str, str] = {
     "control character": N_("a control character ({character}) cannot stand in a TOML file; take it out"),
 }
 
+# The parser's other complaints, in its own English (in German for a German reader): each form,
+# with the part it names (a character, a key) apart.
+_TOML_FORMS = (
+    N_("Illegal character {part}"),
+    N_("Found invalid character {part}"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected {part}"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"),
+    N_("Unescaped '\\' in a string"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Cannot mutate immutable namespace {part}"),
+    N_("Cannot redefine namespace {part}"),
+)
+
 
 # A line each kind of file holds, shown where a key lacks its '='.
 _EXAMPLE_LINE = {
@@ -286,6 +302,13 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
         said = "control character"
     template = _TOML_SAYS.get(said)
     if template is None:
+        for form in _TOML_FORMS:
+            if part := re.fullmatch(re.escape(form).replace(r"\{part\}", "(.+)"), said):
+                what = message(form, part=next(iter(part.groups()), ""))
+                if m:
+                    at = N_("{what} (at line {line}, column {column})")
+                    return line, message(at, what=what, line=line, column=int(m.group(2)))
+                return line, message(N_("{what} (at end of document)"), what=what)
         return line, reason
     example = _EXAMPLE_LINE.get(kind or "")
     if "{example}" in template and example is None:

@@ -636,11 +636,12 @@ def folded(line: str) -> str:
 
 
 def fitted(
-    titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int, aligns: Sequence[str]
+    titles: Sequence[object], rows: Sequence[Sequence[object]], wrap: int | None, aligns: Sequence[str]
 ) -> str:
     """tabulate's simple table in TERMINAL columns: each column as wide as its widest line or
     title, column ``wrap``'s cells wrapped between their clauses in the room the others leave;
-    where that is not room enough, the widest of the others too, between their words."""
+    where that is not room enough (or no column is ``wrap``), the widest of the others too,
+    between their words."""
     cells = [[str(c) for c in row] for row in [titles, *rows]]
 
     def width(i: int) -> int:
@@ -650,15 +651,20 @@ def fitted(
         for row in cells:
             if i == wrap:
                 row[i] = _wrapped(row[i], room)
-            else:  # a name: between its words, a long one kept whole
+            else:  # a name: between its words, a word still too long at its hyphens, else kept whole
+                words = textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
                 row[i] = "\n".join(
-                    textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
+                    part
+                    for line in words
+                    for part in (
+                        [line] if len(line) <= room else textwrap.wrap(line, room, break_long_words=False)
+                    )
                 )
 
     others = [i for i in range(len(titles)) if i != wrap]
-    room = TERMINAL - 2 * len(others)
+    room = TERMINAL - 2 * (len(titles) - 1)
     widths = [width(i) for i in range(len(titles))]
-    for i in [wrap, *sorted(others, key=widths.__getitem__, reverse=True)]:
+    for i in [*([] if wrap is None else [wrap]), *sorted(others, key=widths.__getitem__, reverse=True)]:
         over = sum(widths) - room
         if i == wrap or over > 0:
             wrapped(i, max(_NARROWEST, widths[i] - over))
@@ -668,6 +674,17 @@ def fitted(
     table = tabulate(cells, disable_numparse=True, colalign=aligns).splitlines()
     high = max(c.count("\n") for c in cells[0]) + 1
     return "\n".join([*table[1 : 1 + high], table[0], *table[1 + high : -1]])
+
+
+def tabulated(titles: Sequence[str], rows: Sequence[Sequence[object]], aligns: Sequence[str]) -> str:
+    """tabulate's table with its titles; where a long name takes it past TERMINAL columns,
+    :func:`fitted`, the widest columns (the names) wrapped between their words, if that fits."""
+    drawn = tabulate(rows, headers=titles, colalign=aligns, disable_numparse=True)
+    if max(len(line) for line in drawn.splitlines()) > TERMINAL:
+        narrow = fitted(titles, rows, None, aligns)
+        if max(len(line) for line in narrow.splitlines()) <= TERMINAL:
+            return narrow
+    return drawn
 
 
 def sheet_text(sheet: Sheet) -> str:

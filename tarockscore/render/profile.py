@@ -15,7 +15,7 @@ from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, ngettext, translated
 from tarockscore.io.inputs import resolve_document
-from tarockscore.render.evening import fitted
+from tarockscore.render.evening import fitted, folded
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import Bonus, Contract, Kind, Profile, Trischaken, default_at
@@ -118,12 +118,9 @@ def price_list(profile: Profile) -> str:
         _(
             "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
         ),
-        "",
-        _columns_table(contract_columns, profile.contracts.values()),
-        "",
-        _columns_table(bonus_columns, bonuses),
     ]
-    return "\n".join(lines)
+    contracts = _columns_table(contract_columns, profile.contracts.values())
+    return "\n".join([*map(folded, lines), "", contracts, "", _columns_table(bonus_columns, bonuses)])
 
 
 def _own_title(profile: Profile) -> bool:

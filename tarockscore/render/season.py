@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
-from tarockscore.render.evening import folded, signed
+from tarockscore.render.evening import folded, signed, tabulated
 from tarockscore.render.output import View
 from tarockscore.rules.bets import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
@@ -83,12 +83,8 @@ def standings_text(season: Season, rows: Sequence[Standing]) -> str:
         for r in table
     ]
     headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
-    drawn = tabulate(
-        shown,
-        headers=headings[: len(headers)],  # payout's only where its column is
-        colalign=["right", "left", *["right"] * (len(headers) - 2)],
-        disable_numparse=True,
-    )
+    headings = headings[: len(headers)]  # payout's only where its column is
+    drawn = tabulated(headings, shown, ["right", "left", *["right"] * (len(headers) - 2)])
     return f"{drawn}\n{season_span(season)}"
 
 

@@ -9,12 +9,10 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from tabulate import tabulate
-
 from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
-from tarockscore.render.evening import folded
+from tarockscore.render.evening import folded, tabulated
 from tarockscore.render.output import CsvTable, View, page
 from tarockscore.rules.hand import render_points
 from tarockscore.tournament.model import Round, Tournament
@@ -27,7 +25,7 @@ from tarockscore.tournament.standings import (
     TieBreak,
     Total,
 )
-from tarockscore.tournament.store import CHANGED_AFTER_CLOSE, NOT_NOTED, SHORT_OF_LIMIT
+from tarockscore.tournament.store import SHORT_OF_LIMIT
 
 
 def exact(value: Fraction | int) -> int | str:
@@ -71,13 +69,6 @@ def closed_line(t: Tournament, number: int) -> str:
 def short_of_limit(warning: str) -> bool:
     """Whether ``warning`` names a table short of its game limit (one line says them all)."""
     return getattr(warning, "template", None) in SHORT_OF_LIMIT
-
-
-def changed_after_close(warning: str) -> bool:
-    """Whether ``warning`` says that a table's sheet changed after its round was closed, or that
-    its head was not noted then."""
-    template = getattr(warning, "template", None)
-    return getattr(template, "singular", template) in (CHANGED_AFTER_CLOSE, NOT_NOTED)
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:
@@ -234,8 +225,8 @@ def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     fmt = t.format
     headers, table = _grid(fmt, rows)
     numbers = len(_columns(fmt))
-    align = ("right", "left", *("right",) * (numbers - 2), *("left",) * (len(headers) - numbers))
-    out = tabulate(table, headers=headers, disable_numparse=True, colalign=align)
+    align = ["right", "left", *["right"] * (numbers - 2), *["left"] * (len(headers) - numbers)]
+    out = tabulated(headers, table, align)
     heading = [line for line in (t.title, event_line(t)) if line]
     if heading:
         out = "\n".join(heading) + "\n\n" + out
@@ -327,12 +318,8 @@ def money_text(rows: Sequence[Money], folder: str) -> str:
         [m.player, m.schrift, m.money_points, m.kontra, "" if m.amount is None else money(m.amount)]
         for m in rows
     ]
-    out = tabulate(
-        table,
-        headers=[_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")],
-        disable_numparse=True,
-        colalign=("left", "right", "right", "right", "right"),
-    )
+    titles = [_("player"), "Schrift", _("money points"), _("of which Kontra"), _("money")]
+    out = tabulated(titles, table, ["left", "right", "right", "right", "right"])
     kontra = sum(m.kontra for m in rows if m.kontra > 0)
     no_stake = _("money: the sheets have no stake (give --stake to `tournament new`); shown in points only.")
     won = _("Kontras won over the day: {points} points (money points minus Schrift, the winners' side).")
@@ -363,12 +350,8 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
             said = _("{place}. {points}") if x is None or x.counted else _("{place}. {points} (not counted)")
             cells.append("" if x is None else said.format(place=x.place, points=x.cup_points))
         table.append(cells)
-    return tabulate(
-        table,
-        headers=[_("place"), _("player"), _("cup points"), *names],
-        disable_numparse=True,
-        colalign=("right", "left", "right", *("left",) * len(names)),
-    )
+    titles = [_("place"), _("player"), _("cup points"), *names]
+    return tabulated(titles, table, ["right", "left", "right", *["left"] * len(names)])
 
 
 def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:

@@ -252,7 +252,7 @@ class Game(NamedTuple):
 
 
 PLAYERS = 4  # who play each hand, in both families: a fifth at the table sits the hand out
-declare(Game, "game", minimum={"players": PLAYERS, "announced_factor": 1, "solo_bonus_factor": 1})
+declare(Game, "game", minimum={"announced_factor": 1, "solo_bonus_factor": 1})
 
 
 class Settlement(NamedTuple):
@@ -548,9 +548,16 @@ def _canonical(name: str, entries: Mapping[str, Contract] | Mapping[str, Bonus])
     return word if word in entries else None
 
 
-def _check_game(game: Game, problems: Collector) -> None:
+PLAYERS_NOT_HERE = N_(
+    "a profile does not name the players: they are named when the evening begins; four play each hand (a table of five names all five, and the dealer sits out)"
+)
+
+
+def _check_game(game: Game, problems: Collector, players: object = None) -> None:
     """What the ``[game]`` keys must meet together: no line above the deck's card points, four
-    at play."""
+    at play; ``players``: a key of that name at the profile's top (the table's names, or its size)."""
+    if players is not None:
+        problems.add("players", PLAYERS_NOT_HERE)
     if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
         problems.add(
             key_path(Game, "talon_card_points"),
@@ -567,7 +574,7 @@ def _check_game(game: Game, problems: Collector) -> None:
                 win_threshold=render_points(getattr(game, line)),
                 card_points_total=game.card_points_total,
             )
-    if game.players != PLAYERS:
+    if game.players != PLAYERS and all(p.where != key_path(Game, "players") for p in problems.problems):
         problems.add(
             key_path(Game, "players"),
             N_(
@@ -631,7 +638,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
     game_reader = top.table("game")
     game = read_table(game_reader, Game, talon_card_points=_talon_card_points(game_reader, problems))
     game_reader.finish()
-    _check_game(game, problems)
+    _check_game(game, problems, top.raw("players"))
 
     st = top.table("settlement")
     settlement = read_table(st, Settlement)
@@ -671,14 +678,14 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             win_threshold=render_points(trischaken.mayor_threshold),
             card_points_total=game.card_points_total,
         )
-    if trischaken.losers >= game.players:
+    if trischaken.losers >= PLAYERS:
         problems.add(
             key_path(Trischaken, "losers"),
             N_("{losers} must be fewer than the {players} players"),
             losers=trischaken.losers,
-            players=game.players,
+            players=PLAYERS,
         )
-    if trischaken.middle_tie != "ties" and trischaken.losers != game.players - trischaken.losers:
+    if trischaken.middle_tie != "ties" and trischaken.losers != PLAYERS - trischaken.losers:
         problems.add(
             key_path(Trischaken, "middle_tie"),
             N_(
@@ -688,7 +695,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             value=trischaken.middle_tie,
             key=key_path(Trischaken, "losers"),
             losers=trischaken.losers,
-            players=game.players,
+            players=PLAYERS,
             allowed=one_of(("ties",)),
         )
 

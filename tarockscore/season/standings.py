@@ -238,7 +238,11 @@ def _normal(name: str) -> str:
 
 def look_alike(a: str, b: str) -> bool:
     """Whether two names may be one player spelt two ways (Hans/Hansi, Gretl/Grete, anna/Anna)."""
-    na, nb = _normal(a), _normal(b)
+    return _alike(_normal(a), _normal(b))
+
+
+def _alike(na: str, nb: str) -> bool:
+    """:func:`look_alike` of two names as :func:`_normal` reads them."""
     if not na or not nb:
         return False
     if na == nb:
@@ -247,6 +251,24 @@ def look_alike(a: str, b: str) -> bool:
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
     return len(short) >= 4 and _one_letter_apart(short, long_)
+
+
+def alike_pairs(names: Sequence[str], most: int) -> list[tuple[int, int]]:
+    """The first ``most`` pairs (i, j), i < j, of ``names`` that :func:`look_alike`, found through
+    what each reads as with a letter or two fewer at its end or one fewer anywhere, not by
+    comparing every two (a list of numbered names has pairs by the hundred thousand)."""
+    near: dict[str, set[int]] = {}
+    pairs = []
+    normal = [_normal(name) for name in names]
+    for j, n in enumerate(normal):
+        keys = {n, n[:-1], n[:-2], *(n[:k] + n[k + 1 :] for k in range(len(n)))}
+        met = set().union(*(near.get(key, ()) for key in keys))
+        pairs += [(i, j) for i in sorted(met) if _alike(normal[i], n)]
+        if len(pairs) >= most:
+            return pairs[:most]
+        for key in keys:
+            near.setdefault(key, set()).add(j)
+    return pairs
 
 
 def _one_letter_apart(short: str, long_: str) -> bool:
@@ -365,9 +387,9 @@ def _rescore(ledgers: Sequence[Named], profile: Profile) -> tuple[list[Named], l
             new = rescore_ledger(ledger, profile, at="")
         except TarockError as exc:
             # the profile's own problems (another game, a seat it has not) are the option's
-            at_profile = f"{source}: profile"
+            at = f"{source}: profile"
             problems += [
-                p.moved(f"rescore: {source}") if p.where == at_profile else p
+                p.moved(f"rescore: {source}{p.where[len(at) :]}") if f"{p.where}:".startswith(f"{at}:") else p
                 for p in exc.located(source).problems
             ]
             continue

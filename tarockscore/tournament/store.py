@@ -661,11 +661,7 @@ _GAMES_PLAYED = N_("{where} ({path}): {hands} of {games} games played")
 # command line folds them into one line, and says every other warning (a sheet changed after its
 # round was closed, a stray sheet) as it is.
 SHORT_OF_LIMIT = frozenset({_GAMES_PLAYED, *_NO_HANDS.values(), *_NOT_PLAYED.values()})
-# The warnings `tournament check` says without --verbose: a table's sheet changed after its round
-# was closed (its singular template), or missing then, so that its head was not noted.
-CHANGED_AFTER_CLOSE = N_(
-    "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it"
-)
+# A table's sheet missing when its round was closed, so that its head was not noted.
 NOT_NOTED = N_(
     "{where} ({path}): its head was not noted when its round was closed (the sheet could not be read then); closing round {round} again notes it"
 )

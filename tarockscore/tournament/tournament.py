@@ -4,7 +4,7 @@ acts with the pure core and writes back under the file's lock; warnings come bac
 import datetime as dt
 import os
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -45,7 +45,7 @@ from tarockscore.rules.words import (
     text_problem,
 )
 from tarockscore.season.season import given_aliases, where_given
-from tarockscore.season.standings import look_alike
+from tarockscore.season.standings import alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -125,6 +125,20 @@ class DayMoney(NamedTuple):
     rows: tuple[ranking.Money, ...]
     warnings: tuple[str, ...]
     unfinished: tuple[ranking.TableResult, ...] = ()
+
+
+SPELT_NAMED = 100  # pairs of names spelt two ways named at most: each a warning line
+
+
+def _spelt_two_ways(names: Sequence[str], pairs: Iterable[tuple[int, int]]) -> list[str]:
+    """Each pair (i, j) of ``names`` that look like one player typed otherwise (Jorg, Jörg): two
+    seats in the next draw, one empty; names spelt with other letters (Аnna, Anna) are said by
+    :func:`words.look_alikes`."""
+    spelt = N_(
+        "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
+    )
+    keys = [words.skeleton(name) for name in names]
+    return [message(spelt, name=names[j], other=names[i]) for i, j in pairs if keys[i] != keys[j]]
 
 
 class TournamentTable(NamedTuple):
@@ -306,7 +320,20 @@ class Tournament:
         begin["profile"] = profile_mapping(profile_record(prof))
         tournament = cls(folder)
         stored = store.create(tournament.folder, begin)
-        return Started(tournament, stored, prof, fmt, seating(len(names)), tuple(words.look_alikes(names)))
+        pairs = alike_pairs(names, SPELT_NAMED + 1)
+        twice = _spelt_two_ways(names, pairs[:SPELT_NAMED])
+        if len(pairs) > SPELT_NAMED:  # a list of numbered names: every one like the next
+            twice.append(
+                message(
+                    N_(
+                        "more than {count} pairs of names look like one player spelt two ways; check the list"
+                    ),
+                    count=SPELT_NAMED,
+                )
+            )
+        return Started(
+            tournament, stored, prof, fmt, seating(len(names)), (*words.look_alikes(names), *twice)
+        )
 
     def read(self) -> tm.Tournament:
         """The tournament as stored: players, rounds, game limits, each draw, profile and format."""
@@ -358,15 +385,9 @@ class Tournament:
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
-        # a player of the list typed otherwise (Jorg, Jörg): two seats in the next draw, one empty
-        spelt = N_(
-            "{name!r} and {other!r} look like one player spelt two ways: if so, drop one of them before the next draw"
+        twice = _spelt_two_ways(
+            [*others, name], [(i, len(others)) for i, p in enumerate(others) if look_alike(p, name)]
         )
-        twice = [
-            message(spelt, name=name, other=p)
-            for p in others
-            if look_alike(p, name) and words.skeleton(p) != words.skeleton(name)  # other letters: said above
-        ]
         return roster._replace(warnings=(*alike[len(words.look_alikes(others)) :], *twice, *roster.warnings))
 
     def _roster(
@@ -404,7 +425,8 @@ class Tournament:
         return Drawn(t, tm.drawn_round(t, round), self.folder, short)
 
     def short_of_limit(self, number: int) -> tuple[str, ...]:
-        """A warning naming the tables of round ``number`` short of their game limit (none: none)."""
+        """A warning naming the tables of round ``number`` short of their game limit (none: none),
+        after what reading the day's sheets says beside them (which hands a repair covers)."""
         if number < 1:  # a round not drawn has no tables short of it; drawing after it is refused
             return ()
         try:
@@ -412,19 +434,20 @@ class Tournament:
         except TarockError:
             unread = N_("the sheets of round {round} cannot all be read; the standings name them")
             return (message(unread, round=number),)
+        said = tuple(w for w in day.warnings if getattr(w, "template", None) not in store.SHORT_OF_LIMIT)
         short = [x for x in day.unfinished if x.round == number]
         if not short:
-            return ()
+            return said
         if len(short) > 1 and len(short) == sum(x.round == number and not x.hands for x in day.results):
-            said = N_(
+            said_not_begun = N_(
                 "round {round} has not begun: none of its {count} tables has a hand yet; once they have played, close it again"
             )
-            return (message(said, round=number, count=len(short)),)
+            return (*said, message(said_not_begun, round=number, count=len(short)))
         tables = listed(
             message(N_("table {table} ({hands} of {games})"), table=x.table, hands=x.hands, games=x.games)
             for x in short
         )
-        return (message(N_("round {round} is not finished: {tables}"), round=number, tables=tables),)
+        return (*said, message(N_("round {round} is not finished: {tables}"), round=number, tables=tables))
 
     def round_not_begun(self) -> int | None:
         """The last drawn round while none of its tables has a hand or a paper result (drawn again,

@@ -39,8 +39,14 @@ def prompt_text(question: "tarockscore.Question") -> str:
         text += f" [{yes_no}]"
     elif question.default is not None:
         text += f" [{question.shown(question.default)}]"
-    # between words on the terminal's columns, room left for the answer typed after the last line
-    return "\n".join(textwrap.wrap(text, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False))
+    return wrapped(text)
+
+
+def wrapped(prompt: str) -> str:
+    """A prompt between words on the terminal's columns, room left for the answer typed after it."""
+    return "\n".join(
+        textwrap.wrap(prompt, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False)
+    )
 
 
 def _summary(entry: "tarockscore.Answers") -> int:
@@ -113,7 +119,7 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
             prompt = _("Replace hand {number} with this? (Enter = yes, n = no, a line's number changes it)")
         else:
             prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
-        prompt = prompt.format(number=number)
+        prompt = wrapped(prompt.format(number=number))
         said = _said_at_summary(prompt, count, can_save, asker, entry)
         if said is None:
             continue

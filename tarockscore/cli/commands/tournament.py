@@ -251,8 +251,10 @@ def new(
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
         raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
     t = started.stored
+    said = terminal.Warnings()  # a long list: the first few of each kind, the rest counted
     for w in started.warnings:
-        terminal.warn(w)
+        said.warn(w)
+    said.close()
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
     typer.echo(
@@ -606,7 +608,7 @@ def check(
     head_given(head, N_("{head!r}: give a day head as the commands print it: 4 to 64 hex digits (0-9, a-f)"))
     checked = tarockscore.Tournament(folder).check(head)
     for w in checked.warnings:
-        if verbose or render.changed_after_close(w):
+        if verbose or not render.short_of_limit(w):  # the tables short of it: --verbose
             terminal.warn(w)
     if head is not None and checked.found is None:  # a failed check says nothing passed first
         raise TournamentError(
