@@ -64,10 +64,17 @@ HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
             ":4: kein gültiges TOML: nach dem Wert steht noch etwas; ein Wert mit Leerzeichen oder Bruch steht"
             ' in Anführungszeichen ("35 2/3") (Spalte 18)',
         ),
-        (  # the parser's own words, said in German too (with the line and column)
+        (
             'declarer = "An\x01na"\n',
-            ":3: not valid TOML: Illegal character '\\x01' (at line 3, column 15)",
-            ":3: kein gültiges TOML: unerlaubtes Zeichen '\\x01' (Zeile 3, Spalte 15)",
+            ":3: not valid TOML: a control character ('\\x01') cannot stand in a TOML file; take it out"
+            " (column 15)",
+            ":3: kein gültiges TOML: ein Steuerzeichen ('\\x01') kann in keiner TOML-Datei stehen;"
+            " es herausnehmen (Spalte 15)",
+        ),
+        (  # the parser's own words, said in German too (with the line and column)
+            'declarer = "An\\qna"\n',
+            ":3: not valid TOML: Unescaped '\\' in a string (at line 3, column 17)",
+            ":3: kein gültiges TOML: ein '\\' ohne gültige Escape-Folge in einem Text (Zeile 3, Spalte 17)",
         ),
         (
             "declarer = 'Anna\n",
@@ -75,7 +82,14 @@ HAND_HEAD = 'players = ["Anna", "Bert", "Cilli", "Dani"]\ncontract = "rufer"\n'
             ': kein gültiges TOML: "\'" fehlt (am Ende der Datei)',
         ),
     ],
-    ids=["key-twice", "unquoted-name", "unquoted-fraction", "control-character", "unclosed-literal"],
+    ids=[
+        "key-twice",
+        "unquoted-name",
+        "unquoted-fraction",
+        "control-character",
+        "parser-words",
+        "unclosed-literal",
+    ],
 )
 def test_a_hand_file_that_is_not_toml_says_what_to_write_in_english_and_german(
     tmp_path: Path, rest: str, english: str, german: str

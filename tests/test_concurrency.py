@@ -25,11 +25,14 @@ WRITERS = 4
 READERS = 2
 HANDS = int(os.environ.get("CONCURRENCY_HANDS", "6"))
 TABLE = ["Anna", "Bert", "Cilli", "Dani"]
+FIRST = 7  # in thirds: 2 1/3
 
 
 def hand(writer: int, j: int) -> str:
     """Writer ``writer``'s j-th hand; its card points (in thirds) mark whose hand it is."""
-    thirds = writer * 40 + j + 1  # never 0, which proves a Valat (docs/rules/koenigrufen.md §1.5)
+    # from 2 1/3 up: each side of a Call holds its talon half and a trick, at least 2
+    # (docs/rules/koenigrufen.md §1.5)
+    thirds = FIRST + writer * 40 + j
     whole, rest = divmod(thirds, 3)
     points = f"{whole} {rest}/3" if rest else str(whole)
     return f'contract = "rufer"\ndeclarer = "{TABLE[j % 4]}"\npartner = "{TABLE[(j + 1) % 4]}"\ncard_points = "{points}"\n'
@@ -40,7 +43,7 @@ def marker(points: object) -> int:
     whole, _, frac = text.partition(" ")
     if "/" in whole:  # "1/3"
         frac, whole = whole, "0"
-    return int(whole) * 3 + (int(frac.split("/")[0]) if frac else 0) - 1
+    return int(whole) * 3 + (int(frac.split("/")[0]) if frac else 0) - FIRST
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
