@@ -127,9 +127,9 @@ TABLE = ["Anna", "Bert", "Cilli", "Dani"]
 
 
 def hand_text(i: int) -> str:
-    """The i-th hand to record: a Call whose card points mark it (1/3 to 69 2/3 in thirds: 0 and
-    70 prove a Valat, docs/rules/koenigrufen.md §1.5)."""
-    thirds = 1 + i % 209
+    """The i-th hand to record: a Call whose card points mark it (3 to 66 in thirds: each side holds
+    its talon half and a trick besides, docs/rules/koenigrufen.md §1.5)."""
+    thirds = 9 + i % 190
     whole, rest = divmod(thirds, 3)
     points = f"{whole} {rest}/3" if rest else str(whole)
     declarer = TABLE[i % 4]

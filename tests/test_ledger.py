@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tarockscore.errors import HandError, LedgerError, TarockError
@@ -526,6 +526,8 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> HandInput:
     if contract == "trischaken":
         cuts = sorted(draw(st.lists(THIRDS, min_size=3, max_size=3)))
         parts = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 210 - cuts[2]]
+        # no trick is none; a trick's four cards hold at least 1 (docs/rules/koenigrufen.md §6)
+        assume(all(part == 0 or part >= 3 for part in parts))
         hand["card_points"] = {p: _points(t) for p, t in zip(players, parts, strict=True)}
         return hand
     hand["declarer"] = declarer
@@ -538,8 +540,9 @@ def hands(draw: st.DrawFn, players: tuple[str, ...]) -> HandInput:
         return hand
     if contract in ("rufer", "solorufer"):
         hand["partner"] = draw(st.sampled_from([p for p in players if p != declarer]))
-    # neither 0 nor all 70: those prove a Valat (docs/rules/koenigrufen.md §1.5), entered below
-    hand["card_points"] = _points(min(max(draw(THIRDS), 1), 209))
+    # from 3 to 66: each side holds the talon cards that count for it and a trick besides, no
+    # Valat proven (docs/rules/koenigrufen.md §1.5); a Valat is entered below
+    hand["card_points"] = _points(min(max(draw(THIRDS), 9), 198))
     step = draw(STEPS)
     if step:
         hand["kontra"] = step

@@ -249,7 +249,7 @@ def test_a_hand_sent_with_a_question_unanswered_is_refused_at_that_field_in_the_
         ("35", "2", Fraction(107, 3)),
         ("35", "", Fraction(35)),
         ("35", "0", Fraction(35)),
-        ("", "1", Fraction(1, 3)),
+        ("40", "1", Fraction(121, 3)),
     ],
 )
 def test_card_points_as_points_and_blatt(evening: Path, points: str, blatt: str, expected: Fraction) -> None:

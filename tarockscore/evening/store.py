@@ -801,7 +801,7 @@ def _limit(path: Path, size: int) -> None:
         raise LedgerError(
             N_(
                 "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
-                "Keep the hands to come in a new ledger (`tarockscore new --ledger NEW.toml …`)"
+                "Keep the hands to come in a new ledger"
             ),
             path=path,
             limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
