@@ -1355,6 +1355,26 @@ def test_a_request_that_is_not_http_is_said_in_one_plain_line(evening: Path) -> 
     ]
 
 
+def test_serve_stopped_by_sigterm_says_so_as_ctrl_c_does(evening: Path) -> None:
+    """`kill` (SIGTERM, a service manager's stop) ends it as Ctrl-C does: it says every hand is in
+    its ledger and leaves with exit 0 (docs/serve.md); it died with 143 and said nothing."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    serve = [sys.executable, "-m", "tarockscore", "serve", str(evening), "--port", "0", "--json"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        with urllib.request.urlopen(json.loads(server.stdout.readline())["board"], timeout=60) as page:
+            assert page.status == 200  # serving
+        server.terminate()
+        _, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+
+
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:
     """``serve`` with 512 files allowed, 700 connections that never finish their request: a phone
     still opens the table's page; bad requests leave a line in the log, not a line each;
