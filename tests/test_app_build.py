@@ -860,6 +860,27 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
     )
 
 
+def test_a_ledger_opened_on_the_phone_is_placed_in_german_as_the_command_line_places_it(
+    tmp_path: Path,
+) -> None:
+    """A stored hand's declarer changed by hand: the phone says where as `check` says it in German
+    ("Eintrag 1: Spiel 1"), not half in English; the key in the form's words, as the phone says it."""
+    changed = tmp_path / "freitag.toml"
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(changed)]).exit_code == 0
+    runner.invoke(
+        app, ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", str(changed)]
+    )
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace('declarer = "Anna"', 'declarer = "Zora"'),
+        encoding="utf-8",
+    )
+    checked = runner.invoke(app, ["--lang", "de", "check", "--ledger", str(changed)])
+    said = html.unescape(opened_on_the_phone(tmp_path, "de-AT", changed))
+    assert "entry 1" not in said and "Eintrag 1: Spiel 1: entry: Spieler: 'Zora' sitzt nicht am Tisch" in said
+    first = checked.stderr.splitlines()[0].removeprefix("Fehler: ").replace(str(tmp_path) + "/", "")
+    assert first.startswith("freitag.toml:") and first in said
+
+
 VALAT_LOST = (
     ON_THE_PHONE
     + r"""

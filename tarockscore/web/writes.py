@@ -75,7 +75,7 @@ def refusal(
         fields = {reading.next.key, *reading.ask_again}
         about = [p for p in exc.problems if p.where in fields]
         if about:
-            return [{"where": p.where, "message": p.render(i18n.gettext)} for p in about]
+            return [{"where": p.where, "message": i18n.said(p, keys=False)} for p in about]
     text = labelled(reading.next.text, reading.refused) if reading.refused else reading.next.text
     return [{"where": reading.next.key, "message": text}]
 
@@ -368,5 +368,5 @@ def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:
         return text
 
     return [
-        {"where": plain(p.where), "message": plain(_on_form(p).render(i18n.gettext))} for p in exc.problems
+        {"where": plain(p.where), "message": plain(i18n.said(_on_form(p), keys=False))} for p in exc.problems
     ]
