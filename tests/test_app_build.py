@@ -387,6 +387,36 @@ def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_pat
     assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage)" in refused
 
 
+PLAYERS = (
+    ON_THE_PHONE
+    + r"""
+page.speak("en-GB")
+for players in sys.argv[2:]:
+    print(json.dumps(json.loads(page.begin({"players": players, "profile": "koenigrufen"}))))
+"""
+)
+
+
+def test_the_phone_reads_the_players_as_new_does_a_comma_at_the_end_dropped(tmp_path: Path) -> None:
+    """ "Anna, Bert, Cilli, Dani," begins the table of four, on the phone and with `new --players`;
+    an empty place between two commas is named by its place (the second of five), not as ''."""
+    typed = ["Anna,,Bert, Cilli, Dani", "Anna, Bert, Cilli, Dani,"]
+    done = subprocess.run(
+        [sys.executable, "-c", PLAYERS, str(tmp_path), *typed], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    gap, trailing = (json.loads(line) for line in done.stdout.splitlines())
+    said = "players: name 2 of 5: a name cannot be empty or start or end with a space"
+    assert not gap["ok"] and said in html.unescape(gap["html"]) and "&#x27;&#x27;" not in gap["html"]
+    refused = runner.invoke(app, ["new", "-p", typed[0], "--ledger", str(tmp_path / "gap.toml")])
+    assert (refused.exit_code, refused.stderr.splitlines()[0]) == (2, f"error: --{said}")
+    assert trailing["ok"], trailing["html"]
+    laptop = tmp_path / "laptop.toml"
+    assert runner.invoke(app, ["new", "-p", typed[1], "--ledger", str(laptop)]).exit_code == 0
+    for ledger in (tmp_path / "evening.toml", laptop):
+        assert tarockscore.Evening(ledger).ledger.players == ("Anna", "Bert", "Cilli", "Dani")
+
+
 RESUMED = (
     ON_THE_PHONE
     + r"""
