@@ -513,9 +513,10 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
         )
         assert answer.status_code == 422
         [problem] = answer.json()["problems"]
-        # the same reason, at the hand file's key where the command line names its option
-        assert problem["message"].startswith(f"{field}: ")
-        assert problem["message"].removeprefix(f"{field}: ") in by_cli.stderr
+        # the same reason, under the field's label where the command line names its option (the
+        # page has no hand-file key)
+        label, reason = problem["message"].split(": ", 1)
+        assert label != field and reason in by_cli.stderr
         page = client.post(
             "/t/evening/hand",
             data={
@@ -579,6 +580,14 @@ def test_a_kontra_on_a_silent_bonus_is_refused_at_its_field_as_the_command_line_
 # Each as (label, reason): the notice says "label: reason" ("question? (reason)" after a question
 # asked as a sentence), the field (headed by its label) the reason alone.
 FORM_WORDS = (
+    # 80 of 70 card points (koenigrufen: 70 in the pack): said under the field's label, not
+    # "card_points: 80 is outside 0 to 70", a hand file's key on a page that has none
+    (
+        RUFER | {"card_points": "80"},
+        "card_points",
+        ("Card points of Anna and Cilli (of 70)", "80 is outside 0 to 70"),
+        ("Kartenpunkte von Anna und Cilli (von 70)", "80 liegt nicht zwischen 0 und 70"),
+    ),
     # Trischaken (koenigrufen: the talon counts, Dani's are the rest): 30 and 30 leave Cilli 10 of 70
     (
         {"contract": "trischaken", "points:Anna": "30", "points:Bert": "30", "points:Cilli": "30"},
