@@ -11,6 +11,7 @@ import contextlib
 import contextvars
 import datetime as dt
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from tarockscore.errors import N_ as N_
-from tarockscore.errors import Counted, Message, dated, escape_unprintable, grouped, key_title
+from tarockscore.errors import Counted, Message, Problem, dated, escape_unprintable, grouped, key_title
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -235,6 +236,37 @@ def translated(text: str) -> str:
     if isinstance(text, Message):
         return text.render(gettext)
     return gettext(text)
+
+
+# The places a problem is found at, each with its numbers (a day's table, as a file's errors place it).
+PLACES = (
+    (r"hand (?P<id>[0-9]+)", N_("hand {id}")),
+    (r"entry (?P<id>[0-9]+)", N_("entry {id}")),
+    (r"round (?P<round>[0-9]+), table (?P<table>[0-9]+)", N_("round {round}, table {table}")),
+)
+
+# A key of a file as the user wrote it (``players``, ``bonus[0].side``, ``card_points.Anna``): shown
+# as it is in every language, never as the catalogue's word that happens to be spelt the same.
+_FILE_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\[\d+\])?(?:\..+)?")
+
+
+def _located(text: str) -> str:
+    """A message, or a part of a problem's place, in the run's language (``hand 3``: ``Spiel 3``)."""
+    for pattern, template in PLACES:
+        if found := re.fullmatch(pattern, text):
+            return gettext(template).format(**found.groupdict())
+    return gettext(text)
+
+
+def _place(part: str) -> str:
+    """A part of a problem's place in the run's language: a file's key as it is written in the file."""
+    return part if _FILE_KEY.fullmatch(part) else _located(part)
+
+
+def said(problem: Problem, keys: bool = True) -> str:
+    """A problem in the run's language, as the command line and the pages say it (``entry 1``:
+    ``Eintrag 1``); ``keys``: a file's key as written, else in the catalogue's words (a form's field)."""
+    return problem.render(_located, _place if keys else _located)
 
 
 def named(key: str) -> str:

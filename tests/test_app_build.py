@@ -387,6 +387,36 @@ def test_a_new_evening_on_the_phone_in_german_names_its_fields_in_german(tmp_pat
     assert "Datum: &#x27;31.02.2025&#x27; ist kein Datum (der Monat 2 des Jahres 2025 hat 28 Tage)" in refused
 
 
+PLAYERS = (
+    ON_THE_PHONE
+    + r"""
+page.speak("en-GB")
+for players in sys.argv[2:]:
+    print(json.dumps(json.loads(page.begin({"players": players, "profile": "koenigrufen"}))))
+"""
+)
+
+
+def test_the_phone_reads_the_players_as_new_does_a_comma_at_the_end_dropped(tmp_path: Path) -> None:
+    """ "Anna, Bert, Cilli, Dani," begins the table of four, on the phone and with `new --players`;
+    an empty place between two commas is named by its place (the second of five), not as ''."""
+    typed = ["Anna,,Bert, Cilli, Dani", "Anna, Bert, Cilli, Dani,"]
+    done = subprocess.run(
+        [sys.executable, "-c", PLAYERS, str(tmp_path), *typed], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    gap, trailing = (json.loads(line) for line in done.stdout.splitlines())
+    said = "players: name 2 of 5: a name cannot be empty or start or end with a space"
+    assert not gap["ok"] and said in html.unescape(gap["html"]) and "&#x27;&#x27;" not in gap["html"]
+    refused = runner.invoke(app, ["new", "-p", typed[0], "--ledger", str(tmp_path / "gap.toml")])
+    assert (refused.exit_code, refused.stderr.splitlines()[0]) == (2, f"error: --{said}")
+    assert trailing["ok"], trailing["html"]
+    laptop = tmp_path / "laptop.toml"
+    assert runner.invoke(app, ["new", "-p", typed[1], "--ledger", str(laptop)]).exit_code == 0
+    for ledger in (tmp_path / "evening.toml", laptop):
+        assert tarockscore.Evening(ledger).ledger.players == ("Anna", "Bert", "Cilli", "Dani")
+
+
 RESUMED = (
     ON_THE_PHONE
     + r"""
@@ -858,6 +888,27 @@ def test_a_file_opened_on_the_phone_is_refused_by_its_own_name(tmp_path: Path) -
         "on a laptop, `tarockscore repair --ledger freitag.toml` re-scores it from its stored hands"
         in html.unescape(said)
     )
+
+
+def test_a_ledger_opened_on_the_phone_is_placed_in_german_as_the_command_line_places_it(
+    tmp_path: Path,
+) -> None:
+    """A stored hand's declarer changed by hand: the phone says where as `check` says it in German
+    ("Eintrag 1: Spiel 1"), not half in English; the key in the form's words, as the phone says it."""
+    changed = tmp_path / "freitag.toml"
+    assert runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "--ledger", str(changed)]).exit_code == 0
+    runner.invoke(
+        app, ["record", "-c", "rufer", "-d", "Anna", "-w", "Bert", "-t", "40", "--ledger", str(changed)]
+    )
+    changed.write_text(
+        changed.read_text(encoding="utf-8").replace('declarer = "Anna"', 'declarer = "Zora"'),
+        encoding="utf-8",
+    )
+    checked = runner.invoke(app, ["--lang", "de", "check", "--ledger", str(changed)])
+    said = html.unescape(opened_on_the_phone(tmp_path, "de-AT", changed))
+    assert "entry 1" not in said and "Eintrag 1: Spiel 1: entry: Spieler: 'Zora' sitzt nicht am Tisch" in said
+    first = checked.stderr.splitlines()[0].removeprefix("Fehler: ").replace(str(tmp_path) + "/", "")
+    assert first.startswith("freitag.toml:") and first in said
 
 
 VALAT_LOST = (

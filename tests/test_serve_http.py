@@ -513,9 +513,10 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
         )
         assert answer.status_code == 422
         [problem] = answer.json()["problems"]
-        # the same reason, at the hand file's key where the command line names its option
-        assert problem["message"].startswith(f"{field}: ")
-        assert problem["message"].removeprefix(f"{field}: ") in by_cli.stderr
+        # the same reason, under the field's label where the command line names its option (the
+        # page has no hand-file key)
+        label, reason = problem["message"].split(": ", 1)
+        assert label != field and reason in by_cli.stderr
         page = client.post(
             "/t/evening/hand",
             data={
@@ -579,6 +580,14 @@ def test_a_kontra_on_a_silent_bonus_is_refused_at_its_field_as_the_command_line_
 # Each as (label, reason): the notice says "label: reason" ("question? (reason)" after a question
 # asked as a sentence), the field (headed by its label) the reason alone.
 FORM_WORDS = (
+    # 80 of 70 card points (koenigrufen: 70 in the pack): said under the field's label, not
+    # "card_points: 80 is outside 0 to 70", a hand file's key on a page that has none
+    (
+        RUFER | {"card_points": "80"},
+        "card_points",
+        ("Card points of Anna and Cilli (of 70)", "80 is outside 0 to 70"),
+        ("Kartenpunkte von Anna und Cilli (von 70)", "80 liegt nicht zwischen 0 und 70"),
+    ),
     # Trischaken (koenigrufen: the talon counts, Dani's are the rest): 30 and 30 leave Cilli 10 of 70
     (
         {"contract": "trischaken", "points:Anna": "30", "points:Bert": "30", "points:Cilli": "30"},
@@ -1353,6 +1362,26 @@ def test_a_request_that_is_not_http_is_said_in_one_plain_line(evening: Path) -> 
         "127.0.0.1 sent a request that is not HTTP (an address typed with https://?): "
         "answered 400, nothing was written"
     ]
+
+
+def test_serve_stopped_by_sigterm_says_so_as_ctrl_c_does(evening: Path) -> None:
+    """`kill` (SIGTERM, a service manager's stop) ends it as Ctrl-C does: it says every hand is in
+    its ledger and leaves with exit 0 (docs/serve.md); it died with 143 and said nothing."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    serve = [sys.executable, "-m", "tarockscore", "serve", str(evening), "--port", "0", "--json"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        with urllib.request.urlopen(json.loads(server.stdout.readline())["board"], timeout=60) as page:
+            assert page.status == 200  # serving
+        server.terminate()
+        _, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
 
 
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:

@@ -268,7 +268,7 @@ def begin(form: Mapping[str, str]) -> str:
     try:
         begun = tarockscore.Evening.begin(
             fresh,
-            [tarockscore.clean_name(p) for p in players.split(",")],
+            tarockscore.typed_names(players),
             profile,
             stake=amount,
             date=day,

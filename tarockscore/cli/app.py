@@ -583,36 +583,10 @@ typer.core._ = i18n.gettext  # type: ignore[attr-defined,assignment]  # private;
 ERROR = N_("error: {problem}")
 
 
-# The places a problem is found at, each with its numbers (a day's table, as a file's errors place it).
-PLACES = (
-    (r"hand (?P<id>[0-9]+)", N_("hand {id}")),
-    (r"entry (?P<id>[0-9]+)", N_("entry {id}")),
-    (r"round (?P<round>[0-9]+), table (?P<table>[0-9]+)", N_("round {round}, table {table}")),
-)
-
-
-def _located(text: str) -> str:
-    """A message, or a part of a problem's place, in the run's language (``hand 3``: ``Spiel 3``)."""
-    for pattern, template in PLACES:
-        if found := re.fullmatch(pattern, text):
-            return i18n.gettext(template).format(**found.groupdict())
-    return i18n.gettext(text)
-
-
-# A key of a file as the user wrote it (``players``, ``bonus[0].side``, ``card_points.Anna``): shown
-# as it is in every language, never as the catalogue's word that happens to be spelt the same.
-_FILE_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\[\d+\])?(?:\..+)?")
-
-
-def _place(part: str) -> str:
-    """A part of a problem's place in the run's language: a file's key as it is written in the file."""
-    return part if _FILE_KEY.fullmatch(part) else _located(part)
-
-
 def fail(problems: tuple[Problem, ...], exit_code: int) -> NoReturn:
     """The one place errors become text: each problem in the run's language, with its way out."""
     for problem in problems:
-        typer.echo(i18n.gettext(ERROR).format(problem=advised(problem).render(_located, _place)), err=True)
+        typer.echo(i18n.gettext(ERROR).format(problem=i18n.said(advised(problem))), err=True)
     raise typer.Exit(exit_code)
 
 

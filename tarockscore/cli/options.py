@@ -859,11 +859,6 @@ def language_given(lang: str) -> str:
     return chosen
 
 
-def typed_names(text: str) -> list[str]:
-    """The names of a ``--players`` list as typed: split at commas, spaces around each dropped, in NFC."""
-    return [tarockscore.clean_name(p) for p in text.split(",")]
-
-
 EMPTY_PROFILE = N_(
     "{value!r}: empty; give a shipped profile's name (`tarockscore profiles` lists them) or the path to a profile file"
 )

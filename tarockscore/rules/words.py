@@ -117,6 +117,13 @@ def clean_name(text: str) -> str:
     return nfc(re.sub(f"[{SPACES}]+", " ", strip_spaces(text)))
 
 
+def typed_names(text: str) -> list[str]:
+    """The names of a list of players as typed: split at commas, each as the ledger keeps it
+    (:func:`clean_name`); a comma after the last name ("Anna, Bert, Cilli, Dani,") is dropped."""
+    names = [clean_name(part) for part in text.split(",")]
+    return names[:-1] if len(names) > 1 and not names[-1] else names
+
+
 def describe(ch: str) -> str:
     """A character as a user can look it up: ``U+202E (RIGHT-TO-LEFT OVERRIDE)``."""
     name = unicodedata.name(ch, "")
@@ -164,10 +171,15 @@ def name_problem(name: str) -> str | None:
 def name_problems(names: Sequence[str], where: str) -> list[Problem]:
     """Each name that breaks the rule every player's name meets (:func:`name_problem`)."""
     problems: list[Problem] = []
-    for name in names:
+    for place, name in enumerate(names, 1):
         wrong = name_problem(name)
-        if wrong is not None:
+        if wrong is None:
+            continue
+        if name:
             problems.append(Problem.of(where, N_("{name!r}: {wrong}"), name=name, wrong=wrong))
+        else:  # '' would not say which
+            said = N_("name {place} of {count}: {wrong}")
+            problems.append(Problem.of(where, said, place=place, count=len(names), wrong=wrong))
     return problems
 
 

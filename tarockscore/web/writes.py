@@ -72,12 +72,17 @@ def refusal(
         # "no" to "was it their Valat?": the card points): the rest of the hand is not all given
         # as hand-file keys (Trischaken's card points, the King in the talon), and the rules would
         # say so
-        fields = {reading.next.key, *reading.ask_again}
+        fields = {question.key, *reading.ask_again}
         about = [p for p in exc.problems if p.where in fields]
-        if about:
-            return [{"where": p.where, "message": p.render(i18n.gettext)} for p in about]
-    text = labelled(reading.next.text, reading.refused) if reading.refused else reading.next.text
-    return [{"where": reading.next.key, "message": text}]
+        if about:  # the question's own field under its label, as a refusal of the form's says it
+            return [
+                {"where": p.where, "message": labelled(question.text, p.text(i18n.gettext))}
+                if p.where == question.key
+                else {"where": p.where, "message": i18n.said(p, keys=False)}
+                for p in about
+            ]
+    text = labelled(question.text, reading.refused) if reading.refused else question.text
+    return [{"where": question.key, "message": text}]
 
 
 def previewed(
@@ -368,5 +373,5 @@ def problems_of(exc: TarockError, path: Path) -> list[dict[str, str]]:
         return text
 
     return [
-        {"where": plain(p.where), "message": plain(_on_form(p).render(i18n.gettext))} for p in exc.problems
+        {"where": plain(p.where), "message": plain(i18n.said(_on_form(p), keys=False))} for p in exc.problems
     ]

@@ -33,7 +33,6 @@ from tarockscore.cli.options import (
     read_option,
     seated_names,
     table_of,
-    typed_names,
     with_format,
     with_short_form,
 )
@@ -76,7 +75,7 @@ def new(
     try:
         begun = tarockscore.Evening.begin(
             path,
-            typed_names(players),
+            tarockscore.typed_names(players),
             ref or "",
             stake=amount,
             date=day,

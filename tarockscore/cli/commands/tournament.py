@@ -26,7 +26,6 @@ from tarockscore.cli.options import (
     read_option,
     round_number,
     show,
-    typed_names,
     utf8_output,
     with_format,
 )
@@ -179,7 +178,7 @@ def _players(
         )
         return []
     if players is not None:
-        return typed_names(players)
+        return tarockscore.typed_names(players)
     assert players_file is not None
     try:
         return tarockscore.read_players(players_file, terminal.warn)
