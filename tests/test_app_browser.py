@@ -352,8 +352,10 @@ def test_two_tabs_do_not_both_write(
     begin(first)
     second = opened(context, server.url)
     second.wait_for_selector("#hand-form")
+    first.bring_to_front()  # the phone shows one tab at a time: the tab tapped is in front
     record(first, "Anna", "Bert", 40, shown="Rufer")
     # the second tab's form was made on the sheet before that hand: refused, and shown the sheet now
+    second.bring_to_front()
     choose(second, "contract", "rufer")
     choose(second, "declarer", "Cilli")
     choose(second, "partner", "Dani")
@@ -368,12 +370,15 @@ def test_two_tabs_do_not_both_write(
     assert totals(exported(second, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
     # hand 1 opened to be replaced in the first tab, deleted in the second: the first tab's next
     # answer (once it has read the evening stored) is refused in the library's words, not a traceback, and the way back is the sheet now
+    first.bring_to_front()
     first.click(".corrections summary")
     first.select_option('form[data-change="replace"] select[name="number"]', "1")
     first.click('form[data-change="replace"] button[type="submit"]')
     first.wait_for_selector('#hand-form input[name="number"]', state="attached")
+    second.bring_to_front()
     delete_hand(second, "1")
     expect(second.locator("#sheet table.hands tbody")).to_have_count(0)
+    first.bring_to_front()
     exported(first, tmp_path / "first")  # the evening as stored now read in the first tab's engine
     first.fill('input[name="card_points"]', "30")
     first.locator('input[name="card_points"]').blur()
@@ -732,15 +737,18 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     answer_rufer(page, "Cilli", "Dani", "40")
     other = opened(context, server.url)
     record(other, "Cilli", "Dani", 40, shown="Rufer")
+    page.bring_to_front()  # the phone shows one tab at a time: the tab tapped is in front
     reloaded(page)
     expect(page.locator("#notice .stale")).to_contain_text(already)
     assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
 
     # hand 3 entered here while the other tab records another hand 3
     answer_rufer(page, "Bert", "Dani", "50")
+    other.bring_to_front()
     other.reload()
     other.wait_for_selector("body[data-ready]")
     record(other, "Anna", "Bert", 20, shown="Rufer")
+    page.bring_to_front()
     reloaded(page)
     expect(page.locator("#notice .stale")).to_contain_text(moved)
     expect(page.locator("#hand-form h2")).to_have_text(fourth)
