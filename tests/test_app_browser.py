@@ -17,7 +17,8 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -148,11 +149,53 @@ KEEP = """async (name) => {
 }"""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server(site: Path, engine: tuple[str, bytes]) -> Iterator[StaticServer]:
+    """The site on one address for the module's tests: a phone that comes back finds the app's
+    files where it kept them (the browser's cache, the service worker's)."""
     served = StaticServer(site, engine)
     yield served
     served.stop()
+
+
+@pytest.fixture(scope="module")
+def _returning(browser: Any, server: StaticServer) -> Iterator[dict[str, tuple[Any, Any]]]:
+    """A phone per language that has had the app before (its browser context, and an empty tab to
+    clear the evening from), kept for the module's tests: the engine,
+    the app's files and its service worker stay, so the app starts in a second, not in three."""
+    kept: dict[str, tuple[Any, Any]] = {}
+    yield kept
+    for context, _tab in kept.values():
+        context.close()
+
+
+@pytest.fixture
+def phones(
+    browser: Any, server: StaticServer, _returning: dict[str, tuple[Any, Any]]
+) -> Iterator[Callable[[str], Any]]:
+    """``phones(lang)``: the phone of that language as each test wants it, the app and its engine
+    kept from an earlier visit, no evening, no hand half entered. After the test its tabs are
+    closed, its network is back and what the app stored (the evening, the draft) is cleared."""
+    used: list[str] = []
+
+    def take(lang: str) -> Any:
+        if lang not in _returning:
+            context = phone(browser, lang)
+            _returning[lang] = (context, context.new_page())
+        used.append(lang)
+        return _returning[lang][0]
+
+    yield take
+    origin = server.url.rstrip("/")
+    for lang in set(used):
+        context, tab = _returning[lang]
+        for page in context.pages:
+            if page != tab:
+                page.close()
+        context.set_offline(False)
+        context.new_cdp_session(tab).send(
+            "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,local_storage"}
+        )
 
 
 @pytest.fixture(autouse=True)
@@ -178,6 +221,9 @@ def phone(browser: Any, lang: str) -> Any:
     return context
 
 
+# The phones (browser contexts) given the kept engine.
+SEEDED: weakref.WeakSet[Any] = weakref.WeakSet()
+
 # The kept engine put in the phone's cache, where it has none yet.
 SEED = """async (name) => {
   const cache = await caches.open(name);
@@ -189,12 +235,13 @@ SEED = """async (name) => {
 
 def opened(context: Any, url: str, *, anew: bool = False) -> Page:
     """The app opened on a new page; from the kept engine where the server hands one out, unless
-    ``anew`` (Python started anew, as on a phone's first visit)."""
-    if url in SEEDS and not anew:
+    ``anew`` (Python started anew, as on a phone's first visit) or the phone has it already."""
+    if url in SEEDS and not anew and context not in SEEDED:
         seeding = context.new_page()
         seeding.goto(url + "manifest.webmanifest")  # the app's origin, without its page
         seeding.evaluate(SEED, SEEDS[url])
         seeding.close()
+        SEEDED.add(context)
     page: Page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready]")
@@ -247,7 +294,10 @@ def totals(ledger: Path) -> dict[str, int]:
     return dict(json.loads(shown.stdout)["totals"])
 
 
-def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticServer, tmp_path: Path) -> None:
+def test_an_evening_recorded_offline_and_exported(
+    browser: Any, site: Path, engine: tuple[str, bytes], tmp_path: Path
+) -> None:
+    server = StaticServer(site, engine)  # its own: it is stopped under the open page
     context = phone(browser, "en-GB")
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
@@ -294,14 +344,18 @@ def test_an_evening_recorded_offline_and_exported(browser: Any, server: StaticSe
     context.close()
 
 
-def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path: Path) -> None:
-    context = phone(browser, "en-GB")
+def test_two_tabs_do_not_both_write(
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path
+) -> None:
+    context = phones("en-GB")
     first = opened(context, server.url)
     begin(first)
     second = opened(context, server.url)
     second.wait_for_selector("#hand-form")
+    first.bring_to_front()  # the phone shows one tab at a time: the tab tapped is in front
     record(first, "Anna", "Bert", 40, shown="Rufer")
     # the second tab's form was made on the sheet before that hand: refused, and shown the sheet now
+    second.bring_to_front()
     choose(second, "contract", "rufer")
     choose(second, "declarer", "Cilli")
     choose(second, "partner", "Dani")
@@ -316,12 +370,15 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     assert totals(exported(second, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
     # hand 1 opened to be replaced in the first tab, deleted in the second: the first tab's next
     # answer (once it has read the evening stored) is refused in the library's words, not a traceback, and the way back is the sheet now
+    first.bring_to_front()
     first.click(".corrections summary")
     first.select_option('form[data-change="replace"] select[name="number"]', "1")
     first.click('form[data-change="replace"] button[type="submit"]')
     first.wait_for_selector('#hand-form input[name="number"]', state="attached")
+    second.bring_to_front()
     delete_hand(second, "1")
     expect(second.locator("#sheet table.hands tbody")).to_have_count(0)
+    first.bring_to_front()
     exported(first, tmp_path / "first")  # the evening as stored now read in the first tab's engine
     first.fill('input[name="card_points"]', "30")
     first.locator('input[name="card_points"]').blur()
@@ -332,11 +389,10 @@ def test_two_tabs_do_not_both_write(browser: Any, server: StaticServer, tmp_path
     first.click("#failed #back")
     expect(first.locator("#hand-form h2")).to_contain_text("Hand 1")
     expect(first.locator("#failed")).to_have_count(0)
-    context.close()
 
 
 def test_a_ledger_begun_with_the_command_line_goes_on_in_german(
-    browser: Any, server: StaticServer, tmp_path: Path
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path
 ) -> None:
     ledger = tmp_path / "freitag.toml"
     made = runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)])
@@ -346,7 +402,7 @@ def test_a_ledger_begun_with_the_command_line_goes_on_in_german(
         'contract = "rufer"\ndeclarer = "Anna"\npartner = "Bert"\ncard_points = 40\n', encoding="utf-8"
     )
     assert runner.invoke(app, ["record", str(hand), "--ledger", str(ledger)]).exit_code == 0
-    context = phone(browser, "de-AT")
+    context = phones("de-AT")
     page = opened(context, server.url)
     assert "Neuer Abend" in page.inner_text("h1")
     page.set_input_files("#f-ledger", str(ledger))
@@ -359,7 +415,6 @@ def test_a_ledger_begun_with_the_command_line_goes_on_in_german(
     if os.environ.get("TAROCKSCORE_SCREENSHOTS"):  # the pictures of docs/app.md
         page.screenshot(path=str(DOCS / "app-phone-de.png"), full_page=True)
     assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 1, "Dani": 1}
-    context.close()
 
 
 KEPT = """async () => {
@@ -420,13 +475,13 @@ CORRECTED = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
-    browser: Any, server: StaticServer, lang: str
+    phones: Callable[[str], Any], server: StaticServer, lang: str
 ) -> None:
     """Hand 3 recorded, taken back and recorded again (the ledger's hand 4), then taken back: the
     page says hand 3 is taken back, the number the table tapped, as serve's page says it, with the
     hand; never the audit trail's "hand 4 (no. 3 on the sheet)". Deleted and replaced likewise."""
     undone, undone_hand, deleted, deleted_hand, replaced, replaced_hand = CORRECTED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Rufer")
@@ -451,7 +506,6 @@ def test_a_correction_is_said_by_the_hands_number_on_the_sheet(
     expect(page.locator("#hand-form h2")).to_have_text(REPLACING[lang])
     said = record(page, "Anna", "Bert", 30, shown="Rufer")
     assert replaced in said and replaced_hand in said, said
-    context.close()
 
 
 # Holds the engine's answer to a form's question ("fields") until the test lets it through, and
@@ -580,10 +634,10 @@ STAKED = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_new_evening_on_the_phone_plays_for_money(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     refusal, won, stake_line = STAKED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     page.fill("#f-players", TABLE)
     page.fill("#f-stake", "0,1x")
@@ -612,7 +666,6 @@ def test_a_new_evening_on_the_phone_plays_for_money(
     }
     shown = runner.invoke(app, ["show", "--ledger", str(ledger)])
     assert "2025-03-14 · Café Sperl · stake 0.10 per point" in shown.stdout
-    context.close()
 
 
 RELOADED = {
@@ -645,14 +698,14 @@ def reloaded(page: Page) -> None:
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """The phone reloaded while a hand is being entered: the answers come back, card points and
     Blatt as typed, and the hand is recorded as entered. A hand another tab recorded meanwhile is
     named as already on the sheet; another hand recorded meanwhile leaves the answers, and the
     page says the sheet moved."""
     first, second, fourth, already, moved = RELOADED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Cilli", "35", "2")
@@ -684,15 +737,18 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     answer_rufer(page, "Cilli", "Dani", "40")
     other = opened(context, server.url)
     record(other, "Cilli", "Dani", 40, shown="Rufer")
+    page.bring_to_front()  # the phone shows one tab at a time: the tab tapped is in front
     reloaded(page)
     expect(page.locator("#notice .stale")).to_contain_text(already)
     assert page.locator('fieldset[data-key="contract"] input:checked').count() == 0
 
     # hand 3 entered here while the other tab records another hand 3
     answer_rufer(page, "Bert", "Dani", "50")
+    other.bring_to_front()
     other.reload()
     other.wait_for_selector("body[data-ready]")
     record(other, "Anna", "Bert", 20, shown="Rufer")
+    page.bring_to_front()
     reloaded(page)
     expect(page.locator("#notice .stale")).to_contain_text(moved)
     expect(page.locator("#hand-form h2")).to_have_text(fourth)
@@ -703,7 +759,6 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     # hand 1: Anna and Cilli, 35 2/3 of 70 (36 win) with Kontra: 1 × 2 to each; hand 2: Cilli and
     # Dani won, 1 each; hand 3: Anna and Bert with 20 lost, the defenders Cilli and Dani win 1 each
     assert totals(ledger) == {"Anna": 2, "Bert": 0, "Cilli": 4, "Dani": 2}
-    context.close()
 
 
 def restarted(browser: Any, folder: Path, lang: str) -> Any:
@@ -758,14 +813,14 @@ def test_a_hand_half_entered_survives_the_browser_closed(
 
 
 def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
-    browser: Any, server: StaticServer, tmp_path: Path
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path
 ) -> None:
     """A ledger begun on a laptop with a Radl set (`radl add`: the next four hands ×2), opened on
     the phone: the form says the hand counts ×2, and the first bonus offers "keine"."""
     ledger = tmp_path / "radl.toml"
     assert runner.invoke(app, ["new", "--players", TABLE, "--ledger", str(ledger)]).exit_code == 0
     assert runner.invoke(app, ["radl", "add", "--ledger", str(ledger)]).exit_code == 0
-    context = phone(browser, "de-AT")
+    context = phones("de-AT")
     page = opened(context, server.url)
     page.set_input_files("#f-ledger", str(ledger))
     page.wait_for_selector("#hand-form")
@@ -773,7 +828,6 @@ def test_a_radl_hand_on_the_app_says_it_counts_double_in_german(
     first = page.locator('fieldset[data-key="bonus:1"]')
     expect(first.locator("input:checked + span")).to_have_text("keine")
     page.screenshot(path=str(tmp_path / "radl-de.png"), full_page=True)
-    context.close()
 
 
 def test_a_new_evening_refused_leaves_the_hand_half_entered(
@@ -802,12 +856,12 @@ BACK = {"en-GB": "Back to the evening", "de-AT": "Zurück zum Abend"}
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_new_evening_tapped_by_mistake_has_a_way_back(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """ "New evening" tapped in the middle of an evening: the app on the home screen has no address
     bar to reload, so the start page offers the way back to the evening, the hand half entered
     back in its form."""
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Cilli", "40")
@@ -821,19 +875,18 @@ def test_new_evening_tapped_by_mistake_has_a_way_back(
     page.click("#hand-form button[type=submit]")
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_correction_tapped_below_the_sheet_is_seen_done(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """The corrections lie below the sheet, screens down a phone: a hand taken back or deleted
     there is said at the top of the page, and the hand opened to be replaced is there too; the
     page shows them, not the bottom of the sheet where nothing seemed to happen (and a second tap
     takes back another hand)."""
     undone, _hand, deleted, *_rest = CORRECTED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Rufer")
@@ -854,7 +907,6 @@ def test_a_correction_tapped_below_the_sheet_is_seen_done(
     delete_hand(page, "2")
     expect(page.locator("#notice .ok")).to_contain_text(deleted)
     expect(page.locator("#notice")).to_be_in_viewport()
-    context.close()
 
 
 def chip(page: Page, key: str, value: str) -> Any:
@@ -864,13 +916,13 @@ def chip(page: Page, key: str, value: str) -> Any:
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_tap_right_after_typing_the_points_is_not_lost(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """The card points typed and Kontra tapped straight away: the tap takes the focus from the
     points, the form asks the engine for its fields again, and the answer comes while the thumb is
     still on Kontra. The tap lands (Kontra checked) and the points stay as typed; so does a quick
     tap on Rekontra right after typing the Blatt."""
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     choose(page, "contract", "rufer")
@@ -906,7 +958,6 @@ def test_a_tap_right_after_typing_the_points_is_not_lost(
     expect(page.locator("#notice .ok")).to_be_visible()
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
     expect(page.locator("#notice .stale, #failed")).to_have_count(0)
-    context.close()
 
 
 REPLACING = {"en-GB": "Replace hand 1", "de-AT": "Spiel 1 ersetzen"}
@@ -914,11 +965,11 @@ REPLACING = {"en-GB": "Replace hand 1", "de-AT": "Spiel 1 ersetzen"}
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_the_hand_to_replace_is_shown_as_recorded(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """ "Replace" on hand 1 opens its form with its answers as recorded, as serve's page does: the
     table corrects the one answer that was wrong (the card points) and records the hand."""
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Bert", "40")
@@ -953,7 +1004,6 @@ def test_the_hand_to_replace_is_shown_as_recorded(
     # 30 of 70: the Call lost, Cilli and Dani add 1 each; the announced Pagat made, Anna and Bert
     # add 1 × 2 each
     assert totals(exported(page, tmp_path)) == {"Anna": 2, "Bert": 2, "Cilli": 1, "Dani": 1}
-    context.close()
 
 
 NEXT_KEPT = {
@@ -964,13 +1014,13 @@ NEXT_KEPT = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """Hand 2 half entered, the table finds hand 1 wrong: "Replace" opens hand 1 as it stands on
     the sheet, with a way back that changes nothing, as serve's page has ("Keep it"); kept or
     replaced, hand 2's answers come back in its form."""
     on_sheet, keep, second = NEXT_KEPT[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Anna")
@@ -1016,7 +1066,6 @@ def test_a_hand_replaced_while_the_next_is_entered_keeps_the_next_ones_answers(
     # hand 1 with 30 of 70: the Call lost, Cilli and Dani write 1 each; hand 2 with 44: Bert and
     # Cilli win the Call, 1 each (the Simplified Scoring writes the winners' side only)
     assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
-    context.close()
 
 
 OUTSIDE = {
@@ -1030,13 +1079,13 @@ OUTSIDE = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """71 card points of 70: the arithmetic's refusal names the field as the form names it, never
     by the hand file's key (``card_points``, English on a German page), and the reason stands
     beside the field, as on serve's page."""
     said, beside = OUTSIDE[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Bert", "71")
@@ -1052,7 +1101,6 @@ def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
     page.click("#hand-form button[type=submit]")
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
-    context.close()
 
 
 # Card points the form refuses, said in the form's words as on serve's page: Trischaken's 30 and
@@ -1089,10 +1137,10 @@ FORM_WORDS = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_card_points_refused_are_said_in_the_fields_words(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     (trischaken_label, trischaken), (blatt_label, blatt) = FORM_WORDS[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     choose(page, "contract", "trischaken")
@@ -1119,7 +1167,6 @@ def test_card_points_refused_are_said_in_the_fields_words(
     page.screenshot(path=str(tmp_path / f"blatt-refused-{lang}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     expect(page.locator("#sheet table.hands tbody")).to_have_count(0)
-    context.close()
 
 
 # The profiles as the start page offers them: each by its title in the reader's language, as
@@ -1138,13 +1185,13 @@ TITLED = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_the_profiles_are_offered_by_their_titles(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """The new evening's profiles read as the table knows them ("Oberösterreich 4/2023 ..."), not
     only by the file's name (ooe-2023); the name stays beside the title, and the evening chosen by
     its title is the profile of that name."""
     koenigrufen, ooe = TITLED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     chosen = page.locator("#f-profile option:checked")
     expect(chosen).to_have_attribute("value", "koenigrufen")
@@ -1167,7 +1214,6 @@ def test_the_profiles_are_offered_by_their_titles(
     ledger = exported(page, tmp_path)
     shown = runner.invoke(app, ["show", "--ledger", str(ledger), "--json"])
     assert json.loads(shown.stdout)["profile"]["name"] == "ooe-2023"
-    context.close()
 
 
 # A Radl set by hand after hand 1 (koenigrufen: one round is 4 hands, each ×2, radl.hands and
@@ -1192,13 +1238,15 @@ RADL = {
 
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
-def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_path: Path, lang: str) -> None:
+def test_a_radl_set_and_struck_by_hand(
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
+) -> None:
     """The table draws a Radl on the paper block for a reason of its own: the app sets it as
     `tarockscore radl add` does (one round by default), the hand half entered stays in the form,
     the next hand counts double, and doubled hands the table agrees not to play are struck. The
     export passes `check`, its audit trail has both marks."""
     set_said, doubled, too_many, struck, unchanged = RADL[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Rufer")
@@ -1237,7 +1285,6 @@ def test_a_radl_set_and_struck_by_hand(browser: Any, server: StaticServer, tmp_p
     trail = unfolded(runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout)
     assert "Radl set on the sheet after hand 1: 4 more hands ×2; 4 pending" in trail
     assert "Radl struck on the sheet after hand 2: 3 doubled hands fewer; 0 pending" in trail
-    context.close()
 
 
 # Rufer by Anna with Cilli won with 40, a Kontra on the contract, the Pagat announced and made by
@@ -1257,7 +1304,7 @@ EXPLAINED = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_a_tap_on_a_hands_line_shows_its_explanation(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """The app's sheet is serve's: a tap on a hand's line shows what `explain 1` prints, bet by bet
     with each rule; the hand half entered stays in its form, and the explanation closes again."""
@@ -1278,7 +1325,7 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
         "pagat:declarers:announced:made",
     ]
     assert runner.invoke(app, ["record", *hand, "--ledger", str(ledger)]).exit_code == 0
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     page.set_input_files("#f-ledger", str(ledger))
     page.wait_for_selector("#hand-form")
@@ -1297,7 +1344,6 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
     page.get_by_role("button", name=back).click()
     expect(page.locator("#explanation")).to_have_count(0)
     expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
-    context.close()
 
 
 HALF_ENTERED = {
@@ -1310,14 +1356,14 @@ HALF_ENTERED = {
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
 def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
     now names the hand chosen by its line and deletes it at a second tap. Take back and Delete
     tapped while the next hand was half entered dropped its answers (Replace and Radl kept them):
     they stay in its form, and the hand is recorded as entered."""
     undone, third, delete, delete_one, line, deleted, second = HALF_ENTERED[lang]
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     begin(page)
     record(page, "Anna", "Bert", 40, shown="Rufer")
@@ -1359,7 +1405,6 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     # hand 1 now the Rufer by Cilli with Dani (50 of 70), hand 2 the Rufer by Bert with Dani (44):
     # both won (a Rufer needs 36), the winners write 1 each under the Simplified Scoring
     assert totals(exported(page, tmp_path)) == {"Anna": 0, "Bert": 1, "Cilli": 1, "Dani": 2}
-    context.close()
 
 
 MISFIT = {
@@ -1384,7 +1429,7 @@ MISFIT = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_deal_the_hand_does_not_fit_opens_its_form_to_be_replaced(
-    browser: Any, server: StaticServer, tmp_path: Path, lang: str
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path, lang: str
 ) -> None:
     """At five Bert declared hand 1; its deal corrected to Bert's, he would sit it out. The app only
     said why, where `serve` opens the hand's form with that deal: it now does too, the reason
@@ -1396,7 +1441,7 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_to_be_replaced(
     assert made.exit_code == 0, made.stderr
     played = runner.invoke(app, ["record", "-l", str(ledger), "-c", "dreier", "-d", "Bert", "-t", "40"])
     assert played.exit_code == 0, played.stderr
-    context = phone(browser, lang)
+    context = phones(lang)
     page = opened(context, server.url)
     page.set_input_files("#f-ledger", str(ledger))
     page.wait_for_selector("#hand-form")
@@ -1425,16 +1470,15 @@ def test_a_deal_the_hand_does_not_fit_opens_its_form_to_be_replaced(
         runner.invoke(app, ["show", "--ledger", str(exported(page, tmp_path)), "--json"]).stdout
     )["hands"][0]
     assert (hand["players"], hand["declarer"]) == (["Cilli", "Dani", "Eva", "Anna"], "Cilli")
-    context.close()
 
 
 def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
-    browser: Any, server: StaticServer, tmp_path: Path
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path
 ) -> None:
     """Card points typed, then "Renonce…" opened and Cilli tapped (the card points go: a revoke
     decides the hand), then "none" again: the 40 typed came back empty, to be typed anew. They stay;
     the hand is recorded with them: 40 of 70 wins the Rufer (koenigrufen: 1 to Anna and to Bert)."""
-    context = phone(browser, "en-GB")
+    context = phones("en-GB")
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Bert", "40")
@@ -1451,16 +1495,15 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points(
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)
     assert totals(exported(page, tmp_path)) == {"Anna": 1, "Bert": 1, "Cilli": 0, "Dani": 0}
-    context.close()
 
 
 def test_a_revoke_refused_opens_the_folded_question(
-    browser: Any, server: StaticServer, tmp_path: Path
+    phones: Callable[[str], Any], server: StaticServer, tmp_path: Path
 ) -> None:
     """A reason beside the revoke question, folded under "Renonce…" and closed: the engine's fields
     open the section, as serve's page opens it; the app kept the closed section and put the reason
     into it unseen."""
-    context = phone(browser, "en-GB")
+    context = phones("en-GB")
     page = opened(context, server.url)
     begin(page)
     answer_rufer(page, "Anna", "Bert", "40")
@@ -1481,4 +1524,3 @@ def test_a_revoke_refused_opens_the_folded_question(
     error = folded.locator(".error")
     expect(error).to_have_text("Anna deals this hand and sits out: choose again")
     expect(error).to_be_visible()
-    context.close()

@@ -23,7 +23,10 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not instal
 expect = playwright_api.expect
 
 from tests.serving import Server  # noqa: E402 - after the skip: only where the browser runs
-from tests.test_app_browser import site  # noqa: E402, F401 - the fixture: the app, built once a run
+from tests.test_app_browser import (  # noqa: E402, F401 - the fixtures: the app built and its engine kept, once a run
+    engine,
+    site,
+)
 from tests.test_serve_browser import (  # noqa: E402
     HOST,
     Thumb,
@@ -128,9 +131,11 @@ def test_the_app_records_a_valat_ticked_beside_the_points(
 
 
 @pytest.fixture
-def app_server(site: Path) -> Iterator[Any]:  # noqa: F811 - the fixture
+def app_server(site: Path, engine: tuple[str, bytes]) -> Iterator[Any]:  # noqa: F811 - the fixtures
+    """The app served with the engine a phone keeps from its first visit (that start is tested in
+    test_app_browser.py): each phone here starts from it, in a second or two instead of five."""
     from tests.test_app_browser import StaticServer
 
-    served = StaticServer(site)
+    served = StaticServer(site, engine)
     yield served
     served.stop()
