@@ -909,7 +909,7 @@ CLOSED = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
 ) -> None:
     """The evening closed on the laptop (its ledger made read-only) while its pages are open: the
     page without the code still said "reading only: recording needs the table's code" and the page
@@ -933,8 +933,8 @@ def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
         expect(reader.locator("body")).not_to_contain_text(reading)
         expect(page.locator("#corrections")).to_be_empty()
         no_sideways_scrolling(reader)
-        reader.screenshot(path=f"/tmp/phones5/shots/closed-live-reader-{lang}.png", full_page=True)
-        page.screenshot(path=f"/tmp/phones5/shots/closed-live-code-{lang}.png", full_page=True)
+        reader.screenshot(path=str(tmp_path / f"closed-live-reader-{lang}.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"closed-live-code-{lang}.png"), full_page=True)
     finally:
         path.chmod(0o644)
     expect(reader.locator("body")).to_contain_text(reading)
@@ -1361,7 +1361,7 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_round_closed_at_the_desk_is_said_on_its_tables_open_pages_at_once(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    day: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
 ) -> None:
     """`tournament close-round` while a table's page is open with its code, its hand half entered:
     the page went on offering the form, whose hand was then refused in the outbox (403
@@ -1377,7 +1377,7 @@ def test_a_round_closed_at_the_desk_is_said_on_its_tables_open_pages_at_once(
     expect(page.locator("#hand-form")).to_be_hidden()
     expect(page.locator("#corrections")).to_be_empty()
     no_sideways_scrolling(page)
-    page.screenshot(path=f"/tmp/phones6/round-closed-live-{lang}.png", full_page=True)
+    page.screenshot(path=str(tmp_path / f"round-closed-live-{lang}.png"), full_page=True)
 
 
 NOT_PLAYED = {
