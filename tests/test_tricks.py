@@ -98,9 +98,12 @@ def test_each_side_holds_at_least_the_talon_cards_that_count_for_it() -> None:
     kr = load_profile("koenigrufen")
     fewest = kr.game.talon_card_points[0] if kr.game.talon_card_points else None
     assert fewest == 2
-    for points in ("70", "69 2/3", "1/3"):
+    for points in ("69 2/3", "1/3"):
         err = _refused(_hand("rufer", points))
         assert "but the talon cards that count for them in rufer hold at least 1" in err, err
+    # all 70 is the table's "every trick": it asks for the Valat it would be
+    err = _refused(_hand("rufer", 70))
+    assert "the declarers hold all 70 card points, every card, so they took every trick: a Valat" in err
     # ... but a table that writes "all 70" beside the declarers' Valat (or 0 beside the Defenders')
     # means every trick: a Valat scores without the card points (§1.5), so the hand is taken.
     made = score_hand(parse_hand(_hand("rufer", 70, VALAT), kr), kr)

@@ -312,19 +312,15 @@ def _beside_talon(
     for side in Side:
         fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
         valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
+        if held is None:
+            continue
         # "all 70" for the side that made a Valat is the table's way to say every trick: a Valat
-        # is scored without the card points, so they are taken as said, not refused
-        if (
-            held is None
-            or held == 0
-            and valat
-            or not (
-                held < fewest
-                or fewest < held < fewest + trick
-                or 0 < fewest == held
-                and VALAT in contract.bonuses
-            )
-        ):
+        # is scored without the card points, so they are taken as said; without one, the check of
+        # every trick asks for it (where every card counts)
+        if held == 0 and (valat or profile.game.every_card_counts):
+            continue
+        no_trick = 0 < fewest == held and VALAT in contract.bonuses
+        if not (held < fewest or fewest < held < fewest + trick or no_trick):
             continue
         if held < fewest:
             said = N_(
