@@ -72,34 +72,36 @@ def new_phone(browser: Any, **options: Any) -> tuple[Any, Any]:
 
 @pytest.fixture(scope="module")
 def _kept(browser: Any) -> Iterator[KeptPhones]:
-    kept = KeptPhones(lambda _number: new_phone(browser))
+    """Phones kept for the module, by whether they run script and their number in a test."""
+    kept = KeptPhones(lambda key: new_phone(browser, java_script_enabled=key[0]))
     yield kept
     kept.close()
 
 
 @pytest.fixture
 def phone(browser: Any, _kept: KeptPhones) -> Iterator[Callable[..., Any]]:
-    """The test's phones, each its own browser context (its own localStorage): kept from the
-    module's earlier tests, what the pages stored cleared after each; ``phone(fresh=True)`` a new
-    one, closed after the test, for a test that changes the phone (its requests, the scripts it
-    runs first, its network)."""
+    """The test's phones, each its own browser context (its own localStorage), running script or
+    not (``script``): kept from the module's earlier tests, what the pages stored cleared after
+    each; ``phone(fresh=True)`` a new one, closed after the test, for a test that changes the phone
+    (its requests, the scripts it runs first, its network)."""
     contexts: list[Any] = []
-    taken: list[Any] = []
+    taken: list[tuple[tuple[bool, int], Any]] = []
 
-    def make(fresh: bool = False) -> Any:
+    def make(fresh: bool = False, script: bool = True) -> Any:
         if fresh:
-            context, page = new_phone(browser)
+            context, page = new_phone(browser, java_script_enabled=script)
             contexts.append(context)
             return page
-        page = _kept.take(len(taken))[1]
-        taken.append(page)
+        key = (script, sum(1 for (kind, _number), _page in taken if kind == script))
+        page = _kept.take(key)[1]
+        taken.append((key, page))
         return page
 
     yield make
-    for number, page in enumerate(taken):
+    for key, page in taken:
         origin = re.match(r"https?://[^/]+", page.url)
         if origin:
-            _kept.tidy(number, origin[0])
+            _kept.tidy(key, origin[0])
         page.goto("about:blank")
     for context in contexts:
         context.close()
@@ -402,56 +404,46 @@ def test_card_points_pasted_at_length_are_kept_to_what_their_box_takes(
 
 @pytest.mark.parametrize("script", [True, False])
 def test_card_points_as_points_and_blatt_from_the_number_keypad(
-    browser: Any, evening: tuple[Server, Path], script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], script: bool
 ) -> None:
     """Points and Blatt, two number fields: "35" and "2" are 35 2/3, as the score block writes
     "35/2" (finding 6); both ask the phone for its number keypad."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        for name in ("card_points", "blatt:card_points"):
-            assert page.get_attribute(f'input[name="{name}"]', "inputmode") == "numeric"
-        fill_rufer(Thumb(page), "35", "2")
-        page.get_by_role("button", name="Show the arithmetic").click()
-        page.get_by_role("button", name="Record hand 1").click()
-        expect(page.locator(".notice.ok")).to_contain_text("Hand 1 is recorded.")
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == Fraction(107, 3)
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening"))
+    for name in ("card_points", "blatt:card_points"):
+        assert page.get_attribute(f'input[name="{name}"]', "inputmode") == "numeric"
+    fill_rufer(Thumb(page), "35", "2")
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator(".notice.ok")).to_contain_text("Hand 1 is recorded.")
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == Fraction(107, 3)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_the_first_seat_can_be_the_partner_with_script_and_without(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Bert plays a Rufer with Anna, who sits first: without script the whole hand is entered at
     once, so Anna's button must be there before Bert is chosen as the declarer."""
     server, path = evening
     words = WORDS[lang]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.choose("partner", "Anna")
-        thumb.points("40")
-        no_sideways_scrolling(page)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=1))
-        expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
-        line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
-        expect(page.locator("#sheet")).to_contain_text(line)
-        hand = tarockscore.Evening(path).ledger.hands[0].hand
-        assert (hand.declarer, hand.partner) == ("Bert", "Anna")
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Anna")
+    thumb.points("40")
+    no_sideways_scrolling(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
+    expect(page.locator("#sheet")).to_contain_text(line)
+    hand = tarockscore.Evening(path).ledger.hands[0].hand
+    assert (hand.declarer, hand.partner) == ("Bert", "Anna")
 
 
 def test_a_refused_hand_shows_the_reason_and_records_nothing(
@@ -483,30 +475,25 @@ UNCHANGED = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_a_refused_hand_names_its_field_in_the_players_words(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
 ) -> None:
     """75 card points of 70: the reason stands beside the card points without the hand file's key
     (no "card_points:" on a German page), and the notice on top says first that nothing was
     recorded, then names the field as its label does."""
     server, path = evening
     label, reason = REFUSED[lang]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        fill_rufer(Thumb(page), points="75")
-        page.locator('#hand-form button[value="preview"]').click()
-        notice = page.locator("#notice .notice.refused")
-        expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
-        expect(notice.locator("li")).to_have_text(f"{label}: {reason}")
-        expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
-        assert "card_points" not in page.inner_text("body")
-        page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
-        no_sideways_scrolling(page)
-        assert hands(path) == 0
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page), points="75")
+    page.locator('#hand-form button[value="preview"]').click()
+    notice = page.locator("#notice .notice.refused")
+    expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
+    expect(notice.locator("li")).to_have_text(f"{label}: {reason}")
+    expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
+    assert "card_points" not in page.inner_text("body")
+    page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    assert hands(path) == 0
 
 
 # Card points the form refuses: the reason in the form's words, the field named by its label
@@ -629,32 +616,27 @@ def test_a_hand_refused_after_the_sheet_moved_under_its_arithmetic_leaves_the_fo
 # write path answers it, the second phone is told "the sheet has changed" and this test fails.
 @pytest.mark.parametrize("script", [True, False])
 def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(
-    browser: Any, evening: tuple[Server, Path], phone: Callable[..., Any], script: bool
+    evening: tuple[Server, Path], phone: Callable[..., Any], script: bool
 ) -> None:
     """Two phones enter the same hand; the first records it; the second is told it is on the
     sheet as hand 1, with no button that enters it again, and nothing is recorded twice (finding 2)."""
     server, path = evening
     first = phone()
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        second = context.new_page()
-        second.set_default_timeout(WAIT)
-        for page in (first, second):
-            page.goto(server.url("evening"))
-            fill_rufer(Thumb(page))
-            page.get_by_role("button", name="Show the arithmetic").click()
-            page.get_by_role("button", name="Record hand 1").wait_for()
-        first.get_by_role("button", name="Record hand 1").click()
-        expect(first.locator("#notice .notice.ok")).to_be_visible()
-        second.get_by_role("button", name="Record hand 1").click()
-        told = second.locator(".notice.info")
-        expect(told).to_contain_text("This hand is already on the sheet as hand 1")
-        expect(second.get_by_role("button", name="Enter it again")).to_have_count(0)
-        assert hands(path) == 1
-        if not script:
-            assert "done=already&hand=1" in second.url
-    finally:
-        context.close()
+    second = phone(script=script)
+    for page in (first, second):
+        page.goto(server.url("evening"))
+        fill_rufer(Thumb(page))
+        page.get_by_role("button", name="Show the arithmetic").click()
+        page.get_by_role("button", name="Record hand 1").wait_for()
+    first.get_by_role("button", name="Record hand 1").click()
+    expect(first.locator("#notice .notice.ok")).to_be_visible()
+    second.get_by_role("button", name="Record hand 1").click()
+    told = second.locator(".notice.info")
+    expect(told).to_contain_text("This hand is already on the sheet as hand 1")
+    expect(second.get_by_role("button", name="Enter it again")).to_have_count(0)
+    assert hands(path) == 1
+    if not script:
+        assert "done=already&hand=1" in second.url
 
 
 STALE_PREVIEW = {
@@ -669,7 +651,7 @@ STALE_PREVIEW = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_the_arithmetic_asked_after_the_sheet_moved_says_so_instead_of_offering_the_next_hand(
-    browser: Any, evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, script: bool
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, script: bool
 ) -> None:
     """The second phone has entered hand 1 and not yet asked its arithmetic when the first records
     it: "Show the arithmetic" says the hand is already on the sheet as hand 1, and offers no
@@ -678,49 +660,44 @@ def test_the_arithmetic_asked_after_the_sheet_moved_says_so_instead_of_offering_
     server, path = evening
     words = {**WORDS[lang], **STALE_PREVIEW[lang]}
     first = phone()
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        second = context.new_page()
-        second.set_default_timeout(WAIT)
-        first.goto(server.url("evening"))
-        second.goto(server.url("evening", lang=lang))
-        for page in (first, second):
-            fill_rufer(Thumb(page))
-        first.get_by_role("button", name="Show the arithmetic").click()
-        first.get_by_role("button", name="Record hand 1").click()
-        expect(first.locator("#notice .notice.ok")).to_be_visible()
-        second.get_by_role("button", name=words["show"]).click()
-        expect(second.locator(".notice.info")).to_contain_text(words["already"])
-        expect(second.get_by_role("button", name=words["record"].format(n=2))).to_have_count(0)
-        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        no_sideways_scrolling(second)
-        assert hands(path) == 1
+    second = phone(script=script)
+    first.goto(server.url("evening"))
+    second.goto(server.url("evening", lang=lang))
+    for page in (first, second):
+        fill_rufer(Thumb(page))
+    first.get_by_role("button", name="Show the arithmetic").click()
+    first.get_by_role("button", name="Record hand 1").click()
+    expect(first.locator("#notice .notice.ok")).to_be_visible()
+    second.get_by_role("button", name=words["show"]).click()
+    expect(second.locator(".notice.info")).to_contain_text(words["already"])
+    expect(second.get_by_role("button", name=words["record"].format(n=2))).to_have_count(0)
+    expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    no_sideways_scrolling(second)
+    assert hands(path) == 1
 
-        # a hand of its own, entered on hand 2's sheet while the command line records hand 2
-        thumb = Thumb(second)
-        thumb.choose("contract", "Dreier")
-        thumb.choose("declarer", "Bert")
-        thumb.points("40")
-        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Dani", "-t", "20")
-        thumb.button(words["show"])
-        # the refusal, or the page's own word that the sheet moved (whichever came last)
-        expect(second.locator(".notice.stale")).to_contain_text(re.compile(words["changed"], re.I))
-        expect(second.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
-        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
-        expect(second.locator("input[name=card_points]:not([type=hidden])")).to_have_value("40")
-        assert hands(path) == 2
-        settled(second)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=3))
-        expect(second.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=3))
-        last = tarockscore.Evening(path).ledger.hands[-1].hand
-        assert (len(tarockscore.Evening(path).ledger.hands), last.contract, last.declarer) == (
-            3,
-            "dreier",
-            "Bert",
-        )
-    finally:
-        context.close()
+    # a hand of its own, entered on hand 2's sheet while the command line records hand 2
+    thumb = Thumb(second)
+    thumb.choose("contract", "Dreier")
+    thumb.choose("declarer", "Bert")
+    thumb.points("40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Dani", "-t", "20")
+    thumb.button(words["show"])
+    # the refusal, or the page's own word that the sheet moved (whichever came last)
+    expect(second.locator(".notice.stale")).to_contain_text(re.compile(words["changed"], re.I))
+    expect(second.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
+    expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    expect(second.locator("input[name=card_points]:not([type=hidden])")).to_have_value("40")
+    assert hands(path) == 2
+    settled(second)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=3))
+    expect(second.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    last = tarockscore.Evening(path).ledger.hands[-1].hand
+    assert (len(tarockscore.Evening(path).ledger.hands), last.contract, last.declarer) == (
+        3,
+        "dreier",
+        "Bert",
+    )
 
 
 def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorded(
@@ -1566,7 +1543,7 @@ CORRECTIONS = {
 @pytest.mark.parametrize("script", [True, False])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Take back, delete and replace from the page, with script and without (finding 1); the
     hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8).
@@ -1577,63 +1554,58 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
 
-        def corrections() -> Any:
-            panel = page.locator("details.corrections")
-            if not panel.get_attribute("open") and panel.get_attribute("open") != "":
-                page.get_by_text(words["corrections"], exact=True).click()  # folded at first
-            return panel
+    def corrections() -> Any:
+        panel = page.locator("details.corrections")
+        if not panel.get_attribute("open") and panel.get_attribute("open") != "":
+            page.get_by_text(words["corrections"], exact=True).click()  # folded at first
+        return panel
 
-        # "Take back" shows the hand's line first, then takes it back; the notice names it
-        take_back = corrections().locator("details.take-back")
-        take_back.locator("summary").click()
-        expect(take_back).to_contain_text(words["undone_line"])
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
-        take_back.get_by_role("button", name=words["take_back"]).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
-        assert hands(path) == 2
-        panel = corrections()
-        panel.locator("select[name=delete]").select_option("1")
-        panel.get_by_role("button", name=words["delete"], exact=True).click()
-        assert hands(path) == 2  # the hand chosen is named first: Delete asks, as Take back does
-        asked = page.locator("details.delete")
-        expect(asked).to_contain_text(words["delete_line"])
-        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["deleted"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
-        assert hands(path) == 1  # the Dreier by Bert is hand 1 now
-        panel = corrections()
-        panel.locator("select[name=replace]").select_option("1")
-        panel.get_by_role("button", name=words["replace"]).click()
-        # the hand as it stands, filled in, its number named
-        expect(page.locator("#hand-head h2")).to_have_text(words["replace_heading"])
-        expect(page.locator("#hand-head")).to_contain_text(words["now"])
-        expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        expect(page.locator("input[name=card_points]")).to_have_value("36")
-        no_sideways_scrolling(page)
-        page.locator("input[name=card_points]").fill("30")
-        page.get_by_role("button", name=words["show"]).click()
-        # the arithmetic of a hand replaced is confirmed with Replace, as its heading says
-        expect(page.get_by_role("button", name=words["record"], exact=True)).to_be_visible()
-        expect(page.get_by_role("button", name=re.compile("Record|eintragen"))).to_have_count(0)
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"replace-preview-{lang}-{script}.png"), full_page=True)
-        page.get_by_role("button", name=words["record"], exact=True).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["replaced"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["line"])
-        assert hands(path) == 1
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
-        assert "replace=" not in page.url
-    finally:
-        context.close()
+    # "Take back" shows the hand's line first, then takes it back; the notice names it
+    take_back = corrections().locator("details.take-back")
+    take_back.locator("summary").click()
+    expect(take_back).to_contain_text(words["undone_line"])
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
+    take_back.get_by_role("button", name=words["take_back"]).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
+    assert hands(path) == 2
+    panel = corrections()
+    panel.locator("select[name=delete]").select_option("1")
+    panel.get_by_role("button", name=words["delete"], exact=True).click()
+    assert hands(path) == 2  # the hand chosen is named first: Delete asks, as Take back does
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(words["delete_line"])
+    asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["deleted"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
+    assert hands(path) == 1  # the Dreier by Bert is hand 1 now
+    panel = corrections()
+    panel.locator("select[name=replace]").select_option("1")
+    panel.get_by_role("button", name=words["replace"]).click()
+    # the hand as it stands, filled in, its number named
+    expect(page.locator("#hand-head h2")).to_have_text(words["replace_heading"])
+    expect(page.locator("#hand-head")).to_contain_text(words["now"])
+    expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("36")
+    no_sideways_scrolling(page)
+    page.locator("input[name=card_points]").fill("30")
+    page.get_by_role("button", name=words["show"]).click()
+    # the arithmetic of a hand replaced is confirmed with Replace, as its heading says
+    expect(page.get_by_role("button", name=words["record"], exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Record|eintragen"))).to_have_count(0)
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"replace-preview-{lang}-{script}.png"), full_page=True)
+    page.get_by_role("button", name=words["record"], exact=True).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["replaced"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["line"])
+    assert hands(path) == 1
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    assert "replace=" not in page.url
 
 
 HALF_ENTERED = {
@@ -1774,7 +1746,7 @@ def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_cha
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_hand_half_entered_stays_across_corrections(
-    browser: Any, evening: tuple[Server, Path], lang: str
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str
 ) -> None:
     """Without script a take back, a delete or a replace was a form of its own: the next hand's
     answers, typed but not sent, were lost with it. The corrections' buttons now send the form of
@@ -1789,73 +1761,68 @@ def test_without_script_the_hand_half_entered_stays_across_corrections(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.choose("partner", "Dani")
-        thumb.points("44")
-        checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    page = phone(script=False)
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Dani")
+    thumb.points("44")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
 
-        def half_entered() -> None:
-            for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
-                expect(page.locator(checked.format(key, value))).to_be_checked()
-            expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+    def half_entered() -> None:
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
 
-        page.locator("details.corrections > summary").click()
-        page.locator("details.take-back > summary").click()
-        page.get_by_role("button", name=words["take_back"], exact=True).click()
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
-        half_entered()
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=delete]").select_option("1")
-        page.get_by_role("button", name=words["delete"], exact=True).click()
-        asked = page.locator("details.delete")
-        expect(asked).to_contain_text(words["delete_line"])
-        assert hands(path) == 2  # nothing deleted yet
-        half_entered()
-        no_sideways_scrolling(page)
-        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        half_entered()
-        # hand 1 opened to be replaced and kept as it is: the next hand's answers come back
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=replace]").select_option("1")
-        page.get_by_role("button", name=words["replace"], exact=True).click()
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        page.get_by_role("link", name=words["keep"], exact=True).click()
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        half_entered()
-        # and replaced: they come back after it
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=replace]").select_option("1")
-        page.get_by_role("button", name=words["replace"], exact=True).click()
-        page.locator("#fields input[name=card_points]").fill("30")
-        thumb.button(words["show"])
-        thumb.button(words["replace_record"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
-        half_entered()
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=2))
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
-        hand = tarockscore.Evening(path).ledger.hands[1].hand
-        assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
-            "rufer",
-            "Bert",
-            "Dani",
-            Fraction(44),
-        )
-    finally:
-        context.close()
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.get_by_role("button", name=words["take_back"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    half_entered()
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=delete]").select_option("1")
+    page.get_by_role("button", name=words["delete"], exact=True).click()
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(words["delete_line"])
+    assert hands(path) == 2  # nothing deleted yet
+    half_entered()
+    no_sideways_scrolling(page)
+    asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    half_entered()
+    # hand 1 opened to be replaced and kept as it is: the next hand's answers come back
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+    page.get_by_role("link", name=words["keep"], exact=True).click()
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    half_entered()
+    # and replaced: they come back after it
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    page.locator("#fields input[name=card_points]").fill("30")
+    thumb.button(words["show"])
+    thumb.button(words["replace_record"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    half_entered()
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=2))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+    hand = tarockscore.Evening(path).ledger.hands[1].hand
+    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
+        "rufer",
+        "Bert",
+        "Dani",
+        Fraction(44),
+    )
 
 
 STALE_TAKE_BACK = {
@@ -2395,7 +2362,7 @@ def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_shown(
-    tmp_path: Path, browser: Any, lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Without script, "Correct the deal of hand N" carried the next hand's answers as they stood
     when the deal was shown: the card points typed after that were lost. It sends the next hand's
@@ -2405,10 +2372,8 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
     cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
     server = Server(path, HOST)
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
+        page = phone(script=False)
         page.goto(server.url("evening", lang=lang))
         thumb = Thumb(page)
         thumb.choose("contract", "Rufer")
@@ -2427,21 +2392,18 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
         expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
         no_sideways_scrolling(page)
     finally:
-        context.close()
         server.stop()
 
 
 @pytest.mark.parametrize("script", [True, False])
 def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
-    browser: Any, evening: tuple[Server, Path], script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], script: bool
 ) -> None:
     """Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
     (koenigrufen, D28 [PAGAT]): the defenders lose the contract, whatever the cards: the Rufer to
     Anna and to Cilli. "Renonce…" opens the question, Bert is a tap; the card points go."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
+    page = phone(script=script)
     page.goto(server.url("evening"))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
@@ -2467,7 +2429,6 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
     # the next hand's form: folded again, nobody revoked
     expect(page.locator('details[data-key="renonce"]:not([open]) input[value="=none"]')).to_be_checked()
     no_sideways_scrolling(page)
-    context.close()
 
 
 def test_a_revoke_tapped_and_taken_back_keeps_the_card_points_typed(
@@ -2551,44 +2512,37 @@ def test_with_script_enter_in_the_radl_count_sets_the_radl(
 
 
 def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: Rufer 1, Pagat 1, announced ×2, Kontra ×2. Without script the form asks what
     the answers so far open ("Change the hand" after each arithmetic): an announced Pagat of the
     defenders with a Kontra on it, recorded through the arithmetic: Bert and Dani +1 for the Rufer
     lost on 30 card points and +4 for the Pagat, as ``show`` has it."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        thumb = Thumb(page)
-        fill_rufer(thumb, "30")
-        thumb.choose("bonus:1", "Pagat")
-        for key, label in (
-            ("bonus:1:side", "defenders"),
-            ("bonus:1:announced", "yes"),
-            ("bonus:1:kontra", "Kontra"),
-        ):
-            page.get_by_role("button", name="Show the arithmetic").click()
-            page.get_by_role("button", name="Change the hand").click()
-            thumb.choose(key, label)
+    page = phone(script=False)
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    fill_rufer(thumb, "30")
+    thumb.choose("bonus:1", "Pagat")
+    for key, label in (
+        ("bonus:1:side", "defenders"),
+        ("bonus:1:announced", "yes"),
+        ("bonus:1:kontra", "Kontra"),
+    ):
         page.get_by_role("button", name="Show the arithmetic").click()
-        expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
-        no_sideways_scrolling(page)
-        page.get_by_role("button", name="Record hand 1").click()
-        expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
-        points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
-        assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
-    finally:
-        context.close()
+        page.get_by_role("button", name="Change the hand").click()
+        thumb.choose(key, label)
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
+    no_sideways_scrolling(page)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
+    points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
+    assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
 
 
-def _rufer_half_entered_radl_open(context: Any, server: Server) -> Any:
+def _rufer_half_entered_radl_open(page: Any, server: Server) -> Any:
     """The table's page without script: a Rufer by Bert with 44 half entered, the Radl opened."""
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
     page.goto(server.url("evening"))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
@@ -2604,47 +2558,39 @@ def _rufer_still_half_entered(page: Any) -> None:
 
 
 def test_without_script_a_radl_set_keeps_the_hand_half_entered(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
     hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
     answers come back with the count typed (2) set on the sheet. Enter typed in the count showed
     the next hand's arithmetic instead: it sends nothing now."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = _rufer_half_entered_radl_open(context, server)
-        count = page.locator("#radl [name=hands]").first
-        count.fill("2")
-        count.press("Enter")
-        page.locator("#radl").get_by_role("button", name="Set a Radl").click()
-        expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
-        expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
-        _rufer_still_half_entered(page)
-        assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
-        no_sideways_scrolling(page)
-    finally:
-        context.close()
+    page = _rufer_half_entered_radl_open(phone(script=False), server)
+    count = page.locator("#radl [name=hands]").first
+    count.fill("2")
+    count.press("Enter")
+    page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+    expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
+    expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+    _rufer_still_half_entered(page)
+    assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+    no_sideways_scrolling(page)
 
 
 def test_without_script_a_strike_keeps_the_hand_half_entered(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: radl.hands 4. Without script "Strike" sent its own form, and the next hand's
     answers given so far were gone; it sends the form of the next hand now, as "Set a Radl" does,
     and one doubled hand of the four is struck (3 pending)."""
     server, path = evening
     cli("radl", "add", "--ledger", str(path))
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = _rufer_half_entered_radl_open(context, server)
-        page.locator("#radl").get_by_role("button", name="Strike").click()
-        expect(page.locator("#notice")).to_contain_text("3 pending")
-        _rufer_still_half_entered(page)
-        assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
-        no_sideways_scrolling(page)
-    finally:
-        context.close()
+    page = _rufer_half_entered_radl_open(phone(script=False), server)
+    page.locator("#radl").get_by_role("button", name="Strike").click()
+    expect(page.locator("#notice")).to_contain_text("3 pending")
+    _rufer_still_half_entered(page)
+    assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
+    no_sideways_scrolling(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
