@@ -79,9 +79,11 @@ class KeptPhones:
             if page != tab:
                 page.close()
         context.set_offline(False)
-        context.new_cdp_session(tab).send(
+        session = context.new_cdp_session(tab)
+        session.send(
             "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,local_storage"}
         )
+        session.detach()
 
     def close(self) -> None:
         for context, _tab in self.phones.values():
