@@ -7,6 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,38 @@ class Server:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+class KeptPhones:
+    """Phones (browser contexts, each with its tab) kept for a module's tests: a test's phone costs no
+    new context. ``make(key)`` makes the phone ``key`` the first time it is asked for."""
+
+    def __init__(self, make: Callable[[Any], tuple[Any, Any]]) -> None:
+        self.make = make
+        self.phones: dict[Any, tuple[Any, Any]] = {}
+
+    def take(self, key: Any) -> tuple[Any, Any]:
+        if key not in self.phones:
+            self.phones[key] = self.make(key)
+        return self.phones[key]
+
+    def tidy(self, key: Any, origin: str) -> None:
+        """After a test: the phone's other tabs closed, its network back and what ``origin`` stored
+        on it (local storage, IndexedDB) cleared."""
+        context, tab = self.phones[key]
+        for page in context.pages:
+            if page != tab:
+                page.close()
+        context.set_offline(False)
+        session = context.new_cdp_session(tab)
+        session.send(
+            "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,local_storage"}
+        )
+        session.detach()
+
+    def close(self) -> None:
+        for context, _tab in self.phones.values():
+            context.close()
 
 
 def close_round(site: Site, folder: Path, round_number: int) -> None:

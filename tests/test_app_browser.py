@@ -26,7 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
-from tests.serving import BROKEN_PAIRS
+from tests.serving import BROKEN_PAIRS, KeptPhones
 from tests.stored import unfolded
 
 IN_CI = os.environ.get("CI") == "true"
@@ -159,43 +159,34 @@ def server(site: Path, engine: tuple[str, bytes]) -> Iterator[StaticServer]:
 
 
 @pytest.fixture(scope="module")
-def _returning(browser: Any, server: StaticServer) -> Iterator[dict[str, tuple[Any, Any]]]:
+def _returning(browser: Any, server: StaticServer) -> Iterator[KeptPhones]:
     """A phone per language that has had the app before (its browser context, and an empty tab to
     clear the evening from), kept for the module's tests: the engine,
     the app's files and its service worker stay, so the app starts in a second, not in three."""
-    kept: dict[str, tuple[Any, Any]] = {}
+
+    def make(lang: str) -> tuple[Any, Any]:
+        context = phone(browser, lang)
+        return context, context.new_page()
+
+    kept = KeptPhones(make)
     yield kept
-    for context, _tab in kept.values():
-        context.close()
+    kept.close()
 
 
 @pytest.fixture
-def phones(
-    browser: Any, server: StaticServer, _returning: dict[str, tuple[Any, Any]]
-) -> Iterator[Callable[[str], Any]]:
+def phones(browser: Any, server: StaticServer, _returning: KeptPhones) -> Iterator[Callable[[str], Any]]:
     """``phones(lang)``: the phone of that language as each test wants it, the app and its engine
     kept from an earlier visit, no evening, no hand half entered. After the test its tabs are
     closed, its network is back and what the app stored (the evening, the draft) is cleared."""
     used: list[str] = []
 
     def take(lang: str) -> Any:
-        if lang not in _returning:
-            context = phone(browser, lang)
-            _returning[lang] = (context, context.new_page())
         used.append(lang)
-        return _returning[lang][0]
+        return _returning.take(lang)[0]
 
     yield take
-    origin = server.url.rstrip("/")
     for lang in set(used):
-        context, tab = _returning[lang]
-        for page in context.pages:
-            if page != tab:
-                page.close()
-        context.set_offline(False)
-        context.new_cdp_session(tab).send(
-            "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb,local_storage"}
-        )
+        _returning.tidy(lang, server.url.rstrip("/"))
 
 
 @pytest.fixture(autouse=True)

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not instal
 
 expect = playwright_api.expect
 
-from tests.serving import BROKEN_PAIRS, Server, close_round  # noqa: E402 - after the skip: only where the browser runs
+from tests.serving import BROKEN_PAIRS, KeptPhones, Server, close_round  # noqa: E402 - after the skip: only where the browser runs
 
 runner = CliRunner()
 HOST = "tarock.test"
@@ -61,20 +61,48 @@ def _expect_waits() -> None:
     expect.set_options(timeout=WAIT)
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Callable[[], Any]]:
-    """New phones (each its own browser context: its own localStorage), closed after the test."""
-    contexts: list[Any] = []
+def new_phone(browser: Any, **options: Any) -> tuple[Any, Any]:
+    """A phone: its own browser context (its own localStorage) and a tab on it."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, device_scale_factor=1, **options)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.on("dialog", lambda dialog: pytest.fail(f"a dialog opened: {dialog.message}"))
+    return context, page
 
-    def make() -> Any:
-        context = browser.new_context(viewport={"width": WIDTH, "height": 780}, device_scale_factor=1)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.on("dialog", lambda dialog: pytest.fail(f"a dialog opened: {dialog.message}"))
+
+@pytest.fixture(scope="module")
+def _kept(browser: Any) -> Iterator[KeptPhones]:
+    """Phones kept for the module, by whether they run script and their number in a test."""
+    kept = KeptPhones(lambda key: new_phone(browser, java_script_enabled=key[0]))
+    yield kept
+    kept.close()
+
+
+@pytest.fixture
+def phone(browser: Any, _kept: KeptPhones) -> Iterator[Callable[..., Any]]:
+    """The test's phones, each its own browser context (its own localStorage), running script or
+    not (``script``): kept from the module's earlier tests, what the pages stored cleared after
+    each; ``phone(fresh=True)`` a new one, closed after the test, for a test that changes the phone
+    (its requests, the scripts it runs first, its network)."""
+    contexts: list[Any] = []
+    taken: list[tuple[tuple[bool, int], Any]] = []
+
+    def make(fresh: bool = False, script: bool = True) -> Any:
+        if fresh:
+            context, page = new_phone(browser, java_script_enabled=script)
+            contexts.append(context)
+            return page
+        key = (script, sum(1 for (kind, _number), _page in taken if kind == script))
+        page = _kept.take(key)[1]
+        taken.append((key, page))
         return page
 
     yield make
+    for key, page in taken:
+        origin = re.match(r"https?://[^/]+", page.url)
+        if origin:
+            _kept.tidy(key, origin[0])
+        page.goto("about:blank")
     for context in contexts:
         context.close()
 
@@ -191,7 +219,7 @@ def no_sideways_scrolling(page: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """A Rufer won on card points, no bonus: three taps for contract, declarer and partner, one
     into the card points, Show the arithmetic, Record: six taps and the digits. "Hand 1 is recorded"
@@ -226,13 +254,13 @@ def test_an_ordinary_hand_takes_six_taps_and_the_page_moves_on_to_the_next(
 
 
 def test_no_error_before_an_answer_and_no_answer_lost_to_a_redraw(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """The form asks the flow again after each answer; answers given while it asks stay, the
     Kontra and the bonus stay while the card points are typed, and a field's error comes only
     with the hand sent, in the page's words (finding 5)."""
     server, _path = evening
-    page = phone()
+    page = phone(fresh=True)
 
     def slow(route: Any) -> None:  # the flow's answer takes its time, as on a busy network
         time.sleep(0.6)
@@ -266,14 +294,14 @@ def test_no_error_before_an_answer_and_no_answer_lost_to_a_redraw(
 
 
 def test_digits_typed_while_a_field_above_is_drawn_anew_stay_in_their_box(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A declarer changed redraws the partner's choices above the card points; the points box the
     player types in was moved in the page, which takes the cursor out of a box: the digits typed
     next went nowhere. The flow's answer is held back in the page itself, so the player types while
     it is on its way."""
     server, _path = evening
-    page = phone()
+    page = phone(fresh=True)
     page.add_init_script(
         """(() => { const sent = window.fetch;
         window.fetch = (url, options) => sent(url, options).then((r) =>
@@ -294,7 +322,7 @@ def test_digits_typed_while_a_field_above_is_drawn_anew_stay_in_their_box(
 
 
 def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023(
-    day: tuple[Server, Path], phone: Callable[[], Any]
+    day: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """No program key on an English page (finding 7): the contracts, the bonuses, the King in
     the talon by the players' names; under ooe-2023 (Kontra in the payout only) the preview
@@ -331,7 +359,7 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
 
 
 def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
-    tmp_path: Path, phone: Callable[[], Any]
+    tmp_path: Path, phone: Callable[..., Any]
 ) -> None:
     """Under ooe-2023 with a stake the totals have four columns (the payout beside the points): at
     360 px the German money broke between its sign and its number ("€" over "0,00"), each
@@ -357,7 +385,7 @@ def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_card_points_pasted_at_length_are_kept_to_what_their_box_takes(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """A clipboard of 60,000 characters pasted into Points went whole into the box, and after the
     refusal whole into the page again, once more in each correction's copy of the hand (a page of
@@ -376,60 +404,50 @@ def test_card_points_pasted_at_length_are_kept_to_what_their_box_takes(
 
 @pytest.mark.parametrize("script", [True, False])
 def test_card_points_as_points_and_blatt_from_the_number_keypad(
-    browser: Any, evening: tuple[Server, Path], script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], script: bool
 ) -> None:
     """Points and Blatt, two number fields: "35" and "2" are 35 2/3, as the score block writes
     "35/2" (finding 6); both ask the phone for its number keypad."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        for name in ("card_points", "blatt:card_points"):
-            assert page.get_attribute(f'input[name="{name}"]', "inputmode") == "numeric"
-        fill_rufer(Thumb(page), "35", "2")
-        page.get_by_role("button", name="Show the arithmetic").click()
-        page.get_by_role("button", name="Record hand 1").click()
-        expect(page.locator(".notice.ok")).to_contain_text("Hand 1 is recorded.")
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == Fraction(107, 3)
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening"))
+    for name in ("card_points", "blatt:card_points"):
+        assert page.get_attribute(f'input[name="{name}"]', "inputmode") == "numeric"
+    fill_rufer(Thumb(page), "35", "2")
+    page.get_by_role("button", name="Show the arithmetic").click()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator(".notice.ok")).to_contain_text("Hand 1 is recorded.")
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == Fraction(107, 3)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_the_first_seat_can_be_the_partner_with_script_and_without(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Bert plays a Rufer with Anna, who sits first: without script the whole hand is entered at
     once, so Anna's button must be there before Bert is chosen as the declarer."""
     server, path = evening
     words = WORDS[lang]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.choose("partner", "Anna")
-        thumb.points("40")
-        no_sideways_scrolling(page)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=1))
-        expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
-        line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
-        expect(page.locator("#sheet")).to_contain_text(line)
-        hand = tarockscore.Evening(path).ledger.hands[0].hand
-        assert (hand.declarer, hand.partner) == ("Bert", "Anna")
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Anna")
+    thumb.points("40")
+    no_sideways_scrolling(page)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=1))
+    expect(page.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    line = {"en": "Rufer by Bert with Anna, won", "de": "Rufer von Bert mit Anna, gewonnen"}[lang]
+    expect(page.locator("#sheet")).to_contain_text(line)
+    hand = tarockscore.Evening(path).ledger.hands[0].hand
+    assert (hand.declarer, hand.partner) == ("Bert", "Anna")
 
 
 def test_a_refused_hand_shows_the_reason_and_records_nothing(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     server, path = evening
     page = phone()
@@ -457,30 +475,25 @@ UNCHANGED = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_a_refused_hand_names_its_field_in_the_players_words(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool, tmp_path: Path
 ) -> None:
     """75 card points of 70: the reason stands beside the card points without the hand file's key
     (no "card_points:" on a German page), and the notice on top says first that nothing was
     recorded, then names the field as its label does."""
     server, path = evening
     label, reason = REFUSED[lang]
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        fill_rufer(Thumb(page), points="75")
-        page.locator('#hand-form button[value="preview"]').click()
-        notice = page.locator("#notice .notice.refused")
-        expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
-        expect(notice.locator("li")).to_have_text(f"{label}: {reason}")
-        expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
-        assert "card_points" not in page.inner_text("body")
-        page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
-        no_sideways_scrolling(page)
-        assert hands(path) == 0
-    finally:
-        context.close()
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
+    fill_rufer(Thumb(page), points="75")
+    page.locator('#hand-form button[value="preview"]').click()
+    notice = page.locator("#notice .notice.refused")
+    expect(notice.locator(".lead")).to_have_text(UNCHANGED[lang])
+    expect(notice.locator("li")).to_have_text(f"{label}: {reason}")
+    expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(reason)
+    assert "card_points" not in page.inner_text("body")
+    page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    assert hands(path) == 0
 
 
 # Card points the form refuses: the reason in the form's words, the field named by its label
@@ -517,7 +530,7 @@ FORM_WORDS = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_card_points_refused_are_said_in_the_fields_words(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     server, path = evening
     (trischaken_label, trischaken), (blatt_label, blatt) = FORM_WORDS[lang]
@@ -554,7 +567,7 @@ def test_card_points_refused_are_said_in_the_fields_words(
 
 
 def test_a_stale_page_is_refused_and_the_hand_not_dropped(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     server, path = evening
     page = phone()
@@ -575,7 +588,7 @@ def test_a_stale_page_is_refused_and_the_hand_not_dropped(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hand_refused_after_the_sheet_moved_under_its_arithmetic_leaves_the_form_on_the_new_sheet(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """Hand 1's arithmetic shown, the command line records a hand: the page says the sheet has
     changed. Record tapped all the same: the hand is refused, with "Enter it again". The form,
@@ -603,32 +616,27 @@ def test_a_hand_refused_after_the_sheet_moved_under_its_arithmetic_leaves_the_fo
 # write path answers it, the second phone is told "the sheet has changed" and this test fails.
 @pytest.mark.parametrize("script", [True, False])
 def test_the_second_phone_is_told_the_hand_is_already_on_the_sheet(
-    browser: Any, evening: tuple[Server, Path], phone: Callable[[], Any], script: bool
+    evening: tuple[Server, Path], phone: Callable[..., Any], script: bool
 ) -> None:
     """Two phones enter the same hand; the first records it; the second is told it is on the
     sheet as hand 1, with no button that enters it again, and nothing is recorded twice (finding 2)."""
     server, path = evening
     first = phone()
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        second = context.new_page()
-        second.set_default_timeout(WAIT)
-        for page in (first, second):
-            page.goto(server.url("evening"))
-            fill_rufer(Thumb(page))
-            page.get_by_role("button", name="Show the arithmetic").click()
-            page.get_by_role("button", name="Record hand 1").wait_for()
-        first.get_by_role("button", name="Record hand 1").click()
-        expect(first.locator("#notice .notice.ok")).to_be_visible()
-        second.get_by_role("button", name="Record hand 1").click()
-        told = second.locator(".notice.info")
-        expect(told).to_contain_text("This hand is already on the sheet as hand 1")
-        expect(second.get_by_role("button", name="Enter it again")).to_have_count(0)
-        assert hands(path) == 1
-        if not script:
-            assert "done=already&hand=1" in second.url
-    finally:
-        context.close()
+    second = phone(script=script)
+    for page in (first, second):
+        page.goto(server.url("evening"))
+        fill_rufer(Thumb(page))
+        page.get_by_role("button", name="Show the arithmetic").click()
+        page.get_by_role("button", name="Record hand 1").wait_for()
+    first.get_by_role("button", name="Record hand 1").click()
+    expect(first.locator("#notice .notice.ok")).to_be_visible()
+    second.get_by_role("button", name="Record hand 1").click()
+    told = second.locator(".notice.info")
+    expect(told).to_contain_text("This hand is already on the sheet as hand 1")
+    expect(second.get_by_role("button", name="Enter it again")).to_have_count(0)
+    assert hands(path) == 1
+    if not script:
+        assert "done=already&hand=1" in second.url
 
 
 STALE_PREVIEW = {
@@ -643,7 +651,7 @@ STALE_PREVIEW = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("script", [True, False])
 def test_the_arithmetic_asked_after_the_sheet_moved_says_so_instead_of_offering_the_next_hand(
-    browser: Any, evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, script: bool
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, script: bool
 ) -> None:
     """The second phone has entered hand 1 and not yet asked its arithmetic when the first records
     it: "Show the arithmetic" says the hand is already on the sheet as hand 1, and offers no
@@ -652,58 +660,53 @@ def test_the_arithmetic_asked_after_the_sheet_moved_says_so_instead_of_offering_
     server, path = evening
     words = {**WORDS[lang], **STALE_PREVIEW[lang]}
     first = phone()
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        second = context.new_page()
-        second.set_default_timeout(WAIT)
-        first.goto(server.url("evening"))
-        second.goto(server.url("evening", lang=lang))
-        for page in (first, second):
-            fill_rufer(Thumb(page))
-        first.get_by_role("button", name="Show the arithmetic").click()
-        first.get_by_role("button", name="Record hand 1").click()
-        expect(first.locator("#notice .notice.ok")).to_be_visible()
-        second.get_by_role("button", name=words["show"]).click()
-        expect(second.locator(".notice.info")).to_contain_text(words["already"])
-        expect(second.get_by_role("button", name=words["record"].format(n=2))).to_have_count(0)
-        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        no_sideways_scrolling(second)
-        assert hands(path) == 1
+    second = phone(script=script)
+    first.goto(server.url("evening"))
+    second.goto(server.url("evening", lang=lang))
+    for page in (first, second):
+        fill_rufer(Thumb(page))
+    first.get_by_role("button", name="Show the arithmetic").click()
+    first.get_by_role("button", name="Record hand 1").click()
+    expect(first.locator("#notice .notice.ok")).to_be_visible()
+    second.get_by_role("button", name=words["show"]).click()
+    expect(second.locator(".notice.info")).to_contain_text(words["already"])
+    expect(second.get_by_role("button", name=words["record"].format(n=2))).to_have_count(0)
+    expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    no_sideways_scrolling(second)
+    assert hands(path) == 1
 
-        # a hand of its own, entered on hand 2's sheet while the command line records hand 2
-        thumb = Thumb(second)
-        thumb.choose("contract", "Dreier")
-        thumb.choose("declarer", "Bert")
-        thumb.points("40")
-        cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Dani", "-t", "20")
-        thumb.button(words["show"])
-        # the refusal, or the page's own word that the sheet moved (whichever came last)
-        expect(second.locator(".notice.stale")).to_contain_text(re.compile(words["changed"], re.I))
-        expect(second.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
-        expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
-        expect(second.locator("input[name=card_points]:not([type=hidden])")).to_have_value("40")
-        assert hands(path) == 2
-        settled(second)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=3))
-        expect(second.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=3))
-        last = tarockscore.Evening(path).ledger.hands[-1].hand
-        assert (len(tarockscore.Evening(path).ledger.hands), last.contract, last.declarer) == (
-            3,
-            "dreier",
-            "Bert",
-        )
-    finally:
-        context.close()
+    # a hand of its own, entered on hand 2's sheet while the command line records hand 2
+    thumb = Thumb(second)
+    thumb.choose("contract", "Dreier")
+    thumb.choose("declarer", "Bert")
+    thumb.points("40")
+    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Dani", "-t", "20")
+    thumb.button(words["show"])
+    # the refusal, or the page's own word that the sheet moved (whichever came last)
+    expect(second.locator(".notice.stale")).to_contain_text(re.compile(words["changed"], re.I))
+    expect(second.get_by_role("button", name=words["record"].format(n=3))).to_have_count(0)
+    expect(second.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    expect(second.locator("input[name=card_points]:not([type=hidden])")).to_have_value("40")
+    assert hands(path) == 2
+    settled(second)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=3))
+    expect(second.locator(".notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    last = tarockscore.Evening(path).ledger.hands[-1].hand
+    assert (len(tarockscore.Evening(path).ledger.hands), last.contract, last.declarer) == (
+        3,
+        "dreier",
+        "Bert",
+    )
 
 
 def test_offline_the_hand_waits_and_its_arithmetic_is_shown_before_it_is_recorded(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Without network the hand waits on the phone; when the network is back its arithmetic is
     shown, and nothing is recorded until Record is tapped (finding 4)."""
     server, path = evening
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening"))
     fill_rufer(Thumb(page))
     page.context.set_offline(True)
@@ -734,7 +737,7 @@ OFFLINE_REPLACE = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_replacement_shown_without_network_is_said_to_wait_for_its_replace_button(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """Hand 1 being replaced, "Show the arithmetic" tapped without network: the page said the hand
     "is recorded when you tap Record", a button the replacement has not. It names the button the
@@ -742,7 +745,7 @@ def test_a_replacement_shown_without_network_is_said_to_wait_for_its_replace_but
     server, path = evening
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     said, button, done = OFFLINE_REPLACE[lang]
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening", lang=lang) + "&replace=1")
     page.locator("input[name=card_points]").fill("45")
     page.context.set_offline(True)
@@ -755,13 +758,13 @@ def test_a_replacement_shown_without_network_is_said_to_wait_for_its_replace_but
 
 
 def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_back(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A hand shown without network waits on the phone, and the page says so. Once the network
     is back its arithmetic is shown, or it is refused (the sheet moved meanwhile): either way
     "no network: the hand waits on this phone" stood on above it, no longer true."""
     server, path = evening
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening"))
     for moved in (False, True):
         fill_rufer(Thumb(page))
@@ -782,13 +785,13 @@ def test_a_hand_waiting_for_the_network_no_longer_says_so_once_the_network_is_ba
 
 
 def test_a_hand_that_waits_for_the_network_is_said_where_the_thumb_is(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """At 360 px "Show the arithmetic" (or "Record") tapped without network emptied the form under
     the thumb, and what said the hand waits stood some 700 px above, out of sight: the table saw
     its hand gone and entered it again. The page shows the waiting hand's line."""
     server, path = evening
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening"))
     fill_rufer(Thumb(page))
     page.context.set_offline(True)
@@ -805,14 +808,14 @@ def test_a_hand_that_waits_for_the_network_is_said_where_the_thumb_is(
 
 
 def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Record tapped as the network went: the hand waited to be sent, and the form was headed
     "Hand 1, Dani deals, Anna is Forehand" again, as if it had not been entered; a table would
     enter it twice. The form moves on to hand 2 as it does for a hand shown without network,
     and the hand is recorded once when the network is back."""
     server, path = evening
-    page = recorded_without_network(phone(), server)
+    page = recorded_without_network(phone(fresh=True), server)
     expect(page.locator("#hand-head h2")).to_have_text("Hand 2")
     expect(page.locator("#hand-head")).not_to_contain_text("Dani deals")
     back_online(page)
@@ -822,7 +825,7 @@ def test_a_hand_whose_record_was_tapped_without_network_is_not_offered_again(
 
 
 def test_a_hand_the_server_cannot_write_now_waits_and_the_form_moves_on(
-    evening: tuple[Server, Path], phone: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+    evening: tuple[Server, Path], phone: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Record tapped while the laptop's disk is full: the hand waited to be sent with no word why,
     under a form headed "Hand 1" again, as if it had not been entered. The page says why, the
@@ -854,13 +857,13 @@ def test_a_hand_the_server_cannot_write_now_waits_and_the_form_moves_on(
 
 
 def test_a_phone_back_on_the_network_follows_the_sheet_though_its_stream_went_dead(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A phone that left the Wi-Fi and came back can keep a stream of changes that no longer
     carries anything (its connection died without a word): the page stood at hand 1 while the
     command line recorded. Back on the network, the page asks for the sheet and follows it."""
     server, path = evening
-    page = phone()
+    page = phone(fresh=True)
     dead: list[Any] = []
     page.route("**/events", lambda route: dead.append(route))  # never answered: a stream that carries nothing
     page.goto(server.url("evening"), wait_until="domcontentloaded")
@@ -874,7 +877,7 @@ def test_a_phone_back_on_the_network_follows_the_sheet_though_its_stream_went_de
 
 
 def test_the_page_follows_the_sheet_written_elsewhere(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Another phone or the command line records: an untouched form moves on to the next hand
     (heading, deal, corrections) by itself; a hand being entered keeps its answers and is told,
@@ -909,7 +912,7 @@ CLOSED = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """The evening closed on the laptop (its ledger made read-only) while its pages are open: the
     page without the code still said "reading only: recording needs the table's code" and the page
@@ -945,7 +948,7 @@ def test_an_evening_closed_on_the_laptop_is_said_on_every_open_page_at_once(
 
 
 def test_a_hand_half_entered_as_the_evening_is_closed_goes_with_the_form_and_comes_back(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """The evening closed on the laptop while a hand is half entered: its form stayed, emptied of
     its fields under the player's thumb, above "Show the arithmetic", which could only be refused.
@@ -967,7 +970,7 @@ def test_a_hand_half_entered_as_the_evening_is_closed_goes_with_the_form_and_com
 
 
 def test_what_a_correction_did_is_not_said_again_by_a_reload_on_a_sheet_moved_on(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Hand 1 taken back from the page, then a Dreier recorded as hand 1 at the command line: the
     page followed the sheet, but reloaded (a tap on the address bar, a tab the phone dropped) it
@@ -990,7 +993,7 @@ def test_what_a_correction_did_is_not_said_again_by_a_reload_on_a_sheet_moved_on
 
 
 def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_overwritten_unasked(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A phone at "Replace hand 1" (a Rufer by Anna with Cilli), not yet touched, while another
     phone takes hand 1 back and records a Dreier by Bert in its place: the form followed the sheet
@@ -1013,7 +1016,7 @@ def test_a_hand_being_replaced_that_another_phone_replaced_meanwhile_is_not_over
 
 
 def test_a_take_back_asked_is_not_turned_into_another_hands_by_the_sheet_moving(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """The first tap on "Take back hand 1" (its second, below the hand as the sheet has it, takes it
     back) while another phone records hand 2: the question stayed open, now over hand 2 and its
@@ -1041,14 +1044,14 @@ OFFLINE_CORRECTION = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """ "Take back hand 1" tapped as the network went left the table's page for the browser's own
     "No internet" page, the sheet and the hand half entered out of sight. The page stays, says
     nothing was changed, and the take-back is made when tapped again with the network back."""
     server, path = evening
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening", lang=lang))
     Thumb(page).choose("contract", WORDS[lang]["contract"])
     page.locator("details.corrections > summary").click()
@@ -1069,13 +1072,13 @@ def test_a_correction_tapped_without_network_keeps_the_page_and_says_so(
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
 def test_a_hands_line_tapped_without_network_keeps_the_page_and_says_so(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, code: str | None
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, code: str | None
 ) -> None:
     """A hand's line tapped as the network went left the sheet for the browser's own "No internet"
     page. The page stays and says so, as a correction does; tapped again online, it explains."""
     server, path = evening
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
-    page = phone()
+    page = phone(fresh=True)
     page.goto(server.url("evening", code, lang))
     address = page.url
     line = page.locator('#sheet tbody[data-hand="1"] td.what').get_by_role("link")
@@ -1109,7 +1112,7 @@ SITS_OUT = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Five at the table, the dealer sits out: a Rufer by Anna begun for hand 1 (Erik deals) while
     the command line records hand 1. Entered on the new sheet it is hand 2, which Anna deals: the
@@ -1165,7 +1168,7 @@ DROPPED_KONTRA = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_kontra_of_who_deals_on_the_new_sheet_is_said_to_be_dropped(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Five at the table: a Bettler by Bert begun for hand 1 with Anna's Kontra and Dani's Rekontra,
     entered on the new sheet as hand 2, which Anna deals: the first Kontra field says hers is
@@ -1206,7 +1209,7 @@ KONTRA_BY = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_each_defenders_own_kontra_is_on_the_hands_line(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """A Bettler lost, Anna saying Kontra and Dani Kontra for themselves, Bert answering Dani with
     Rekontra (koenigrufen: contra ad personam in negative contracts): the notice and the sheet name
@@ -1246,7 +1249,7 @@ RELOAD = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """A phone reloaded while a hand is being entered (a tap on the address bar, the tab dropped
     in the background): the answers come back, card points as typed, and the hand is recorded as
@@ -1326,7 +1329,7 @@ def day(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_code_or_another_tables_code_records_nothing(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    day: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     server, _folder = day
     page = phone()
@@ -1342,7 +1345,7 @@ def test_no_code_or_another_tables_code_records_nothing(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    day: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     server, folder = day
     page = phone()
@@ -1361,7 +1364,7 @@ def test_a_closed_rounds_code_reads_its_sheet_and_records_nothing(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_round_closed_at_the_desk_is_said_on_its_tables_open_pages_at_once(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    day: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """`tournament close-round` while a table's page is open with its code, its hand half entered:
     the page went on offering the form, whose hand was then refused in the outbox (403
@@ -1391,7 +1394,7 @@ NOT_PLAYED = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_closed_rounds_table_without_hands_says_it_was_not_played(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    day: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """Round 1 closed at the desk while table 2 recorded nothing: its page names no next hand and
     the board does not count it 0 of 4 as if it were about to begin; table 1 shows its hand."""
@@ -1445,7 +1448,7 @@ PAPER = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_table_scored_from_its_paper_sheet_says_so_and_asks_for_no_next_hand(
-    day: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    day: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """`tournament result` keeps a table's Schrift from its paper sheet (docs/tournament.md): its page
     and the board say so, not "next: hand 1" or "0 / 4" as if the table had not begun."""
@@ -1482,7 +1485,7 @@ def test_a_table_scored_from_its_paper_sheet_says_so_and_asks_for_no_next_hand(
 
 
 def test_the_board_updates_by_itself_and_a_name_with_markup_stays_text(
-    day: tuple[Server, Path], phone: Callable[[], Any]
+    day: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     server, _folder = day
     board = phone()
@@ -1540,7 +1543,7 @@ CORRECTIONS = {
 @pytest.mark.parametrize("script", [True, False])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
-    browser: Any, evening: tuple[Server, Path], lang: str, script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str, script: bool
 ) -> None:
     """Take back, delete and replace from the page, with script and without (finding 1); the
     hand replaced is shown filled in, its number named, and the replacement confirmed (finding 8).
@@ -1551,63 +1554,58 @@ def test_corrections_take_back_delete_and_replace_with_script_on_and_off(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
+    page = phone(script=script)
+    page.goto(server.url("evening", lang=lang))
 
-        def corrections() -> Any:
-            panel = page.locator("details.corrections")
-            if not panel.get_attribute("open") and panel.get_attribute("open") != "":
-                page.get_by_text(words["corrections"], exact=True).click()  # folded at first
-            return panel
+    def corrections() -> Any:
+        panel = page.locator("details.corrections")
+        if not panel.get_attribute("open") and panel.get_attribute("open") != "":
+            page.get_by_text(words["corrections"], exact=True).click()  # folded at first
+        return panel
 
-        # "Take back" shows the hand's line first, then takes it back; the notice names it
-        take_back = corrections().locator("details.take-back")
-        take_back.locator("summary").click()
-        expect(take_back).to_contain_text(words["undone_line"])
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
-        take_back.get_by_role("button", name=words["take_back"]).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
-        assert hands(path) == 2
-        panel = corrections()
-        panel.locator("select[name=delete]").select_option("1")
-        panel.get_by_role("button", name=words["delete"], exact=True).click()
-        assert hands(path) == 2  # the hand chosen is named first: Delete asks, as Take back does
-        asked = page.locator("details.delete")
-        expect(asked).to_contain_text(words["delete_line"])
-        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["deleted"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
-        assert hands(path) == 1  # the Dreier by Bert is hand 1 now
-        panel = corrections()
-        panel.locator("select[name=replace]").select_option("1")
-        panel.get_by_role("button", name=words["replace"]).click()
-        # the hand as it stands, filled in, its number named
-        expect(page.locator("#hand-head h2")).to_have_text(words["replace_heading"])
-        expect(page.locator("#hand-head")).to_contain_text(words["now"])
-        expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        expect(page.locator("input[name=card_points]")).to_have_value("36")
-        no_sideways_scrolling(page)
-        page.locator("input[name=card_points]").fill("30")
-        page.get_by_role("button", name=words["show"]).click()
-        # the arithmetic of a hand replaced is confirmed with Replace, as its heading says
-        expect(page.get_by_role("button", name=words["record"], exact=True)).to_be_visible()
-        expect(page.get_by_role("button", name=re.compile("Record|eintragen"))).to_have_count(0)
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"replace-preview-{lang}-{script}.png"), full_page=True)
-        page.get_by_role("button", name=words["record"], exact=True).click()
-        expect(page.locator(".notice.ok")).to_contain_text(words["replaced"])
-        expect(page.locator(".notice.ok")).to_contain_text(words["line"])
-        assert hands(path) == 1
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
-        assert "replace=" not in page.url
-    finally:
-        context.close()
+    # "Take back" shows the hand's line first, then takes it back; the notice names it
+    take_back = corrections().locator("details.take-back")
+    take_back.locator("summary").click()
+    expect(take_back).to_contain_text(words["undone_line"])
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"take-back-{lang}-{script}.png"), full_page=True)
+    take_back.get_by_role("button", name=words["take_back"]).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["undone"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["undone_line"])
+    assert hands(path) == 2
+    panel = corrections()
+    panel.locator("select[name=delete]").select_option("1")
+    panel.get_by_role("button", name=words["delete"], exact=True).click()
+    assert hands(path) == 2  # the hand chosen is named first: Delete asks, as Take back does
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(words["delete_line"])
+    asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["deleted"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
+    assert hands(path) == 1  # the Dreier by Bert is hand 1 now
+    panel = corrections()
+    panel.locator("select[name=replace]").select_option("1")
+    panel.get_by_role("button", name=words["replace"]).click()
+    # the hand as it stands, filled in, its number named
+    expect(page.locator("#hand-head h2")).to_have_text(words["replace_heading"])
+    expect(page.locator("#hand-head")).to_contain_text(words["now"])
+    expect(page.locator('fieldset[data-key="contract"] input[value="dreier"]')).to_be_checked()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+    expect(page.locator("input[name=card_points]")).to_have_value("36")
+    no_sideways_scrolling(page)
+    page.locator("input[name=card_points]").fill("30")
+    page.get_by_role("button", name=words["show"]).click()
+    # the arithmetic of a hand replaced is confirmed with Replace, as its heading says
+    expect(page.get_by_role("button", name=words["record"], exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Record|eintragen"))).to_have_count(0)
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"replace-preview-{lang}-{script}.png"), full_page=True)
+    page.get_by_role("button", name=words["record"], exact=True).click()
+    expect(page.locator(".notice.ok")).to_contain_text(words["replaced"])
+    expect(page.locator(".notice.ok")).to_contain_text(words["line"])
+    assert hands(path) == 1
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    assert "replace=" not in page.url
 
 
 HALF_ENTERED = {
@@ -1636,7 +1634,7 @@ HALF_ENTERED = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
     now names the hand chosen by its line and deletes it at a second tap. The next hand, half
@@ -1699,7 +1697,7 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_changed(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """With script, the next hand half entered, an earlier hand replaced from this page: the
     answers came back, but under "The sheet has changed", as if another phone had changed it.
@@ -1748,7 +1746,7 @@ def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_cha
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_hand_half_entered_stays_across_corrections(
-    browser: Any, evening: tuple[Server, Path], lang: str
+    phone: Callable[..., Any], evening: tuple[Server, Path], lang: str
 ) -> None:
     """Without script a take back, a delete or a replace was a form of its own: the next hand's
     answers, typed but not sent, were lost with it. The corrections' buttons now send the form of
@@ -1763,73 +1761,68 @@ def test_without_script_the_hand_half_entered_stays_across_corrections(
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening", lang=lang))
-        thumb = Thumb(page)
-        thumb.choose("contract", "Rufer")
-        thumb.choose("declarer", "Bert")
-        thumb.choose("partner", "Dani")
-        thumb.points("44")
-        checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    page = phone(script=False)
+    page.goto(server.url("evening", lang=lang))
+    thumb = Thumb(page)
+    thumb.choose("contract", "Rufer")
+    thumb.choose("declarer", "Bert")
+    thumb.choose("partner", "Dani")
+    thumb.points("44")
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
 
-        def half_entered() -> None:
-            for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
-                expect(page.locator(checked.format(key, value))).to_be_checked()
-            expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
+    def half_entered() -> None:
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
 
-        page.locator("details.corrections > summary").click()
-        page.locator("details.take-back > summary").click()
-        page.get_by_role("button", name=words["take_back"], exact=True).click()
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
-        half_entered()
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=delete]").select_option("1")
-        page.get_by_role("button", name=words["delete"], exact=True).click()
-        asked = page.locator("details.delete")
-        expect(asked).to_contain_text(words["delete_line"])
-        assert hands(path) == 2  # nothing deleted yet
-        half_entered()
-        no_sideways_scrolling(page)
-        asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        half_entered()
-        # hand 1 opened to be replaced and kept as it is: the next hand's answers come back
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=replace]").select_option("1")
-        page.get_by_role("button", name=words["replace"], exact=True).click()
-        expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
-        page.get_by_role("link", name=words["keep"], exact=True).click()
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        half_entered()
-        # and replaced: they come back after it
-        page.locator("details.corrections > summary").click()
-        page.locator("select[name=replace]").select_option("1")
-        page.get_by_role("button", name=words["replace"], exact=True).click()
-        page.locator("#fields input[name=card_points]").fill("30")
-        thumb.button(words["show"])
-        thumb.button(words["replace_record"])
-        expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
-        assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
-        half_entered()
-        no_sideways_scrolling(page)
-        page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=2))
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
-        hand = tarockscore.Evening(path).ledger.hands[1].hand
-        assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
-            "rufer",
-            "Bert",
-            "Dani",
-            Fraction(44),
-        )
-    finally:
-        context.close()
+    page.locator("details.corrections > summary").click()
+    page.locator("details.take-back > summary").click()
+    page.get_by_role("button", name=words["take_back"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
+    half_entered()
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=delete]").select_option("1")
+    page.get_by_role("button", name=words["delete"], exact=True).click()
+    asked = page.locator("details.delete")
+    expect(asked).to_contain_text(words["delete_line"])
+    assert hands(path) == 2  # nothing deleted yet
+    half_entered()
+    no_sideways_scrolling(page)
+    asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["deleted"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    half_entered()
+    # hand 1 opened to be replaced and kept as it is: the next hand's answers come back
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    expect(page.locator('fieldset[data-key="declarer"] input[value="Bert"]')).to_be_checked()
+    page.get_by_role("link", name=words["keep"], exact=True).click()
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    half_entered()
+    # and replaced: they come back after it
+    page.locator("details.corrections > summary").click()
+    page.locator("select[name=replace]").select_option("1")
+    page.get_by_role("button", name=words["replace"], exact=True).click()
+    page.locator("#fields input[name=card_points]").fill("30")
+    thumb.button(words["show"])
+    thumb.button(words["replace_record"])
+    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
+    assert tarockscore.Evening(path).ledger.hands[0].hand.card_points == 30
+    half_entered()
+    no_sideways_scrolling(page)
+    page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=2))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+    hand = tarockscore.Evening(path).ledger.hands[1].hand
+    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
+        "rufer",
+        "Bert",
+        "Dani",
+        Fraction(44),
+    )
 
 
 STALE_TAKE_BACK = {
@@ -1848,7 +1841,7 @@ STALE_TAKE_BACK = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_address(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """A phone taps "Take back hand 1" on a sheet the command line has moved on (its update not
     yet in): nothing is taken back, and the page says so; then the next hand entered on that page
@@ -1858,7 +1851,7 @@ def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_addr
     server, path = evening
     words = STALE_TAKE_BACK[lang]
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Anna", "-t", "40")
-    page = phone()
+    page = phone(fresh=True)
     page.route("**/events", lambda route: route.abort())  # the sheet's update does not come in
     page.goto(server.url("evening", lang=lang))
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
@@ -1885,7 +1878,7 @@ def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_addr
 
 
 def test_a_hand_the_server_can_never_take_is_said_not_sent_for_ever(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A hand in the outbox whose address is no page (kept by an older page) is answered 404: it
     is shown as not recorded, with its reason and "Enter it again", not "waiting to be sent" for ever."""
@@ -1914,7 +1907,7 @@ SMALL = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_radl_hand_says_so_above_its_form_and_a_notice_gives_way_to_the_sheet(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """With a Radl set (`radl add`: the next four hands count ×2), the form's heading says the hand
     counts ×2, not only the "next:" line; the first bonus offers "none", a later one "no more".
@@ -1967,7 +1960,7 @@ RADL_FACTORS = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_radl_hands_bets_add_up_on_the_page_to_the_points_on_the_sheet(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """A Rufer won with a Kontra in a hand the Radl doubles: 1 × 2 (Kontra) × 2 (Radl) = 4 to
     Anna and Cilli from Bert and Dani (Simplified Scoring: the losers add nothing), as
@@ -2013,7 +2006,7 @@ SCHRIFT = {
     "players", [TABLE, ("Anna", "Bartholomäus", "Cilli", "Dani", "Maximiliane")], ids=["four", "five"]
 )
 def test_the_sheet_reads_like_the_paper_schrift_at_a_phones_width(
-    tmp_path: Path, phone: Callable[[], Any], lang: str, players: tuple[str, ...]
+    tmp_path: Path, phone: Callable[..., Any], lang: str, players: tuple[str, ...]
 ) -> None:
     """A column per player, each hand's line over each player's points and running total, as
     `show` has them; at four and at five (long names), nothing scrolls sideways; a hand recorded on
@@ -2111,7 +2104,7 @@ SPLIT_WORDS = """th => {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_long_names_head_their_columns_whole_words_at_five(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Five players with long names at 360 px: a heading breaks at a hyphen ("Anna-" over
     "Katharina") or is shortened, never split inside a word ("Maxi" over "milian"), and reaches
@@ -2145,7 +2138,7 @@ def test_long_names_head_their_columns_whole_words_at_five(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_arithmetic_names_the_players_as_the_sheet_does(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, tmp_path: Path
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, tmp_path: Path
 ) -> None:
     """Hand 2 (Bert is Forehand): the arithmetic's players stand in the order of the sheet's
     columns, Anna first, as the totals below them do; a Rufer of Bert with Dani lost with
@@ -2203,7 +2196,7 @@ EXPLAINED = {
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("code", [None, "own"], ids=["reading", "recording"])
 def test_a_tap_on_a_hands_line_shows_its_explanation(
-    evening: tuple[Server, Path], phone: Callable[[], Any], tmp_path: Path, lang: str, code: str | None
+    evening: tuple[Server, Path], phone: Callable[..., Any], tmp_path: Path, lang: str, code: str | None
 ) -> None:
     """A dispute settled at one glance: the sheet's line of a hand leaves out its Pagat, but one tap
     on it shows what `explain 1` prints, bet by bet with each rule, readable at 360 px, on the sheet
@@ -2249,7 +2242,7 @@ def test_a_tap_on_a_hands_line_shows_its_explanation(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_players_points_in_the_explanation_stay_beside_the_name_on_a_phone(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """At 360 px a line of the explanation broke between a name and its points ("on the sheet:
     Anna" at a line's end, "+2, Cilli +2" below; "Punkte: Anna +4, Bartholomäus 0, Cilli" and "+4"):
@@ -2280,7 +2273,7 @@ def test_a_players_points_in_the_explanation_stay_beside_the_name_on_a_phone(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_five_names_that_start_alike_head_their_columns_apart_on_a_phone(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Five players at 360 px, two names that start alike and one the beginning of another: each
     column's heading, as shown, tells its player apart from the others (no two alike, none cut
@@ -2335,7 +2328,7 @@ DEAL = {
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
-    tmp_path: Path, phone: Callable[[], Any], lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """At five the phones could not correct who dealt a hand (and so sat it out), as `replace N -p`
     can: the corrections choose a hand and who dealt it, show its deal now and as corrected, and
@@ -2369,7 +2362,7 @@ def test_at_five_the_deal_of_an_earlier_hand_is_corrected_asked_first(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_shown(
-    tmp_path: Path, browser: Any, lang: str
+    tmp_path: Path, phone: Callable[..., Any], lang: str
 ) -> None:
     """Without script, "Correct the deal of hand N" carried the next hand's answers as they stood
     when the deal was shown: the card points typed after that were lost. It sends the next hand's
@@ -2379,10 +2372,8 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
     cli("new", "-p", "Anna,Bert,Cilli,Dani,Eva", "--ledger", str(path))
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "40")
     server = Server(path, HOST)
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
     try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
+        page = phone(script=False)
         page.goto(server.url("evening", lang=lang))
         thumb = Thumb(page)
         thumb.choose("contract", "Rufer")
@@ -2401,21 +2392,18 @@ def test_without_script_the_deal_corrected_keeps_what_was_typed_after_it_was_sho
         expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
         no_sideways_scrolling(page)
     finally:
-        context.close()
         server.stop()
 
 
 @pytest.mark.parametrize("script", [True, False])
 def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
-    browser: Any, evening: tuple[Server, Path], script: bool
+    phone: Callable[..., Any], evening: tuple[Server, Path], script: bool
 ) -> None:
     """Rufer 1 [STC-TB] by Anna with Cilli; Bert, a Defender, revokes: renonce.rule = "side_loses"
     (koenigrufen, D28 [PAGAT]): the defenders lose the contract, whatever the cards: the Rufer to
     Anna and to Cilli. "Renonce…" opens the question, Bert is a tap; the card points go."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=script)
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
+    page = phone(script=script)
     page.goto(server.url("evening"))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
@@ -2441,11 +2429,10 @@ def test_a_revoke_is_two_taps_more_and_asks_no_card_points(
     # the next hand's form: folded again, nobody revoked
     expect(page.locator('details[data-key="renonce"]:not([open]) input[value="=none"]')).to_be_checked()
     no_sideways_scrolling(page)
-    context.close()
 
 
 def test_a_revoke_tapped_and_taken_back_keeps_the_card_points_typed(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Card points typed, then Bert tapped under "Renonce…" (a revoke decides the hand: the card
     points go), then "none" again: the 40 typed come back as typed, not empty. Recorded, 40 of 70
@@ -2476,7 +2463,7 @@ def test_a_revoke_tapped_and_taken_back_keeps_the_card_points_typed(
 
 
 def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """koenigrufen: radl.hands 4, radl.factor 2. The Radl is set as the app and ``radl add`` set
     it, while the next hand is being entered: its answers stay, and it now counts ×2."""
@@ -2504,7 +2491,7 @@ def test_a_radl_set_on_the_tables_page_keeps_the_hand_half_entered(
 
 
 def test_with_script_enter_in_the_radl_count_sets_the_radl(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """koenigrufen: radl.factor 2. A Radl's count is a box of one line, so that without script
     Enter in it sends nothing; with script Enter sets the Radl as its button does (it added a
@@ -2525,44 +2512,37 @@ def test_with_script_enter_in_the_radl_count_sets_the_radl(
 
 
 def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: Rufer 1, Pagat 1, announced ×2, Kontra ×2. Without script the form asks what
     the answers so far open ("Change the hand" after each arithmetic): an announced Pagat of the
     defenders with a Kontra on it, recorded through the arithmetic: Bert and Dani +1 for the Rufer
     lost on 30 card points and +4 for the Pagat, as ``show`` has it."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(WAIT)
-        page.goto(server.url("evening"))
-        thumb = Thumb(page)
-        fill_rufer(thumb, "30")
-        thumb.choose("bonus:1", "Pagat")
-        for key, label in (
-            ("bonus:1:side", "defenders"),
-            ("bonus:1:announced", "yes"),
-            ("bonus:1:kontra", "Kontra"),
-        ):
-            page.get_by_role("button", name="Show the arithmetic").click()
-            page.get_by_role("button", name="Change the hand").click()
-            thumb.choose(key, label)
+    page = phone(script=False)
+    page.goto(server.url("evening"))
+    thumb = Thumb(page)
+    fill_rufer(thumb, "30")
+    thumb.choose("bonus:1", "Pagat")
+    for key, label in (
+        ("bonus:1:side", "defenders"),
+        ("bonus:1:announced", "yes"),
+        ("bonus:1:kontra", "Kontra"),
+    ):
         page.get_by_role("button", name="Show the arithmetic").click()
-        expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
-        no_sideways_scrolling(page)
-        page.get_by_role("button", name="Record hand 1").click()
-        expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
-        points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
-        assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
-    finally:
-        context.close()
+        page.get_by_role("button", name="Change the hand").click()
+        thumb.choose(key, label)
+    page.get_by_role("button", name="Show the arithmetic").click()
+    expect(page.locator("body")).to_contain_text("×2 announced, ×2 Kontra on the Pagat")
+    no_sideways_scrolling(page)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#notice")).to_contain_text("Hand 1 is recorded.")
+    points = tarockscore.sheet(tarockscore.Evening(path).ledger).hands[0].result.victory_points
+    assert points == {"Anna": 0, "Bert": 5, "Cilli": 0, "Dani": 5}
 
 
-def _rufer_half_entered_radl_open(context: Any, server: Server) -> Any:
+def _rufer_half_entered_radl_open(page: Any, server: Server) -> Any:
     """The table's page without script: a Rufer by Bert with 44 half entered, the Radl opened."""
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
     page.goto(server.url("evening"))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
@@ -2578,52 +2558,44 @@ def _rufer_still_half_entered(page: Any) -> None:
 
 
 def test_without_script_a_radl_set_keeps_the_hand_half_entered(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: radl.factor 2. Without script the Radl's own form carried none of the next
     hand's answers; "Set a Radl" sends the form of the next hand, as the corrections do, and its
     answers come back with the count typed (2) set on the sheet. Enter typed in the count showed
     the next hand's arithmetic instead: it sends nothing now."""
     server, path = evening
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = _rufer_half_entered_radl_open(context, server)
-        count = page.locator("#radl [name=hands]").first
-        count.fill("2")
-        count.press("Enter")
-        page.locator("#radl").get_by_role("button", name="Set a Radl").click()
-        expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
-        expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
-        _rufer_still_half_entered(page)
-        assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
-        no_sideways_scrolling(page)
-    finally:
-        context.close()
+    page = _rufer_half_entered_radl_open(phone(script=False), server)
+    count = page.locator("#radl [name=hands]").first
+    count.fill("2")
+    count.press("Enter")
+    page.locator("#radl").get_by_role("button", name="Set a Radl").click()
+    expect(page.locator("#notice")).to_contain_text("2 more hands ×2; 2 pending")
+    expect(page.locator("#hand-head")).to_contain_text("Radl: this hand counts ×2")
+    _rufer_still_half_entered(page)
+    assert [(m.after, m.hands) for m in tarockscore.Evening(path).ledger.radl] == [(0, 2)]
+    no_sideways_scrolling(page)
 
 
 def test_without_script_a_strike_keeps_the_hand_half_entered(
-    browser: Any, evening: tuple[Server, Path]
+    phone: Callable[..., Any], evening: tuple[Server, Path]
 ) -> None:
     """koenigrufen: radl.hands 4. Without script "Strike" sent its own form, and the next hand's
     answers given so far were gone; it sends the form of the next hand now, as "Set a Radl" does,
     and one doubled hand of the four is struck (3 pending)."""
     server, path = evening
     cli("radl", "add", "--ledger", str(path))
-    context = browser.new_context(viewport={"width": WIDTH, "height": 780}, java_script_enabled=False)
-    try:
-        page = _rufer_half_entered_radl_open(context, server)
-        page.locator("#radl").get_by_role("button", name="Strike").click()
-        expect(page.locator("#notice")).to_contain_text("3 pending")
-        _rufer_still_half_entered(page)
-        assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
-        no_sideways_scrolling(page)
-    finally:
-        context.close()
+    page = _rufer_half_entered_radl_open(phone(script=False), server)
+    page.locator("#radl").get_by_role("button", name="Strike").click()
+    expect(page.locator("#notice")).to_contain_text("3 pending")
+    _rufer_still_half_entered(page)
+    assert tarockscore.pending_radl(tarockscore.Evening(path).ledger) == 3
+    no_sideways_scrolling(page)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
 ) -> None:
     """A hand whose contract and four announced bonuses each carry a Kontra: its line on the sheet
     names each bonus's step and wraps at 360 px between its clauses, nothing scrolled sideways."""
@@ -2644,7 +2616,7 @@ def test_a_line_with_a_kontra_on_each_announced_bonus_fits_the_phone(
 
 
 def test_a_radl_count_being_typed_stays_when_another_phone_changes_the_sheet(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A count typed in the Radl's box, the cursor in it, is neither wiped nor left when the
     command line records a hand meanwhile and the corrections are drawn anew."""
@@ -2665,7 +2637,7 @@ def test_a_radl_count_being_typed_stays_when_another_phone_changes_the_sheet(
 
 @pytest.mark.parametrize(("lang", "unchanged"), [("en", "Nothing was changed"), ("de", "Nichts geändert")])
 def test_a_refused_radl_count_stays_typed_in_its_open_panel(
-    evening: tuple[Server, Path], phone: Callable[[], Any], lang: str, unchanged: str
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str, unchanged: str
 ) -> None:
     """A Radl count that is no number is refused, nothing written: the panel stays open with the
     count as typed, to be put right, under "Nothing was changed"."""
@@ -2684,14 +2656,14 @@ def test_a_refused_radl_count_stays_typed_in_its_open_panel(
 
 
 def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_it_opens(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """Record tapped without network, the evening closed on the laptop before the network came
     back: the hand is refused as closed, and "Enter it again" did nothing (there is no form on a
     closed evening). It is offered only once the evening is opened again, and then brings the
     answers back into the form."""
     server, path = evening
-    page = recorded_without_network(phone(), server)
+    page = recorded_without_network(phone(fresh=True), server)
     path.chmod(0o444)
     try:
         back_online(page)
@@ -2710,7 +2682,7 @@ def test_a_waiting_hand_refused_as_the_evening_was_closed_is_entered_again_once_
 
 
 def test_a_page_opened_on_a_closed_evening_offers_the_form_once_it_is_opened_again(
-    evening: tuple[Server, Path], phone: Callable[[], Any]
+    evening: tuple[Server, Path], phone: Callable[..., Any]
 ) -> None:
     """A phone that opened the table's page while the evening was closed on the laptop had no
     form: opened again, its sheet said "next: hand 1" but the page offered no form to enter it
