@@ -30,6 +30,7 @@ from tests.test_app_browser import (  # noqa: E402, F401 - the fixtures: the app
 from tests.test_serve_browser import (  # noqa: E402
     HOST,
     Thumb,
+    _kept,  # noqa: F401 - the fixture: the phones kept for the file
     browser,  # noqa: F401 - the fixture
     cli,
     no_sideways_scrolling,
