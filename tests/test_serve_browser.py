@@ -1632,36 +1632,26 @@ HALF_ENTERED = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
-    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
-) -> None:
-    """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
-    now names the hand chosen by its line and deletes it at a second tap. The next hand, half
-    entered meanwhile, keeps its answers across the take back and the delete, on the sheet they
-    leave (this phone's own change is no sheet changed elsewhere), and is recorded as entered."""
-    server, path = evening
-    words = HALF_ENTERED[lang]
+def three_hands_and_the_next_half_entered(server: Server, path: Path, page: Any, lang: str) -> Thumb:
+    """Three hands recorded at the laptop; on the phone the next hand half entered: a Rufer of Bert
+    with Dani, 44 card points, not yet sent."""
     cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
     cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
-    page = phone()
     page.goto(server.url("evening", lang=lang))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
     thumb.choose("declarer", "Bert")
     thumb.choose("partner", "Dani")
     thumb.points("44")
-    settled(page)
-    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+    return thumb
 
-    def half_entered() -> None:
-        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
-            expect(page.locator(checked.format(key, value))).to_be_checked()
-        expect(page.locator("input[name=card_points]")).to_have_value("44")
-        settled(page)
-        expect(page.locator("#notice")).not_to_contain_text(words["changed"])
 
+def take_back_then_delete_asked(
+    page: Any, path: Path, words: dict[str, str], half_entered: Callable[[], None]
+) -> Any:
+    """Hand 3 taken back, the half-entered hand kept; hand 1 chosen to delete, and asked about
+    first (nothing deleted yet). The question's box."""
     page.locator("details.corrections > summary").click()
     page.locator("details.take-back > summary").click()
     page.get_by_role("button", name=words["take_back"], exact=True).click()
@@ -1673,8 +1663,34 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     page.get_by_role("button", name=words["delete"], exact=True).click()
     asked = page.locator("details.delete")
     expect(asked).to_contain_text(words["delete_line"])
-    expect(asked.get_by_role("button", name=words["delete_hand"], exact=True)).to_be_in_viewport()
     assert hands(path) == 2  # nothing deleted yet
+    return asked
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
+    evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
+) -> None:
+    """Delete deleted the hand chosen at one tap, where Take back first shows the hand's line: it
+    now names the hand chosen by its line and deletes it at a second tap. The next hand, half
+    entered meanwhile, keeps its answers across the take back and the delete, on the sheet they
+    leave (this phone's own change is no sheet changed elsewhere), and is recorded as entered."""
+    server, path = evening
+    words = HALF_ENTERED[lang]
+    page = phone()
+    thumb = three_hands_and_the_next_half_entered(server, path, page, lang)
+    settled(page)
+    checked = 'fieldset[data-key="{}"] input[value="{}"]'
+
+    def half_entered() -> None:
+        for key, value in (("contract", "rufer"), ("declarer", "Bert"), ("partner", "Dani")):
+            expect(page.locator(checked.format(key, value))).to_be_checked()
+        expect(page.locator("input[name=card_points]")).to_have_value("44")
+        settled(page)
+        expect(page.locator("#notice")).not_to_contain_text(words["changed"])
+
+    asked = take_back_then_delete_asked(page, path, words, half_entered)
+    expect(asked.get_by_role("button", name=words["delete_hand"], exact=True)).to_be_in_viewport()
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"delete-asked-{lang}.png"))
     half_entered()
@@ -1758,16 +1774,8 @@ def test_without_script_the_hand_half_entered_stays_across_corrections(
         "replace_record": CORRECTIONS[lang]["record"],
     }
     words["keep"] = {"en": "Keep it", "de": "So lassen"}[lang]
-    cli("record", "--ledger", str(path), "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40")
-    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Bert", "-t", "36")
-    cli("record", "--ledger", str(path), "-c", "dreier", "-d", "Cilli", "-t", "30")
     page = phone(script=False)
-    page.goto(server.url("evening", lang=lang))
-    thumb = Thumb(page)
-    thumb.choose("contract", "Rufer")
-    thumb.choose("declarer", "Bert")
-    thumb.choose("partner", "Dani")
-    thumb.points("44")
+    thumb = three_hands_and_the_next_half_entered(server, path, page, lang)
     checked = 'fieldset[data-key="{}"] input[value="{}"]'
 
     def half_entered() -> None:
@@ -1775,18 +1783,7 @@ def test_without_script_the_hand_half_entered_stays_across_corrections(
             expect(page.locator(checked.format(key, value))).to_be_checked()
         expect(page.locator("#fields input[name=card_points]")).to_have_value("44")
 
-    page.locator("details.corrections > summary").click()
-    page.locator("details.take-back > summary").click()
-    page.get_by_role("button", name=words["take_back"], exact=True).click()
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["undone"])
-    expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=3))
-    half_entered()
-    page.locator("details.corrections > summary").click()
-    page.locator("select[name=delete]").select_option("1")
-    page.get_by_role("button", name=words["delete"], exact=True).click()
-    asked = page.locator("details.delete")
-    expect(asked).to_contain_text(words["delete_line"])
-    assert hands(path) == 2  # nothing deleted yet
+    asked = take_back_then_delete_asked(page, path, words, half_entered)
     half_entered()
     no_sideways_scrolling(page)
     asked.get_by_role("button", name=words["delete_hand"], exact=True).click()
