@@ -252,6 +252,29 @@ def test_a_choice_given_by_a_number_not_shown_is_said_as_the_terminal_says_it(
     assert "integer" not in problem["message"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Did Anna win the Bettler? ('vielleicht' is not an answer here: tap yes or no)"),
+        ("de", "Hat Anna den Bettler gewonnen? ('vielleicht' ist hier keine Antwort: ja oder nein antippen)"),
+    ],
+)
+def test_a_yes_or_no_given_a_word_no_button_sends_is_said_as_such(
+    evening: Path, lang: str, said: str
+) -> None:
+    """``won=vielleicht`` (a crafted form: the buttons send y or n) was said as "missing: did the
+    declarer of bettler win?", as if nothing were given: it names the field and its answers."""
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    hand = {"contract": "bettler", "declarer": "Anna", "won": "vielleicht"}
+    for action in ("preview", "record"):
+        sent = {"code": site.code("evening"), "expected": version, "request": "k", "action": action, **hand}
+        answer = client.post(f"/t/evening/hand?lang={lang}", data=sent, headers=JSON)
+        assert answer.status_code == 422
+        assert answer.json()["problems"] == [{"where": "won", "message": said}]
+    assert tarockscore.Evening(evening).version() == version
+
+
 @pytest.mark.parametrize("action", ["foo", "", "RECORD", "record "])
 def test_a_hand_sent_with_an_action_the_form_has_not_is_refused_and_nothing_written(
     evening: Path, action: str
@@ -648,8 +671,8 @@ FORM_WORDS = (
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},
         "conceded",
-        ("Did the declarer concede at once?", "'maybe': answer y or n"),
-        ("Hat der Spieler gleich aufgegeben?", "'maybe': bitte j oder n"),
+        ("Did the declarer concede at once?", "'maybe' is not an answer here: tap yes or no"),
+        ("Hat der Spieler gleich aufgegeben?", "'maybe' ist hier keine Antwort: ja oder nein antippen"),
     ),
     # who revoked, answered with a stranger: the question is a whole sentence, the reason in brackets
     (
@@ -1382,6 +1405,53 @@ def test_serve_stopped_by_sigterm_says_so_as_ctrl_c_does(evening: Path) -> None:
     finally:
         server.kill()
     assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+
+
+# serve with a SIGTERM arriving while it opens the site (its codes made, before it serves)
+TERMINATED_WHILE_STARTING = r"""
+import os, signal, sys
+import tarockscore.web.app as server
+from tarockscore.cli.app import main
+opened = server.Site
+def site(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)
+    return opened(*args, **kwargs)
+server.Site = site
+sys.argv = ["tarockscore", "serve", sys.argv[1], "--port", "0"]
+main()
+"""
+
+
+def test_serve_stopped_by_sigterm_while_it_starts_says_so_and_writes_nothing_half(evening: Path) -> None:
+    """A SIGTERM before the server serves (while it opens the site; while uvicorn starts) ended it
+    with 143 and said nothing: it stops as it does once serving, with exit 0, and leaves no file
+    half written (its codes are written whole or not at all)."""
+    import subprocess
+    import sys
+
+    kept = evening.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", TERMINATED_WHILE_STARTING, str(evening)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+    assert "Traceback" not in done.stderr and "Ctrl-C stops" not in done.stdout
+    # the moment uvicorn is started, before it serves: the first line printed, then the SIGTERM
+    serve = [sys.executable, "-m", "tarockscore", "serve", str(evening), "--port", "0", "--json"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()
+        server.terminate()
+        _, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+    assert evening.read_bytes() == kept
+    assert {p.name for p in evening.parent.iterdir()} == {evening.name, "friday.serve-codes.toml"}
 
 
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:

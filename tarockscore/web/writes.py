@@ -10,7 +10,16 @@ from typing import Any, NamedTuple, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
+from tarockscore.errors import (
+    N_,
+    LedgerChanged,
+    LedgerClosed,
+    Message,
+    Problem,
+    Shown,
+    TarockError,
+    UsageError,
+)
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import BLATT, COUNT, labelled, missing, radl_said
@@ -50,9 +59,13 @@ def refusal(
     fields' words)."""
     assert reading.next is not None
     question = reading.next
-    number = question.kind is CHOICE and given.get(question.key, "").strip().isdigit()
+    sent = given.get(question.key, "").strip()
+    number = question.kind is CHOICE and sent.isdigit()
     if reading.refused and (number or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
+    if reading.refused and question.kind is tarockscore.QuestionKind.YES_NO:  # a word no button sends
+        wrong = _("{answer!r} is not an answer here: tap yes or no").format(answer=Shown(sent))
+        return [{"where": question.key, "message": labelled(question.text, wrong)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()
