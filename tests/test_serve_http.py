@@ -129,6 +129,11 @@ def test_the_form_offers_only_what_the_profile_and_the_deal_allow(evening: Path)
     # Trischaken asks each player's card points, by name, and no declarer
     fields = client.post("/t/evening/fields", data={"contract": "trischaken"}).text
     assert 'name="points:Anna"' in fields and 'name="declarer"' not in fields
+    # the fourth player's are the rest of the 70 (koenigrufen: the talon counts): said under the
+    # last field, where the player looking for a field of their own would find none
+    cilli = re.search(r'<fieldset[^>]*data-key="points:Cilli".*?</fieldset>', fields, re.S)
+    assert cilli and "&lt;b&gt;Dani&lt;/b&gt;: the rest of the 70 card points, worked out" in cilli[0]
+    assert 'name="points:&lt;b&gt;Dani&lt;/b&gt;"' not in fields and fields.count("the rest of") == 1
 
 
 def test_preview_then_record_writes_what_the_command_line_writes(evening: Path, twin: Path) -> None:

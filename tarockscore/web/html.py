@@ -768,7 +768,12 @@ def _choices(question: tarockscore.Question, answer: object, sent: str | None) -
 
 
 def _field(
-    question: tarockscore.Question, answer: object, form: Mapping[str, str], refused: str | None, thirds: bool
+    question: tarockscore.Question,
+    answer: object,
+    form: Mapping[str, str],
+    refused: str | None,
+    thirds: bool,
+    note: str = "",
 ) -> str:
     key = question.key
     ident = "f-" + key.replace(":", "-")
@@ -790,7 +795,7 @@ def _field(
     keyed = {k: box.pop(k) for k in ("data-key", "data-sig")} if question.quiet else {}
     field = (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
-        f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
+        f'<div class="{"pair" if points else "chips"}">{inner}</div>{note}{error}</fieldset>'
     )
     if not question.quiet:
         return field
@@ -814,7 +819,22 @@ def fields_html(
     for key, text in dropped(entry, form, [q.key for q in shown]).items():
         why.setdefault(key, text)
     thirds = entry.flow.profile.game.thirds
-    return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+    notes = _rest(entry, [q.key for q in shown])
+    return "\n".join(
+        _field(q, answers.get(q.key), form, why.get(q.key), thirds, notes.get(q.key, "")) for q in shown
+    )
+
+
+def _rest(entry: tarockscore.HandEntry, keys: list[str]) -> dict[str, str]:
+    """Under the last card points a Trischaken asks, whose card points are not asked: the rest of
+    the deck's, worked out (the player looking for a field of their own finds why there is none)."""
+    asked = [key for key in keys if key.startswith("points:")]
+    left = [p for p in entry.flow.players if f"points:{p}" not in asked]
+    if not asked or len(left) != 1:
+        return {}
+    total = entry.flow.profile.game.card_points_total
+    said = _("{player}: the rest of the {total} card points, worked out").format(player=left[0], total=total)
+    return {asked[-1]: f'<p class="meta">{esc(said)}</p>'}
 
 
 def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given: str) -> str | None:
