@@ -55,13 +55,14 @@ def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
     """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
-    (a choice given by a number not shown: the question's, as at the terminal; a Blatt: in the
+    (a choice given by a number not shown: the question's, as at the terminal; card points: in the
     fields' words)."""
     assert reading.next is not None
     question = reading.next
     sent = given.get(question.key, "").strip()
     number = question.kind is CHOICE and sent.isdigit()
-    if reading.refused and (number or given.get(BLATT + question.key, "").strip()):
+    points = question.kind is tarockscore.QuestionKind.POINTS and sent  # in the fields' words
+    if reading.refused and (number or points or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
     if reading.refused and question.kind is tarockscore.QuestionKind.YES_NO:  # a word no button sends
         wrong = _("{answer!r} is not an answer here: tap yes or no").format(answer=Shown(sent))
