@@ -2143,6 +2143,17 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert wrong.json()["problems"][0]["message"] == (
         "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
     )
+    # the page without script: the reason under its box too, where the thumb is (the notice heads
+    # the page, far above the panel on a phone), in the page's language
+    for lang, reason in (
+        ("en", "'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"),
+        ("de", "'x' ist keine Anzahl von Spielen; in Ziffern schreiben, 1 oder mehr, etwa 4"),
+    ):
+        form = {"code": code, "expected": version, "request": "r3", "hands": "x"}
+        page = html.unescape(client.post(f"/t/evening/radl?lang={lang}", data=form).text)
+        assert re.search(
+            r'<textarea name="hands"[^>]*>x</textarea></label><span class="error">' + re.escape(reason), page
+        )
     # a count past what a ledger takes is said so, as `radl add 2000000` says it, not "no number"
     many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
     said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]
