@@ -997,8 +997,13 @@ FAILED = (
 page.speak(sys.argv[2])
 page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"})
 out = {"gone": json.loads(page.answer("fields", {"number": "9", "contract": "rufer"}))}
+shown = page.evening_page
 page.evening_page = lambda *args, **kwargs: 1 / 0  # a fault of the page's own
 out["fault"] = json.loads(page.answer("page"))
+page.LEDGER.unlink()  # the phone's first evening, begun: the fault comes after it is written
+out["begun"] = json.loads(json.loads(page.answer("begin", {"players": "Eva, Fritz, Gabi, Hans", "profile": "koenigrufen"}))["value"])
+page.evening_page = shown
+out["sheet"] = page.page()
 out["fine"] = json.loads(page.answer("start_page"))
 print(json.dumps(out))
 """
@@ -1006,25 +1011,31 @@ print(json.dumps(out))
 
 
 @pytest.mark.parametrize(
-    ("lang", "gone", "fault"),
+    ("lang", "gone", "fault", "begun"),
     [
         (
             "en-GB",
             "Nothing was changed: the sheet is unchanged.</p><ul><li>the ledger has no hands yet",
             "Something went wrong in the app: nothing was changed.",
+            "Something went wrong in the app after the evening was written: the evening of Eva, Fritz, "
+            "Gabi and Hans is kept on this phone; nothing else was changed.",
         ),
         (
             "de-AT",
             "Nichts geändert: die Schrift ist unverändert.</p><ul><li>in der Schrift steht noch kein Spiel",
             "In der App ist ein Fehler passiert: nichts wurde geändert.",
+            "In der App ist ein Fehler passiert, nachdem der Abend geschrieben war: der Abend von Eva, "
+            "Fritz, Gabi und Hans bleibt auf diesem Handy; sonst wurde nichts geändert.",
         ),
     ],
 )
 def test_a_refusal_or_a_fault_reaches_the_page_in_its_words_with_the_way_back(
-    tmp_path: Path, lang: str, gone: str, fault: str
+    tmp_path: Path, lang: str, gone: str, fault: str, begun: str
 ) -> None:
     """A hand being replaced that another tab deleted: the library's refusal in the page's language,
-    not a traceback; any other fault a plain sentence, its details folded for a report."""
+    not a traceback; any other fault a plain sentence, its details folded for a report. A fault
+    after a new evening was written said "nothing was changed" of the phone's first evening, which
+    the script then stored: it says the evening is kept, and it is (an answer the script stores)."""
     done = subprocess.run(
         [sys.executable, "-c", FAILED, str(tmp_path), lang], capture_output=True, text=True, check=False
     )
@@ -1036,6 +1047,8 @@ def test_a_refusal_or_a_fault_reaches_the_page_in_its_words_with_the_way_back(
     folded = out["fault"]["failed"]
     assert fault in folded and 'id="back"' in folded
     assert re.search(r"<details[^>]*>.*ZeroDivisionError.*</details>", folded, re.S)
+    assert out["begun"]["ok"] and begun in out["begun"]["html"] and 'id="back"' in out["begun"]["html"]
+    assert ">Eva<" in out["sheet"] and ">Hans<" in out["sheet"]  # the sheet of the evening kept
     assert "New evening" in out["fine"]["value"] or "Neuer Abend" in out["fine"]["value"]
 
 

@@ -129,6 +129,11 @@ def test_the_form_offers_only_what_the_profile_and_the_deal_allow(evening: Path)
     # Trischaken asks each player's card points, by name, and no declarer
     fields = client.post("/t/evening/fields", data={"contract": "trischaken"}).text
     assert 'name="points:Anna"' in fields and 'name="declarer"' not in fields
+    # the fourth player's are the rest of the 70 (koenigrufen: the talon counts): said under the
+    # last field, where the player looking for a field of their own would find none
+    cilli = re.search(r'<fieldset[^>]*data-key="points:Cilli".*?</fieldset>', fields, re.S)
+    assert cilli and "&lt;b&gt;Dani&lt;/b&gt;: the rest of the 70 card points, worked out" in cilli[0]
+    assert 'name="points:&lt;b&gt;Dani&lt;/b&gt;"' not in fields and fields.count("the rest of") == 1
 
 
 def test_preview_then_record_writes_what_the_command_line_writes(evening: Path, twin: Path) -> None:
@@ -250,6 +255,29 @@ def test_a_choice_given_by_a_number_not_shown_is_said_as_the_terminal_says_it(
     [problem] = answer.json()["problems"]
     assert problem["where"] == where and problem["message"].endswith(said), problem
     assert "integer" not in problem["message"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Did Anna win the Bettler? ('vielleicht' is not an answer here: tap yes or no)"),
+        ("de", "Hat Anna den Bettler gewonnen? ('vielleicht' ist hier keine Antwort: ja oder nein antippen)"),
+    ],
+)
+def test_a_yes_or_no_given_a_word_no_button_sends_is_said_as_such(
+    evening: Path, lang: str, said: str
+) -> None:
+    """``won=vielleicht`` (a crafted form: the buttons send y or n) was said as "missing: did the
+    declarer of bettler win?", as if nothing were given: it names the field and its answers."""
+    client, site = client_of(evening)
+    version = tarockscore.Evening(evening).version()
+    hand = {"contract": "bettler", "declarer": "Anna", "won": "vielleicht"}
+    for action in ("preview", "record"):
+        sent = {"code": site.code("evening"), "expected": version, "request": "k", "action": action, **hand}
+        answer = client.post(f"/t/evening/hand?lang={lang}", data=sent, headers=JSON)
+        assert answer.status_code == 422
+        assert answer.json()["problems"] == [{"where": "won", "message": said}]
+    assert tarockscore.Evening(evening).version() == version
 
 
 @pytest.mark.parametrize("action", ["foo", "", "RECORD", "record "])
@@ -648,8 +676,8 @@ FORM_WORDS = (
     (
         RUFER | {"partner": "talon", "conceded": "maybe"},
         "conceded",
-        ("Did the declarer concede at once?", "'maybe': answer y or n"),
-        ("Hat der Spieler gleich aufgegeben?", "'maybe': bitte j oder n"),
+        ("Did the declarer concede at once?", "'maybe' is not an answer here: tap yes or no"),
+        ("Hat der Spieler gleich aufgegeben?", "'maybe' ist hier keine Antwort: ja oder nein antippen"),
     ),
     # who revoked, answered with a stranger: the question is a whole sentence, the reason in brackets
     (
@@ -1384,6 +1412,53 @@ def test_serve_stopped_by_sigterm_says_so_as_ctrl_c_does(evening: Path) -> None:
     assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
 
 
+# serve with a SIGTERM arriving while it opens the site (its codes made, before it serves)
+TERMINATED_WHILE_STARTING = r"""
+import os, signal, sys
+import tarockscore.web.app as server
+from tarockscore.cli.app import main
+opened = server.Site
+def site(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)
+    return opened(*args, **kwargs)
+server.Site = site
+sys.argv = ["tarockscore", "serve", sys.argv[1], "--port", "0"]
+main()
+"""
+
+
+def test_serve_stopped_by_sigterm_while_it_starts_says_so_and_writes_nothing_half(evening: Path) -> None:
+    """A SIGTERM before the server serves (while it opens the site; while uvicorn starts) ended it
+    with 143 and said nothing: it stops as it does once serving, with exit 0, and leaves no file
+    half written (its codes are written whole or not at all)."""
+    import subprocess
+    import sys
+
+    kept = evening.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", TERMINATED_WHILE_STARTING, str(evening)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+    assert "Traceback" not in done.stderr and "Ctrl-C stops" not in done.stdout
+    # the moment uvicorn is started, before it serves: the first line printed, then the SIGTERM
+    serve = [sys.executable, "-m", "tarockscore", "serve", str(evening), "--port", "0", "--json"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()
+        server.terminate()
+        _, said = server.communicate(timeout=30)
+    finally:
+        server.kill()
+    assert (server.returncode, said.splitlines()[-1]) == (0, "stopped; every hand is in its ledger")
+    assert evening.read_bytes() == kept
+    assert {p.name for p in evening.parent.iterdir()} == {evening.name, "friday.serve-codes.toml"}
+
+
 def test_half_sent_requests_past_the_file_limit_keep_out_no_phone(evening: Path) -> None:
     """``serve`` with 512 files allowed, 700 connections that never finish their request: a phone
     still opens the table's page; bad requests leave a line in the log, not a line each;
@@ -2068,6 +2143,17 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
     assert wrong.json()["problems"][0]["message"] == (
         "doubled hands: 'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"
     )
+    # the page without script: the reason under its box too, where the thumb is (the notice heads
+    # the page, far above the panel on a phone), in the page's language
+    for lang, reason in (
+        ("en", "'x' is not a number of hands; write it in digits, 1 or more, e.g. 4"),
+        ("de", "'x' ist keine Anzahl von Spielen; in Ziffern schreiben, 1 oder mehr, etwa 4"),
+    ):
+        form = {"code": code, "expected": version, "request": "r3", "hands": "x"}
+        page = html.unescape(client.post(f"/t/evening/radl?lang={lang}", data=form).text)
+        assert re.search(
+            r'<textarea name="hands"[^>]*>x</textarea></label><span class="error">' + re.escape(reason), page
+        )
     # a count past what a ledger takes is said so, as `radl add 2000000` says it, not "no number"
     many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
     said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]

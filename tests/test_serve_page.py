@@ -281,15 +281,23 @@ def test_the_blatt_fields_name_has_one_home() -> None:
     assert tarockscore.OR_FIELD == "or:"
 
 
-@pytest.mark.parametrize("typed", ["35,2", "35.2"])
+@pytest.mark.parametrize("typed", ["35,2", "35.2", "35 ,5"])
 def test_a_decimal_is_no_card_point_count(evening: Path, typed: str) -> None:
     """The rules read "35 2/3", "35/2", "35 2" and whole numbers; a decimal point or comma means
-    nothing in a score block (is "35.2" 35 and 2 Blatt, or 35.2 points?): refused, nothing written."""
+    nothing in a score block (is "35.2" 35 and 2 Blatt, or 35.2 points?): refused, nothing written,
+    and said in the form's fields, which the command line's forms ("35/2") are not."""
     t = Table(evening)
     answer = t.ask("hand", **{**RUFER, "card_points": typed})
     assert answer.status_code == 422
     [problem] = answer.json()["problems"]
-    assert problem["where"] == "card_points" and f"'{typed}' is not a card point count" in problem["message"]
+    assert problem["where"] == "card_points" and problem["message"] == (
+        f"Card points of Anna and Cilli (of 70): '{typed}' is not a card point count: a score block "
+        "writes no decimals; the whole points go in Points, the Blatt (0 to 2) beside them"
+    )
+    german = t.client.post("/t/evening/hand?lang=de", data=t.sent_with({**RUFER, "card_points": typed}))
+    assert "auf dem Schreibblock gibt es keine Kommazahlen; die ganzen Punkte kommen ins Feld Punkte" in (
+        html.unescape(german.text)
+    )
     assert t.hands() == []
 
 

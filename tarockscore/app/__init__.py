@@ -13,8 +13,8 @@ from pathlib import Path
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, Collector, TarockError, reason
-from tarockscore.i18n import _
+from tarockscore.errors import N_, Collector, TarockError, and_listed, reason
+from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.web import writes
@@ -226,14 +226,29 @@ def answer(op: str, *args: object) -> str:
         return json.dumps({"value": globals()[op](*args)})
     except TarockError as exc:
         said = message_html("refused", _said(exc), unchanged(hand=False))
+        back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
+        return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
     except Exception:
-        plain = message_html("refused", [_("Something went wrong in the app: nothing was changed.")])
-        details = (
-            f"<summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre>"
-        )
-        said = f'{plain}<details class="quiet">{details}</details>'
+        return json.dumps({"failed": _fault(_("Something went wrong in the app: nothing was changed."))})
+
+
+def _fault(sentence: str) -> str:
+    """A fault of the app's own: ``sentence``, what it changed, and its details folded for a report,
+    with the way back to the sheet (called while the fault is being handled)."""
+    plain = message_html("refused", [sentence])
+    details = f"<summary>{esc(_('details for a report'))}</summary><pre>{esc(traceback.format_exc())}</pre>"
     back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
-    return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
+    return f'<section id="failed">{plain}<details class="quiet">{details}</details>{back}</section>'
+
+
+def _written(players: tuple[str, ...]) -> str:
+    """The reply where the app failed after an evening was begun or opened: the evening is kept all
+    the same (the script stores a change answered), and the page says so (called while the fault
+    is being handled)."""
+    said = _(
+        "Something went wrong in the app after the evening was written: the evening of {players} is kept on this phone; nothing else was changed."
+    )
+    return _reply(True, _fault(said.format(players=translated(and_listed(players)))))
 
 
 def _reply(ok: bool, html: str, **more: object) -> str:
@@ -282,7 +297,10 @@ def begin(form: Mapping[str, str]) -> str:
         lines = [m.replace(OWN_PROFILE.name, name) for m in _said(said)]
         return _reply(False, start_page(message_html("refused", lines), form))
     fresh.replace(LEDGER)
-    return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
+    try:
+        return _reply(True, evening_page(message_html("ok", list(begun.warnings)) if begun.warnings else ""))
+    except Exception:
+        return _written(begun.ledger.players)
 
 
 def open_ledger(name: str = "") -> str:
@@ -293,20 +311,23 @@ def open_ledger(name: str = "") -> str:
     opened = HOME / "opened.toml"
     try:
         done = tarockscore.upgrade(opened)
-        tarockscore.Evening(opened).read()
+        players = tarockscore.Evening(opened).read().ledger.players
     except TarockError as exc:
         said = [m.replace(opened.name, name or opened.name) for m in _said(exc)]
         return _reply(False, start_page(message_html("refused", said)))
     opened.replace(LEDGER)
-    if done.backup is None:
-        return _reply(True, evening_page())
-    done.backup.unlink()
-    # what ``upgrade`` says, but of the file picked, without the copy it keeps and the head
-    lines = render_evening.upgraded_text(done._replace(path=Path(name or opened.name))).splitlines()[:-2]
-    lines.append(
-        _("the file picked stays as it was, in the old format; export the ledger for the converted one")
-    )
-    return _reply(True, evening_page(message_html("ok", lines)))
+    try:
+        if done.backup is None:
+            return _reply(True, evening_page())
+        done.backup.unlink()
+        # what ``upgrade`` says, but of the file picked, without the copy it keeps and the head
+        lines = render_evening.upgraded_text(done._replace(path=Path(name or opened.name))).splitlines()[:-2]
+        lines.append(
+            _("the file picked stays as it was, in the old format; export the ledger for the converted one")
+        )
+        return _reply(True, evening_page(message_html("ok", lines)))
+    except Exception:
+        return _written(players)
 
 
 def fields(form: Mapping[str, str]) -> str:

@@ -1,5 +1,6 @@
 """The answers of one hand: given one by one, taken back and changed, or all at once as a form sends them; turned into the hand-file keys, and a stored hand back into answers (entry layer, pure)."""
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -237,6 +238,11 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     if blatt in ("", "0"):
         if not text.strip():  # its default, or "an answer is needed"
             return flow.read(question, text)
+        if flow.profile.game.thirds and re.search(r"\d\s*[.,]\s*\d", text):  # no score block's
+            said = _(
+                "{points!r} is not a card point count: a score block writes no decimals; the whole points go in Points, the Blatt (0 to {most}) beside them"
+            )
+            raise Refused(said.format(points=Shown(text.strip()), most=THIRDS - 1))
         points = read_points(text.strip(), flow.profile)
     else:
         points = _points_and_blatt(flow, text.strip(), blatt)

@@ -9,7 +9,6 @@ import json
 import logging
 import math
 import re
-import signal
 import socket
 import sys
 import threading
@@ -971,16 +970,12 @@ def server_config(app: Starlette) -> uvicorn.Config:
 
 
 def run(site: Site, sock: socket.socket, lang: str | None, base_url: str, proxy: str | None = None) -> None:
-    """Serve the site on ``sock`` until Ctrl-C or SIGTERM (``proxy``: the reverse proxy whose headers
-    are believed). uvicorn stops on either, then raises it again: SIGTERM too ends as Ctrl-C does."""
+    """Serve the site on ``sock`` until Ctrl-C (``proxy``: the reverse proxy whose headers are
+    believed). uvicorn stops on it, then raises it again."""
     app = make_app(site, Settings(lang=lang, base_url=base_url, proxy=proxy))
-    term = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         uvicorn.Server(server_config(app)).run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
     finally:
-        signal.signal(signal.SIGTERM, term)
         sock.close()
 
 

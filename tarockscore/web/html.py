@@ -484,6 +484,7 @@ def radl_html(
     forms: Mapping[str, str],
     sends: Mapping[str, str] | None = None,
     typed: Mapping[str, str] | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> str:
     """A Radl the table draws by hand, as ``radl add`` sets it (one round by default), and the
     doubled hands a Radl still owes struck, as ``radl strike`` strikes them (one by default);
@@ -491,8 +492,15 @@ def radl_html(
     striking sends the form of the next hand, as a correction does (:func:`sending`), the strike's
     count in a field of its own (``strike``). A count is a box of one line where Enter sends
     nothing: in the form of the next hand Enter would show that hand's arithmetic. ``typed``: the
-    counts of a Radl or strike refused, shown again as typed (as far as the box takes), the panel open."""
+    counts of a Radl or strike refused, shown again as typed (as far as the box takes), the panel open;
+    ``refused``: why, by the count's label, said under its box too (the notice heads the page, far
+    above the panel on a phone)."""
     rule = ledger.profile.radl
+
+    def why(label: str) -> str:
+        text = (refused or {}).get(label)
+        return f'<span class="error">{esc(beside(label, text))}</span>' if text else ""
+
     box = f'<textarea name="{{}}" rows="1" maxlength="{COUNT}" inputmode="numeric" autocomplete="off"'
     box += sending(sends, "hands")
     typed = {k: v[:COUNT] for k, v in (typed or {}).items()}
@@ -501,12 +509,12 @@ def radl_html(
         f"<summary>{esc(_('Radl'))}</summary>",
         f'<p class="meta">{esc(_("A Radl set by hand: the coming hands count ×{factor}, after any Radl still pending.").format(factor=rule.factor))}</p>',
         f"{forms['radl']}<label>{esc(_('doubled hands'))} {box.format('hands')}>{esc(typed.get('hands', rule.hands))}</textarea></label>"
-        f'<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
+        f'{why(_("doubled hands"))}<button type="submit"{sending(sends, "radl")}>{esc(_("Set a Radl"))}</button></form>',
     ]
     if tarockscore.pending_radl(ledger):
         parts.append(
             f"{forms['strike']}<label>{esc(_('doubled hands to strike'))} {box.format('strike')}>{esc(typed.get('strike', 1))}</textarea></label>"
-            f'<button type="submit" class="danger"{sending(sends, "strike")}>{esc(_("Strike"))}</button></form>'
+            f'{why(_("doubled hands to strike"))}<button type="submit" class="danger"{sending(sends, "strike")}>{esc(_("Strike"))}</button></form>'
         )
     parts.append("</details>")
     return "\n".join(parts)
@@ -768,7 +776,12 @@ def _choices(question: tarockscore.Question, answer: object, sent: str | None) -
 
 
 def _field(
-    question: tarockscore.Question, answer: object, form: Mapping[str, str], refused: str | None, thirds: bool
+    question: tarockscore.Question,
+    answer: object,
+    form: Mapping[str, str],
+    refused: str | None,
+    thirds: bool,
+    note: str = "",
 ) -> str:
     key = question.key
     ident = "f-" + key.replace(":", "-")
@@ -790,7 +803,7 @@ def _field(
     keyed = {k: box.pop(k) for k in ("data-key", "data-sig")} if question.quiet else {}
     field = (
         f"<fieldset{attrs(box)}><legend>{esc(question.text)}</legend>"
-        f'<div class="{"pair" if points else "chips"}">{inner}</div>{error}</fieldset>'
+        f'<div class="{"pair" if points else "chips"}">{inner}</div>{note}{error}</fieldset>'
     )
     if not question.quiet:
         return field
@@ -814,7 +827,22 @@ def fields_html(
     for key, text in dropped(entry, form, [q.key for q in shown]).items():
         why.setdefault(key, text)
     thirds = entry.flow.profile.game.thirds
-    return "\n".join(_field(q, answers.get(q.key), form, why.get(q.key), thirds) for q in shown)
+    notes = _rest(entry, [q.key for q in shown])
+    return "\n".join(
+        _field(q, answers.get(q.key), form, why.get(q.key), thirds, notes.get(q.key, "")) for q in shown
+    )
+
+
+def _rest(entry: tarockscore.HandEntry, keys: list[str]) -> dict[str, str]:
+    """Under the last card points a Trischaken asks, whose card points are not asked: the rest of
+    the deck's, worked out (the player looking for a field of their own finds why there is none)."""
+    asked = [key for key in keys if key.startswith("points:")]
+    left = [p for p in entry.flow.players if f"points:{p}" not in asked]
+    if not asked or len(left) != 1:
+        return {}
+    total = entry.flow.profile.game.card_points_total
+    said = _("{player}: the rest of the {total} card points, worked out").format(player=left[0], total=total)
+    return {asked[-1]: f'<p class="meta">{esc(said)}</p>'}
 
 
 def sat_out(entry: tarockscore.HandEntry, question: tarockscore.Question, given: str) -> str | None:

@@ -289,6 +289,7 @@ def table_page(
         carried=parked if replacing else kept(given or {}, replaced=False),
         dealing=dealing,
         typed=typed,
+        refused=refused if typed else None,
     )
     parts.append(f'<div id="corrections">{said}</div>')
     parts.append(texts_block())
@@ -368,10 +369,11 @@ def corrections(
     carried: Mapping[str, str] | None = None,
     dealing: tuple[int | None, str | None] = (None, None),
     typed: Mapping[str, str] | None = None,
+    refused: Mapping[str, str] | None = None,
 ) -> str:
     """Take back the last hand, replace or delete one (with the table's code, once a hand is on the
     sheet; none once the evening is ``closed``); ``deleting``: the hand chosen to delete, its line shown
-    beside the button that deletes it; ``typed``: a Radl's counts refused, as typed.
+    beside the button that deletes it; ``typed``: a Radl's counts refused, as typed, and ``refused`` why.
 
     The next hand's answers so far go with a correction and come back in its form after it: with
     ``hand`` (the next hand's form is on the page) the corrections send that form; else each form
@@ -396,7 +398,7 @@ def corrections(
         )
     sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    radl = radl_html(seen.ledger, forms, sends if hand else None, typed)
+    radl = radl_html(seen.ledger, forms, sends if hand else None, typed, refused)
     if not seen.sheet.hands:
         return radl
     asked = dealing_of(seen.place.evening, *dealing)

@@ -10,7 +10,16 @@ from typing import Any, NamedTuple, cast
 
 import tarockscore
 from tarockscore import i18n
-from tarockscore.errors import N_, LedgerChanged, LedgerClosed, Message, Problem, TarockError, UsageError
+from tarockscore.errors import (
+    N_,
+    LedgerChanged,
+    LedgerClosed,
+    Message,
+    Problem,
+    Shown,
+    TarockError,
+    UsageError,
+)
 from tarockscore.i18n import _
 from tarockscore.render import evening as render_evening
 from tarockscore.web.html import BLATT, COUNT, labelled, missing, radl_said
@@ -46,13 +55,18 @@ def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
     """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
-    (a choice given by a number not shown: the question's, as at the terminal; a Blatt: in the
+    (a choice given by a number not shown: the question's, as at the terminal; card points: in the
     fields' words)."""
     assert reading.next is not None
     question = reading.next
-    number = question.kind is CHOICE and given.get(question.key, "").strip().isdigit()
-    if reading.refused and (number or given.get(BLATT + question.key, "").strip()):
+    sent = given.get(question.key, "").strip()
+    number = question.kind is CHOICE and sent.isdigit()
+    points = question.kind is tarockscore.QuestionKind.POINTS and sent  # in the fields' words
+    if reading.refused and (number or points or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
+    if reading.refused and question.kind is tarockscore.QuestionKind.YES_NO:  # a word no button sends
+        wrong = _("{answer!r} is not an answer here: tap yes or no").format(answer=Shown(sent))
+        return [{"where": question.key, "message": labelled(question.text, wrong)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()

@@ -6,6 +6,7 @@ import ipaddress
 import json
 import os
 import re
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -135,6 +136,22 @@ def serve(
 ) -> None:
     """Serve the evening or the tournament day to the phones at the tables: a page per table, a
     board for the projector, table cards to print. Ctrl-C stops it."""
+    # SIGTERM (`kill`, a service manager's stop) ends it as Ctrl-C does, also while it starts: every
+    # file it writes is replaced in one step, so nothing is half written
+    term = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    out = sys.stderr if json_out else sys.stdout
+    try:
+        _serve(path, host, port, lang, json_out, proxy)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, term)
+    print(_("stopped; every hand is in its ledger"), file=out, flush=True)
+
+
+def _serve(
+    path: str | None, host: str, port: str, lang: str | None, json_out: bool, proxy: str | None
+) -> None:
     # The web stack is this command's alone: imported here, it would double every other command's start-up.
     from tarockscore.web import app as server  # noqa: PLC0415
 
@@ -197,4 +214,3 @@ def serve(
     print(_("table cards (the organiser's code opens every table): {url}").format(url=cards), file=out)
     print(_("Ctrl-C stops the server."), file=out, flush=True)
     server.run(site, sock, lang, base, proxy)
-    print(_("stopped; every hand is in its ledger"), file=out, flush=True)
