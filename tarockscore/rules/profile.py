@@ -243,6 +243,8 @@ class Game(NamedTuple):
     call_own_king: bool = False
     # the fewest and the most card points the talon can hold; None: not checked
     talon_card_points: tuple[Fraction, Fraction] | None = None
+    # the fewest card points a trick's four cards hold; 0: not checked
+    trick_card_points: Fraction = Fraction(0)
     # a side with no card point took no trick (false where blank cards count nothing)
     every_card_counts: bool = False
     # the card points the declarers need when the game is kontra'd; 0: win_threshold
@@ -565,7 +567,7 @@ def _check_game(game: Game, problems: Collector, players: object = None) -> None
             most=render_points(game.talon_card_points[1]),
             card_points_total=game.card_points_total,
         )
-    for line in ("win_threshold", "kontra_win_threshold"):
+    for line in ("win_threshold", "kontra_win_threshold", "trick_card_points"):
         _line_in_thirds(game, key_path(Game, line), getattr(game, line), problems)
         if getattr(game, line) > game.card_points_total:
             problems.add(
