@@ -265,6 +265,9 @@ def explain(
             )
             + (cite(whose, said=losers_words(profile.trischaken.losers)) if whose else "")
         )
+        if score.payout is not None and value != stake:  # who pays whom the money, where it is not the sheet's
+            paid = dict(sorted(line.times(factor, payout=True).items(), key=lambda pv: order.index(pv[0])))
+            out.append(_("   in the payout: {points}").format(points=adds_text(paid)))
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
