@@ -325,16 +325,14 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
     steps = dict(hand.kontra_by)
     rule = f"contracts.{c.name}.value"
     if profile.settlement.mode == "simplified" and won:
-        highest = max(steps.values(), key=lambda s: profile.step(s).level)  # type: ignore[union-attr]
+        # the stake of the Defender who went highest (the first in seat order of equals), said as his
+        highest = max(deal.defenders, key=lambda d: profile.step(steps[d]).level if d in steps else 0)  # type: ignore[union-attr]
         return deal.line(
             "contract",
             title(c.name),
             base,
             rule,
-            [
-                *factors,
-                *kontra_factors(profile, highest, N_("{step} on the contract (the highest Defender's)")),
-            ],
+            [*factors, *defender_kontra_factors(profile, hand, c.name, highest)],
             (hand.declarer,),
             deal.defenders,
             note=setting(Settlement, "mode", "simplified"),
