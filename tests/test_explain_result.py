@@ -209,7 +209,6 @@ def test_a_failed_announced_valat_says_why_the_card_points_did_not_decide(
     assert result in lines, lines
 
 
-
 @pytest.mark.parametrize(("lang", "words"), [("en", "in the payout"), ("de", "in der Auszahlung")])
 def test_a_bet_kontrad_on_the_money_only_says_who_pays_whom_the_money(lang: str, words: str) -> None:
     # steiermark: a Bettler 4 [STC-TB] lost by Bert; Anna's Kontra ×2, Dani's Kontra answered with
