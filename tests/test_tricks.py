@@ -11,6 +11,7 @@ cards hold 2 to 26 card points, a half at most 13 (§1).
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
+from tarockscore.rules.legality import trick_card_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
@@ -278,6 +280,10 @@ def test_a_tricks_fewest_is_its_own_key_not_the_talon_halfs() -> None:
     ):
         parse_hand(_hand("rufer", 68), exact)
     parse_hand(_hand("rufer", 68), load_profile("koenigrufen"))  # 2 = 1 + 1, one point off
+    # an evening's profile kept before the key takes a talon half's fewest, 1, as it did then
+    kept = load_profile("koenigrufen")
+    kept = dataclasses.replace(kept, game=kept.game._replace(trick_card_points=None))
+    assert trick_card_points(kept) == 1
 
 
 def test_a_sack_beside_a_valat_is_checked_against_the_talon_without_card_points() -> None:

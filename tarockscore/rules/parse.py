@@ -527,7 +527,7 @@ def _read_trischaken_outcome(
                 continue
             checked = read_card_points(f"card_points.{name}", value, profile, problems)
             # a trick's four cards hold at least game.trick_card_points (docs/rules/koenigrufen.md §1.5)
-            least = profile.game.trick_card_points
+            least = legality.trick_card_points(profile)
             if checked is not None and 0 < checked < least and profile.game.every_card_counts and not stored:
                 problems.add(
                     f"card_points.{name}",

@@ -19,7 +19,7 @@ from tarockscore.rules.bets import (
     title,
 )
 from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
-from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds, trick_card_points
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
 VALAT = "valat"
@@ -354,7 +354,7 @@ def _beside_talon(
     """Refuse a side with fewer card points than its talon cards hold; with more but less than they
     hold with a trick's four cards besides (game.trick_card_points); or with exactly their
     fewest, no trick, beside no Valat of the other side (docs/rules/koenigrufen.md §1.5). Whether one was."""
-    trick = profile.game.trick_card_points
+    trick = trick_card_points(profile)
     for side in Side:
         fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
         valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
