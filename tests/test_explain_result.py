@@ -1,5 +1,6 @@
 """The result line of an explained hand: "the declarer" where one plays alone (a Dreier, a Solo,
-a Bettler, a Piccolo, a solo call), "the declarers" where two play together."""
+a Bettler, a Piccolo, a solo call), "the declarers" where two play together; and a bet's money
+where a Kontra makes it differ from the sheet."""
 
 from __future__ import annotations
 
@@ -206,3 +207,15 @@ def test_a_failed_announced_valat_says_why_the_card_points_did_not_decide(
     valat = {"name": "valat", "side": side, "announced": True, "made": False}
     lines = _explained({**hand, "bonus": [valat]}, language).splitlines()
     assert result in lines, lines
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "in the payout"), ("de", "in der Auszahlung")])
+def test_a_bet_kontrad_on_the_money_only_says_who_pays_whom_the_money(lang: str, words: str) -> None:
+    # steiermark: a Bettler 4 [STC-TB] lost by Bert; Anna's Kontra ×2, Dani's Kontra answered with
+    # Rekontra ×4 ("Es gibt nur Kontra (doppelt), Re (vierfach)" [STC via CTK]), paid, not written
+    # (D1, [STC via HT §7.8]): on the sheet 4 to each, in money Anna 8, Cilli 4, Dani 16.
+    hand = {"contract": "bettler", "declarer": "Bert", "won": False}
+    out = _explained({**hand, "kontra": {"Anna": "kontra", "Dani": "rekontra"}}, lang, "steiermark")
+    assert f"   {words}: Anna +8, Bert -8\n" in out
+    assert f"   {words}: Bert -16, Dani +16\n" in out
+    assert out.count(f"   {words}:") == 2  # not for Cilli's bet, whose money is its sheet's

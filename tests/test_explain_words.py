@@ -98,6 +98,18 @@ def test_a_zwanzigerrufen_call_names_the_44_and_the_45() -> None:
     assert "the declarers lost: 44 card points, they needed 45" in _explained(case, "en")
 
 
+@pytest.mark.parametrize(("language", "silent"), [("en", "Trull (silent)"), ("de", "Trull (still)")])
+def test_a_zwanzigerrufen_trull_is_not_called_silent(language: str, silent: str) -> None:
+    # [CTT]: the Trull is "a hand bonus, declared from cards already in one player's hand", spoken
+    # in the announcement window: never silent, never announced (bonuses.trull.announce = false).
+    hand: dict[str, Any] = {"players": ["Anna", "Bert", "Cilli", "Dani"], "contract": "rufer"}
+    hand |= {"declarer": "Anna", "partner": "Cilli", "card_points": 50}
+    hand["bonus"] = [{"name": "trull", "side": "defenders"}]
+    text = _explained({"profile": "zwanzigerrufen", "hand": hand}, language)
+    assert "\n2. Trull\n" in text
+    assert silent not in text
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_revoke_is_explained_in_words_not_by_the_bet_s_name(language: str) -> None:
     # the main rules: a revoke loses the offending side the contract (renonce.rule = "side_loses");

@@ -159,3 +159,25 @@ def test_one_step_for_a_negative_contract_points_to_a_defender_by_name(tmp_path:
     assert 'kontra = { Anna = "kontra" }' in result.stderr
     de = runner.invoke(app, ["--lang", "de", "score", str(hand)])
     assert 'z. B. kontra = { Anna = "kontra" }' in de.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["×2 Dani's Kontra on Bert's Bettler = 8", "×2 Bert's Rekontra to Dani = 16"]),
+        ("de", ["×2 Kontra von Dani auf den Bettler von Bert = 8", "×2 Rekontra von Bert gegen Dani = 16"]),
+    ],
+)
+def test_a_won_bettler_under_simplified_scoring_names_whose_stake_it_is_written_at(
+    lang: str, said: list[str]
+) -> None:
+    # koenigrufen: Bettler 4 [STC-TB] won by Bert; Anna's Kontra ×2, Dani's Kontra answered with
+    # Rekontra ×4 [CTK]. Under Simplified Scoring the declarer adds the contract once, at the
+    # highest stake (D32): Dani's, 4 × 4 = 16, and the explanation says it is Dani's.
+    options = ["score", "-p", "Anna,Bert,Cilli,Dani", "-c", "bettler", "-d", "Bert", "--won"]
+    out = runner.invoke(
+        app, ["--lang", lang, *options, "-k", "Anna=kontra", "-k", "Dani=rekontra", "--explain"]
+    )
+    assert out.exit_code == 0, out.stderr
+    for line in said:
+        assert f"   {line} [" in out.stdout

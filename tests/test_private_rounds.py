@@ -124,6 +124,15 @@ def test_two_trischaken_in_a_row_overlap_into_hands_counted_four_times() -> None
     assert pending == 0
 
 
+def test_a_trischaken_inside_a_radl_overlaps_its_last_hand_and_runs_on() -> None:
+    # [LAU] "Nach dem Trischaken gibt es immer eine Doppelrunde, das heißt vier Doppelspiele";
+    # "Ein Spiel kann mehrmals verdoppelt sein": hand 1 doubles hands 2-5, hand 4 (itself ×2)
+    # hands 5-8, so hand 5 is in both (×4) and hand 9 in neither. Worked through a ledger too.
+    factors, pending = _factors(LAU_RADL, TRISCHAKEN, RUFER, RUFER, TRISCHAKEN, *[RUFER] * 5)
+    assert factors == (1, 2, 2, 2, 4, 2, 2, 2, 1)
+    assert pending == 0
+
+
 def test_queued_by_default_the_second_radl_follows_the_first() -> None:
     queued = {"events": ["trischaken"], "hands": 4}
     factors, pending = _factors(queued, TRISCHAKEN, TRISCHAKEN, *[RUFER] * 5)

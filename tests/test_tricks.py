@@ -11,6 +11,7 @@ cards hold 2 to 26 card points, a half at most 13 (§1).
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from tarockscore.errors import HandError
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput, render_points
+from tarockscore.rules.legality import trick_card_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.scoring import score_hand
 
@@ -248,10 +250,10 @@ def test_accepted_card_points_agree_with_every_bonus(case: tuple[str, HandInput]
 
 @pytest.mark.parametrize("profile", ["koenigrufen", "gametwist"])
 def test_a_dodge_round_player_holds_no_card_or_a_tricks_four(profile: str) -> None:
-    # Every card counts at least 1/3 (§1.1) and a trick is four cards: more than the three of a
-    # talon half, which hold at least 1 (talon_card_points 2 for six, §1). So a player has 0 (no
-    # trick, a virgin) or at least 1: 1/3 and 2/3 are no count of any table (exact thirds give a
-    # trick 4/3; counted in threes with one point off for the odd card, 1).
+    # Every card counts at least 1/3 (§1.1) and a trick is four cards (game.trick_card_points,
+    # D17). So a player has 0 (no trick, a virgin) or at least 1: 1/3 and 2/3 are no count of any
+    # table (exact thirds give a trick 4/3 [WIKI-DE]; counted in threes with one point off for the
+    # odd card, 1 + 1 + 1 - 2 and 1 - 1 = 1 [PAGAT via HT §1.5], [TIR19]).
     hand: HandInput = {"players": PLAYERS, "contract": "trischaken"}
     hand["card_points"] = {"Anna": "2/3", "Bert": 30, "Cilli": "19 1/3", "Dani": 20}
     if profile == "gametwist":  # the talon out of play: the players hold 70 less its 2 to 26
@@ -259,3 +261,47 @@ def test_a_dodge_round_player_holds_no_card_or_a_tricks_four(profile: str) -> No
     assert "card_points.Anna: 2/3: a player without a trick holds no card" in _refused(hand, profile)
     hand["card_points"] = {"Anna": 1, "Bert": 30, "Cilli": 19, "Dani": 20}
     parse_hand(hand, load_profile("koenigrufen"))  # a trick counted in threes, one point off
+
+
+def test_a_tricks_fewest_is_its_own_key_not_the_talon_halfs() -> None:
+    # D17: three small cards (a talon half) hold 1 by every count, four (a trick) 4/3 in exact
+    # thirds [WIKI-DE] but 1 with one point off for the odd card [PAGAT via HT §1.5], [TIR19].
+    # The shipped profiles take the lower; a table counting in exact thirds may say 4/3.
+    assert load_profile("koenigrufen").game.trick_card_points == 1
+    exact = load_profile("koenigrufen", {"game": {"trick_card_points": "4/3"}})
+    dodge: HandInput = {"players": PLAYERS, "contract": "trischaken"}
+    dodge["card_points"] = {"Anna": 1, "Bert": 30, "Cilli": 19, "Dani": 20}
+    with pytest.raises(HandError, match=r"card_points.Anna: 1: .* at least 1 1/3 \(game.trick_card_points\)"):
+        parse_hand(dodge, exact)
+    # a Call's Defenders: their talon half (1) and one trick, at least 1 + 4/3 = 2 1/3 in exact thirds
+    with pytest.raises(
+        HandError,
+        match=r"leaves the defenders 2: .* at least 1, and with a trick's four cards besides at least 2 1/3",
+    ):
+        parse_hand(_hand("rufer", 68), exact)
+    parse_hand(_hand("rufer", 68), load_profile("koenigrufen"))  # 2 = 1 + 1, one point off
+    # an evening's profile kept before the key takes a talon half's fewest, 1, as it did then
+    kept = load_profile("koenigrufen")
+    kept = dataclasses.replace(kept, game=kept.game._replace(trick_card_points=None))
+    assert trick_card_points(kept) == 1
+
+
+def test_a_sack_beside_a_valat_is_checked_against_the_talon_without_card_points() -> None:
+    # [TIR20 Zusätze] 1. Sack, 2. Sack; at least 45 2/3 and 55 2/3 card points [TB 'Tiroler
+    # Tarockcup']. A Valat needs no card points (§1.5), but still bounds them: in a Call the
+    # Defenders hold only their talon half, 1 to 13, the declarers 70 - 13 = 57 to 69 (§1.4).
+    # [TIR20 6)] scores no Sack in a Valat, but a Sack no deal gives is refused as with card points.
+    def sack(contract: str, *bonuses: BonusInput) -> HandInput:
+        hand = _hand(contract, 0, VALAT, *bonuses)
+        del hand["card_points"]
+        return hand
+
+    err = _refused(sack("rufer", {"name": "first_sack", "side": "defenders"}), "tirol")
+    assert "bonus[1].made: true: beside the declarers' Valat the defenders hold at most 13 card points" in err
+    err = _refused(sack("rufer", {"name": "second_sack", "made": False}), "tirol")
+    assert (
+        "bonus[1].made: false: beside the declarers' Valat the declarers hold at least 57 card points" in err
+    )
+    # a Solodreier's Defenders get the whole talon, 2 to 26: the declarers' 44 to 68 may miss 45 2/3
+    parse_hand(sack("solodreier", {"name": "first_sack", "made": False}), load_profile("tirol"))
+    parse_hand(sack("solodreier", {"name": "second_sack"}), load_profile("tirol"))

@@ -447,6 +447,12 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "true: the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)": N_(
         "the {who} have {points} card points, and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points): not made; if it was announced, enter it as lost (-b NAME,announced,lost)"
     ),
+    "true: beside the {valat_side}' Valat the {who} hold at most {most} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)": N_(
+        "beside the {valat_side}' Valat the {who} hold at most {most} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points): not made"
+    ),
+    "false: beside the {valat_side}' Valat the {who} hold at least {fewest} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)": N_(
+        "beside the {valat_side}' Valat the {who} hold at least {fewest} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), at least the {minimum} that make the {b} (bonuses.{b}.min_card_points): it was made, not lost"
+    ),
     "false: the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)": N_(
         "the {who} have {points} card points, at least the {minimum} that make the {b} (bonuses.{b}.min_card_points): it was made, not lost"
     ),
@@ -528,8 +534,8 @@ SHORT_FORM_WORDING: Mapping[str, str] = {
     "{won} disagrees with card_points {card_points} (the declarer side needs {win_threshold})": N_(
         "disagrees with -t {card_points} (the declarer side needs {win_threshold})"
     ),
-    "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}": N_(
-        "a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
+    "{points}: a player without a trick holds no card, one with a trick at least its four cards, which hold at least {least} (game.trick_card_points)": N_(
+        "a player without a trick holds no card, one with a trick at least its four cards, which hold at least {least} (game.trick_card_points)"
     ),
     "{points} leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})": N_(
         "leaves the {who} {held}: the talon cards that count for them in {contract} hold whole points, at least {fewest}, and with a trick's four cards besides at least {more} (contracts.{contract}.talon_share = {share!r})"

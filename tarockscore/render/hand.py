@@ -254,17 +254,14 @@ def explain(
         if line.rounded is not None and line.rounded.value * factor != value:
             rounded = _("   rounded down before it is written: {value}").format(value=value)
             out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
-        if score.payout is not None and value != stake:
+        apart = score.payout is not None and value != stake  # the Kontra counts in the payout only
+        if apart:
             out.append(
                 _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
             )
-        out.append(
-            _("   won by {winners}; on the sheet: {points}").format(
-                winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"),
-                points=adds_text(dict(sorted(line.times(factor).items(), key=lambda pv: order.index(pv[0])))),
-            )
-            + (cite(whose, said=losers_words(profile.trischaken.losers)) if whose else "")
-        )
+        won = _won_by(line, factor, order, apart)
+        won[0] += cite(whose, said=losers_words(profile.trischaken.losers)) if whose else ""
+        out += won
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
     points, payout = score.counted(factor)
@@ -276,6 +273,20 @@ def explain(
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def _won_by(line: Line, factor: int, order: Sequence[str], money: bool) -> list[str]:
+    """Who won the bet and what each writes; ``money``: on a line of its own, what each is paid
+    where the Kontra makes the payout differ from the sheet (who pays whom the money)."""
+
+    def seated_points(payout: bool) -> str:
+        each = line.times(factor, payout=payout)
+        return adds_text(dict(sorted(each.items(), key=lambda pv: order.index(pv[0]))))
+
+    said = _("   won by {winners}; on the sheet: {points}").format(
+        winners=", ".join(sorted(line.winners, key=order.index)) or _("nobody"), points=seated_points(False)
+    )
+    return [said, _("   in the payout: {points}").format(points=seated_points(True))] if money else [said]
 
 
 def _decided_cited(

@@ -325,16 +325,14 @@ def ad_personam_lines(deal: Deal, base: int | Fraction, factors: tuple[Factor, .
     steps = dict(hand.kontra_by)
     rule = f"contracts.{c.name}.value"
     if profile.settlement.mode == "simplified" and won:
-        highest = max(steps.values(), key=lambda s: profile.step(s).level)  # type: ignore[union-attr]
+        # the stake of the Defender who went highest (the first in seat order of equals), said as his
+        highest = max(deal.defenders, key=lambda d: profile.step(steps[d]).level if d in steps else 0)  # type: ignore[union-attr]
         return deal.line(
             "contract",
             title(c.name),
             base,
             rule,
-            [
-                *factors,
-                *kontra_factors(profile, highest, N_("{step} on the contract (the highest Defender's)")),
-            ],
+            [*factors, *defender_kontra_factors(profile, hand, c.name, highest)],
             (hand.declarer,),
             deal.defenders,
             note=setting(Settlement, "mode", "simplified"),
@@ -404,8 +402,11 @@ def announced_factor(deal: Deal) -> Factor:
     return Factor(N_("announced"), deal.profile.game.announced_factor, key_path(Game, "announced_factor"))
 
 
-def bonus_label(name: str, announced: bool) -> str:
-    """``Pagat (announced)``, ``Pagat (silent)``."""
+def bonus_label(name: str, announced: bool, announceable: bool = True) -> str:
+    """``Pagat (announced)``, ``Pagat (silent)``; ``Trull`` alone where it is never announced
+    (``bonuses.NAME.announce = false``, Zwanzigerrufen's hand bonus: declared, not silent)."""
+    if not announceable:
+        return title(name)
     return message(N_("{bonus} (announced)") if announced else N_("{bonus} (silent)"), bonus=title(name))
 
 
@@ -490,7 +491,7 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
                 return note(not_scored)
         winning_side = b.side if b.made else b.side.other
     factors = bonus_factors(deal, b)
-    label = bonus_label(b.name, b.announced)
+    label = bonus_label(b.name, b.announced, deal.profile.bonuses[b.name].announce)
     if not b.made and not why:
         if b.side is not Side.DECLARERS:
             why = N_("the defenders did not make it: it goes to the other side")

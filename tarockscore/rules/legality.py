@@ -226,6 +226,13 @@ def talon_share_holds(profile: Profile, share: str) -> tuple[Fraction, Fraction]
 OTHER_SHARE = {"none": "all", "half": "half", "all": "none"}
 
 
+def trick_card_points(profile: Profile) -> Fraction:
+    """The fewest card points a trick's four cards hold (``game.trick_card_points``; in a profile
+    kept before that key, a talon half's fewest, as it was then taken)."""
+    fewest = profile.game.trick_card_points
+    return talon_share_holds(profile, "half")[0] if fewest is None else fewest
+
+
 def may_double(bonus: Bonus, announced: bool) -> bool:
     """Kontra may be said on the bonus: only an announced one, and not where the profile never doubles it."""
     return announced and bonus.kontra

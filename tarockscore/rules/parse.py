@@ -526,13 +526,13 @@ def _read_trischaken_outcome(
                 )
                 continue
             checked = read_card_points(f"card_points.{name}", value, profile, problems)
-            # a trick's four cards hold more than the three of a talon half (docs/rules/koenigrufen.md §1.5)
-            least = legality.talon_share_holds(profile, "half")[0]
+            # a trick's four cards hold at least game.trick_card_points (docs/rules/koenigrufen.md §1.5)
+            least = legality.trick_card_points(profile)
             if checked is not None and 0 < checked < least and profile.game.every_card_counts and not stored:
                 problems.add(
                     f"card_points.{name}",
                     N_(
-                        "{points}: a player without a trick holds no card, one with a trick at least its four cards, more than the three that hold at least {least}"
+                        "{points}: a player without a trick holds no card, one with a trick at least its four cards, which hold at least {least} (game.trick_card_points)"
                     ),
                     points=render_points(checked),
                     least=render_points(least),

@@ -243,6 +243,9 @@ class Game(NamedTuple):
     call_own_king: bool = False
     # the fewest and the most card points the talon can hold; None: not checked
     talon_card_points: tuple[Fraction, Fraction] | None = None
+    # the fewest card points a trick's four cards hold; None (a profile kept before the key): a
+    # talon half's fewest, as it was then taken
+    trick_card_points: Fraction | None = None
     # a side with no card point took no trick (false where blank cards count nothing)
     every_card_counts: bool = False
     # the card points the declarers need when the game is kontra'd; 0: win_threshold
@@ -558,6 +561,13 @@ def _check_game(game: Game, problems: Collector, players: object = None) -> None
     at play; ``players``: a key of that name at the profile's top (the table's names, or its size)."""
     if players is not None:
         problems.add("players", PLAYERS_NOT_HERE)
+    if game.trick_card_points is not None and game.trick_card_points > game.card_points_total:
+        problems.add(
+            key_path(Game, "trick_card_points"),
+            N_("{most} is above card_points_total {card_points_total}"),
+            most=render_points(game.trick_card_points),
+            card_points_total=game.card_points_total,
+        )
     if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
         problems.add(
             key_path(Game, "talon_card_points"),

@@ -19,7 +19,7 @@ from tarockscore.rules.bets import (
     title,
 )
 from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
-from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds
+from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds, trick_card_points
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
 
 VALAT = "valat"
@@ -219,6 +219,8 @@ def check_tricks(
     """Refuse card points that prove a Valat not entered, rule out one entered, or a bonus made without a card
     (``stored``: a hand an evening holds keeps the card points earlier versions took beside its talon)."""
     if declarers is None:
+        if not stored:
+            _check_bars_beside_valat(bonuses, contract, called_king, profile, problems)
         return
     deck = profile.game.card_points_total
     points = {side: side_card_points(side, declarers, defenders, deck) for side in Side}
@@ -228,6 +230,50 @@ def check_tricks(
         _check_every_trick(bonuses, points, contract, profile, problems)
         _check_no_card(bonuses, points, problems)
     _check_valat_against_talon(bonuses, declarers, contract, called_king, profile, problems, stored)
+
+
+def _check_bars_beside_valat(
+    bonuses: GivenBonuses, contract: Contract, called_king: str | None, profile: Profile, problems: Collector
+) -> None:
+    """Without card points, a Valat made still bounds them (docs/rules/koenigrufen.md §1.5): its
+    side holds all but the talon cards the other side is given, the other side those alone.
+    Refuse a bonus of ``min_card_points`` those bounds decide the other way (a Sack, the Absolut)."""
+    valat = next((b for b in bonuses.values() if b.name == VALAT and b.made), None)
+    share = declarer_talon_share(profile, contract, called_king)
+    if valat is None or share is None:
+        return
+    deck = profile.game.card_points_total
+    for i, b in bonuses.items():
+        minimum = profile.bonuses[b.name].min_card_points
+        if minimum is None:
+            continue
+        talon = b.side if b.side is not valat.side else b.side.other  # the side that holds talon cards only
+        fewest, most = talon_share_holds(profile, share if talon is Side.DECLARERS else OTHER_SHARE[share])
+        if b.side is valat.side:
+            fewest, most = deck - most, deck - fewest
+        if b.made and most < minimum:
+            said = N_(
+                "true: beside the {valat_side}' Valat the {who} hold at most {most} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), and {profile!r} gives the {b} only to a side with at least {minimum} (bonuses.{b}.min_card_points)"
+            )
+        elif not b.made and fewest >= minimum:
+            said = N_(
+                "false: beside the {valat_side}' Valat the {who} hold at least {fewest} card points (in {contract}, contracts.{contract}.talon_share = {share!r}), at least the {minimum} that make the {b} (bonuses.{b}.min_card_points)"
+            )
+        else:
+            continue
+        problems.add(
+            f"bonus[{i}].made",
+            said,
+            valat_side=valat.side.value,
+            who=b.side.value,
+            most=render_points(most),
+            fewest=render_points(fewest),
+            contract=contract.name,
+            share=share,
+            profile=profile.name,
+            b=b.name,
+            minimum=render_points(minimum),
+        )
 
 
 def valat_proven(
@@ -306,9 +352,9 @@ def _beside_talon(
     problems: Collector,
 ) -> bool:
     """Refuse a side with fewer card points than its talon cards hold; with more but less than they
-    hold with a trick's four cards besides (more than three cards' fewest); or with exactly their
+    hold with a trick's four cards besides (game.trick_card_points); or with exactly their
     fewest, no trick, beside no Valat of the other side (docs/rules/koenigrufen.md §1.5). Whether one was."""
-    trick = talon_share_holds(profile, "half")[0]
+    trick = trick_card_points(profile)
     for side in Side:
         fewest, held = _talon_fewest(profile, contract, called_king, side), points[side]
         valat = any(b.name == VALAT and b.made and b.side is side.other for b in bonuses.values())
