@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from tarockscore.errors import (
@@ -25,8 +26,10 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
+from tarockscore.rules.legality import talon_card_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile, SettlementMode
+from tarockscore.rules.valat import VALAT
 from tarockscore.rules.words import at_table, check_names, type_name
 
 
@@ -410,6 +413,22 @@ def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, 
             where="players",
         )
     return hand
+
+
+def refused_now(hand: Hand, keys: HandInput, profile: Profile) -> Problem | None:
+    """What the rules say now against a stored hand that earlier versions took (card points beside
+    the talon, docs/rules/koenigrufen.md §1.5, §6); None where they take it as it is. Only a hand
+    the talon bounds reach is parsed again: a Valat, a Dodge Round, a side within a trick of the talon."""
+    deck, (fewest, _most) = profile.game.card_points_total, talon_card_points(profile) or (Fraction(0),) * 2
+    sides = () if hand.card_points is None else (hand.card_points, hand.defender_card_points)
+    near = any(s is not None and min(s, deck - s) < fewest * Fraction(3, 2) for s in sides)
+    if not (near or hand.trischaken_points or any(b.name == VALAT for b in hand.bonuses)):
+        return None
+    try:
+        parse_hand(keys, profile)
+    except TarockError as exc:
+        return exc.problems[0]
+    return None
 
 
 def parse_stored(

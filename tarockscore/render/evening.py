@@ -36,6 +36,7 @@ from tarockscore.evening.operations import radl_marked as radl_marked  # the pho
 from tarockscore.evening.radl import next_factor, pending_radl, struck
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
+from tarockscore.evening.store import GONE
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render.output import View
@@ -968,7 +969,16 @@ def repaired_text(r: Repaired, path: Path) -> str:
         lines = [folded(unchanged.format(path=shown_path(path)))]
     found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
     said = [
-        found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
+        (
+            ngettext(
+                "found: {where}: {what}; --write keeps the evening without it",
+                "found: {where}: {what}; --write keeps the evening without them",
+                getattr(p.template, "n", 1),
+            )
+            if p.template in GONE
+            else found
+        ).format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_))
+        for p in r.found
     ]
     if r.written:
         written = _("written: {path} re-scored and sealed; the audit trail says so")
