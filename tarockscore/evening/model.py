@@ -415,20 +415,26 @@ def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, 
     return hand
 
 
-def refused_now(hand: Hand, keys: HandInput, profile: Profile) -> Problem | None:
-    """What the rules say now against a stored hand that earlier versions took (card points beside
-    the talon, docs/rules/koenigrufen.md §1.5, §6); None where they take it as it is. Only a hand
-    the talon bounds reach is parsed again: a Valat, a Dodge Round, a side within a trick of the talon."""
-    deck, (fewest, _most) = profile.game.card_points_total, talon_card_points(profile) or (Fraction(0),) * 2
-    sides = () if hand.card_points is None else (hand.card_points, hand.defender_card_points)
-    near = any(s is not None and min(s, deck - s) < fewest * Fraction(3, 2) for s in sides)
-    if not (near or hand.trischaken_points or any(b.name == VALAT for b in hand.bonuses)):
-        return None
-    try:
-        parse_hand(keys, profile)
-    except TarockError as exc:
-        return exc.problems[0]
-    return None
+def refused_now(entries: Sequence[Entry], profile: Profile) -> list[tuple[int, Entry, Problem]]:
+    """The stored hands (with their numbers) that earlier versions took and the rules now refuse
+    (card points beside the talon, docs/rules/koenigrufen.md §1.5, §6), each with what the rules
+    say. Only a hand the talon bounds reach is parsed again: a Valat, a Dodge Round, or a side
+    within a trick's four cards of the talon's (its fewest and half that again)."""
+    fewest = (talon_card_points(profile) or (Fraction(0),))[0] * Fraction(3, 2)
+    most = profile.game.card_points_total - fewest
+    out = []
+    for number, e in enumerate(entries, 1):
+        h = e.hand
+        sides = (h.card_points, h.defender_card_points)
+        if all(s is None or fewest <= s <= most for s in sides) and not (
+            h.trischaken_points or any(b.name == VALAT for b in h.bonuses)
+        ):
+            continue
+        try:
+            parse_hand(e.keys, profile)
+        except TarockError as exc:
+            out.append((number, e, exc.problems[0]))
+    return out
 
 
 def parse_stored(

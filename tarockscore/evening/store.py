@@ -797,12 +797,10 @@ def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
     hand whose card points the rules now refuse, recorded before they did."""
     said = []
-    profile = snapshot.ledger.profile
-    for number, e in enumerate(snapshot.ledger.hands, 1):
-        if (refused := refused_now(e.hand, e.keys, profile)) is not None:
-            what = Message(refused.template, refused.values)
-            hand = label(e.id, number)
-            said.append(message(HELD, path=snapshot.path, hand=hand, where=refused.where, said=what))
+    for number, e, refused in refused_now(snapshot.ledger.hands, snapshot.ledger.profile):
+        what = Message(refused.template, refused.values)
+        hand = label(e.id, number)
+        said.append(message(HELD, path=snapshot.path, hand=hand, where=refused.where, said=what))
     if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
