@@ -220,6 +220,10 @@ def test_a_hand_whose_entry_was_cut_out_is_named_missing_and_kept_out_only_in_so
     assert "the evening is kept without it" in data["audit"][-1]["detail"]
     # hands 1 and 3 alone: Cilli and Dani defend hand 1, Bert and Cilli hand 3, each +1
     assert data["totals"] == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
+    # hand 3's entry changed too, where hand 2's was cut out: both are named
+    three = text[starts[2] :].replace("card_points = 30", "card_points = 31", 1)
+    path.write_text(text[: starts[1]] + three, encoding="utf-8")
+    refused(run("show", "--ledger", str(path)), "entry 2: hand 3 (no. 2 on the sheet) was changed", missing)
 
 
 def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:

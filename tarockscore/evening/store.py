@@ -362,10 +362,11 @@ class Chain:
             self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
         if why == "order":
             self.follows[k] = self.last
+        if why in ("order", "changed") and k > 1:
             # ids between those of the entries before and this one's, that no entry holds: the
-            # hands of an entry taken out here
+            # hands of an entry taken out before this one
             named = named_ids(event)
-            if k > 1 and (gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]):
+            if gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]:
                 self.gaps[k] = gap
         if why != "repeat":
             self.last = hand_ids(event.get("hand"))
@@ -430,7 +431,7 @@ class Chain:
             if why == "repeat":
                 template = _REPEAT_HAND if ids else _REPEAT
                 values = {"first": self.repeats[k], "kind": kind, "hand": hands_label(ids, sheet)}
-            elif k in missing:
+            elif k in missing and why == "order":
                 template, values = gone(missing[k]), {}
             elif k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
@@ -446,6 +447,8 @@ class Chain:
             else:
                 template, values = _EDITED, {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
+            if k in missing and why != "order":  # changed, and an entry before it taken out
+                out.append(Problem.of(f"entry {k}", gone(missing[k])))
         return out
 
     def carried(self) -> set[int]:
@@ -463,7 +466,7 @@ class Chain:
         if not vouched:
             return None
         missing = self.missing
-        apart = {*self.follows, *self.repeats, *missing}
+        apart = {*self.follows, *self.repeats}
         ids = {i for k in vouched if k and k not in apart for i in self.ids(k)}
         what: list[Message] = [hands_label(sorted(ids), sheet)] if ids else []
         what += [
