@@ -362,15 +362,14 @@ class Chain:
             self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
         if why == "order":
             self.follows[k] = self.last
+        named = named_ids(event)
         if why in ("order", "changed") and k > 1:
             # ids between those of the entries before and this one's, that no entry holds: the
             # hands of an entry taken out before this one
-            named = named_ids(event)
             if gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]:
                 self.gaps[k] = gap
         if why != "repeat":
             self.last = hand_ids(event.get("hand"))
-            named = named_ids(event)
             self.named |= named
             self.top = max(self.top, max(named, default=0))
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
@@ -539,16 +538,13 @@ def differing(then: Ledger, now: Ledger) -> list[int]:
 
 def named_ids(event: Mapping[str, Any]) -> set[int]:
     """The hand ids an entry names: of its hands, of its audit lines, those it takes off the sheet."""
-    removed = (
-        [i for i in event.get("removed", ()) if isinstance(i, int)]
-        if isinstance(event.get("removed"), list)
-        else []
-    )
-    return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *removed}
+    removed = event.get("removed")
+    taken = [i for i in removed if type(i) is int] if isinstance(removed, list) else []
+    return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *taken}
 
 
 def hand_ids(items: Any, key: str = "id") -> list[int]:
-    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
+    """The ids of an entry's ``hand`` tables (``key``: of its audit lines), an id no hand has left out."""
     if not isinstance(items, list):
         return []
     return [h[key] for h in items if isinstance(h, dict) and type(h.get(key)) is int and h[key] > 0]
@@ -563,6 +559,8 @@ _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
 _REPEAT = N_("a copy of entry {first} ({kind}), added again outside tarockscore")
 _REPEAT_HAND = N_("a copy of entry {first} ({kind} of {hand}), added again outside tarockscore")
+_ORDER_HAND = N_("an entry before {hand} was removed or changed outside tarockscore")
+_EDITED = N_("this entry ({kind}) was changed outside tarockscore")
 
 
 def gone(ids: Sequence[int]) -> Message:
@@ -577,8 +575,7 @@ def gone(ids: Sequence[int]) -> Message:
 
 
 GONE = frozenset(str(gone([1] * n).template) for n in (1, 2))  # its two forms, to know it by
-_ORDER_HAND = N_("an entry before {hand} was removed or changed outside tarockscore")
-_EDITED = N_("this entry ({kind}) was changed outside tarockscore")
+
 # a repair's line, read in the audit trail long after: the entry by its number
 _AT = {
     _ORDER: N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
