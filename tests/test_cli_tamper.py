@@ -224,6 +224,11 @@ def test_a_hand_whose_entry_was_cut_out_is_named_missing_and_kept_out_only_in_so
     three = text[starts[2] :].replace("card_points = 30", "card_points = 31", 1)
     path.write_text(text[: starts[1]] + three, encoding="utf-8")
     refused(run("show", "--ledger", str(path)), "entry 2: hand 3 (no. 2 on the sheet) was changed", missing)
+    # the first hand's entry cut out: hand 1 is missing, not the table or the profile changed
+    path.write_text(text[: starts[0]] + text[starts[1] :], encoding="utf-8")
+    first = run("check", "--ledger", str(path))
+    refused(first, "entry 1: hand 1 is missing: the entry that held it was taken out outside tarockscore")
+    assert "the table or the profile" not in first.stderr
 
 
 def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:

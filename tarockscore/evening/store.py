@@ -363,7 +363,7 @@ class Chain:
         if why == "order":
             self.follows[k] = self.last
         named = named_ids(event)
-        if why in ("order", "changed") and k > 1:
+        if why in ("order", "changed"):
             # ids between those of the entries before and this one's, that no entry holds: the
             # hands of an entry taken out before this one
             if gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]:
