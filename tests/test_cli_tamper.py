@@ -598,3 +598,18 @@ def test_a_hand_id_edited_to_0_is_named_by_its_place_with_the_id_it_should_have(
         "sheet, has 2; one that changes a hand on the sheet has that hand's id",
     )
     assert "hand 0" not in done.stderr and "minimum" not in done.stderr
+
+
+def test_a_hand_cut_out_before_a_correction_is_named_missing_by_the_hands_after_it(tmp_path: Path) -> None:
+    """Hand 3's entry cut out where a replace of hand 1 follows it: the replace no longer follows,
+    and hand 4, recorded after, shows that an id was skipped: hand 3 is named missing there."""
+    path = evening(tmp_path / "e.toml")
+    assert run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "40", "--ledger", str(path)).exit_code == 0
+    assert run("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    path.write_text(text[: starts[2]] + text[starts[3] :], encoding="utf-8")
+    refused(
+        run("check", "--ledger", str(path)),
+        "entry 3: hand 3 is missing: the entry that held it was taken out outside tarockscore",
+    )

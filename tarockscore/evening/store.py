@@ -325,7 +325,8 @@ class Chain:
         self.follows: dict[int, list[int]] = {}
         self.last: list[int] = []  # the hand ids of the entry before
         self.top = 0  # the highest hand id the entries so far name
-        self.gaps: dict[int, list[int]] = {}  # an entry that does not follow, after ids not named till then
+        self.gaps: dict[int, list[int]] = {}  # an entry that does not fit: the ids skipped since
+        self.broken = 0  # the last entry that does not fit
         self.named: set[int] = set()  # every hand id the entries name
         self.hashes: dict[str, int] = {}  # each whole entry's hash: its number
         self.repeats: dict[int, int] = {}  # an entry that repeats an earlier one, word for word: that one
@@ -363,11 +364,11 @@ class Chain:
         if why == "order":
             self.follows[k] = self.last
         named = named_ids(event)
-        if why in ("order", "changed"):
-            # ids between those of the entries before and this one's, that no entry holds: the
-            # hands of an entry taken out before this one
-            if gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]:
-                self.gaps[k] = gap
+        self.broken = k if why in ("order", "changed") else self.broken
+        # ids between those of the entries before and this one's, that no entry holds: the hands
+        # of an entry taken out at the last entry that does not fit
+        if self.broken and (gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]):
+            self.gaps.setdefault(self.broken, []).extend(gap)
         if why != "repeat":
             self.last = hand_ids(event.get("hand"))
             self.named |= named
