@@ -197,6 +197,7 @@ def test_a_hand_whose_entry_was_cut_out_is_named_missing_and_kept_out_only_in_so
     not as some entry changed; repair says --write keeps the evening without it, and the sealed
     evening says so on every read (docs/ledger-format.md, "Repairing")."""
     path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     path.write_text(text[: starts[1]] + text[starts[2] :], encoding="utf-8")
@@ -220,6 +221,11 @@ def test_a_hand_whose_entry_was_cut_out_is_named_missing_and_kept_out_only_in_so
     assert "the evening is kept without it" in data["audit"][-1]["detail"]
     # hands 1 and 3 alone: Cilli and Dani defend hand 1, Bert and Cilli hand 3, each +1
     assert data["totals"] == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
+    # the head written down after hand 3 names hand 2 as missing since
+    refused(
+        run("check", "--head", head, "--ledger", str(path)),
+        f"head {head}: hand 2 is missing since, its entry taken out; entries since: repair ",
+    )
     # hand 3's entry changed too, where hand 2's was cut out: both are named
     three = text[starts[2] :].replace("card_points = 30", "card_points = 31", 1)
     path.write_text(text[: starts[1]] + three, encoding="utf-8")
@@ -571,7 +577,7 @@ def test_a_failed_head_check_says_what_to_do_next(tmp_path: Path) -> None:
     assert changed[1] == (
         f"error: {path}: `tarockscore show --ledger {path}` shows the evening as it is now, to hold "
         "against the paper sheet; the evening of then comes back only from a copy of the file made "
-        "before the change, or by correcting the hands that differ (replace, delete, undo)"
+        "before the change, or by correcting the hands that differ (record, replace, delete, undo)"
     )
     unknown = unfolded(run("check", "--head", "0123456789ab", "--ledger", str(path)).stderr).splitlines()
     assert unknown[1] == (

@@ -506,9 +506,10 @@ class Chain:
 
     def edited_since(
         self, entry: int, vouched: Container[Any]
-    ) -> tuple[tuple[int, ...], set[int], list[int]]:
+    ) -> tuple[tuple[int, ...], set[int], list[int], list[int]]:
         """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, the ids of
-        their hands, and the ids of the hands before the first that does not follow its entry before."""
+        their hands, the ids of the hands before the first that does not follow its entry before,
+        and the ids of the hands missing there."""
         edited = [
             (k, why)
             for k, why, hashed, prev in self.found
@@ -516,7 +517,9 @@ class Chain:
         ]
         ids = {i for k, why in edited if why not in ("order", "repeat") for i in self.ids(k)}
         follows = next((self.follows[k] for k, why in edited if why == "order"), [])
-        return tuple(k for k, _ in edited), ids, follows
+        missing = self.missing
+        gone = sorted(i for k, _why in edited for i in missing.get(k, ()))
+        return tuple(k for k, _ in edited), ids, follows, gone
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:

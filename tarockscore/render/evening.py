@@ -809,6 +809,12 @@ def head_check_text(held: HeadCheck) -> str:
             "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening"
         ).format(head=short)
     since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
+    if held.missing:  # a hand of then whose entry was taken out since
+        return ngettext(
+            "head {head}: hand {ids} is missing since, its entry taken out; entries since: {since}",
+            "head {head}: hands {ids} are missing since, their entries taken out; entries since: {since}",
+            len(held.missing),
+        ).format(head=short, ids=", ".join(map(str, held.missing)), since=since)
     if held.differ:
         differs = _("head {head}: hand {number} differs from the hand of then; entries since: {since}")
         return differs.format(head=short, number=held.differ[0], since=since)

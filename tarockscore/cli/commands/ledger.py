@@ -221,7 +221,7 @@ _HEAD_NOT_FOUND = N_(
     "compare the digits with the head written down, and make sure this is that evening's ledger (--ledger); entries cut off since come back only from a copy of the file made before"
 )
 _HEAD_CHANGED = N_(
-    "`tarockscore show --ledger {path}` shows the evening as it is now, to hold against the paper sheet; the evening of then comes back only from a copy of the file made before the change, or by correcting the hands that differ (replace, delete, undo)"
+    "`tarockscore show --ledger {path}` shows the evening as it is now, to hold against the paper sheet; the evening of then comes back only from a copy of the file made before the change, or by correcting the hands that differ (record, replace, delete, undo)"
 )
 
 
