@@ -728,8 +728,10 @@ def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_o
         result = run(command, "--ledger", path)
         assert result.exit_code == 0, result.stderr
         assert unfolded(result.stderr) == (
-            f"warning: {path}: hand 1: the players' card points add up to 60 1/3, which no deal leaves "
-            "with the talon out of play; the hand is read as it was recorded\n"
+            f"warning: {path}: hand 1: card_points: the players' card points add up to 60 1/3; with "
+            "the talon out of play (trischaken.talon = 'out') they add up to the deck's 70 less the "
+            "talon's, which holds 2 to 26 in whole points: 44, 45 … 68; recorded before the rules "
+            "refused this, the hand is read as it was recorded\n"
         )
 
 
@@ -1456,6 +1458,19 @@ def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
     assert result.exit_code == 0, result.stderr
     totals = json.loads(result.stdout)["totals"]
     assert totals == {"A": 4 + 10, "B": 0, "C": 4 + 10, "D": 10}
+    # each reading command says so once on standard error, hand by hand, as the rules say it now:
+    # the Defenders' talon half holds at least 1 (§1.5), a trick's four cards more than 1 (§6)
+    for command in (["show"], ["check"], ["settle", "--stake", "0.10"]):
+        said = run(*command, "--ledger", path)
+        assert said.exit_code == 0, said.stderr
+        assert unfolded(said.stderr).splitlines() == [
+            f"warning: {path}: hand 1: card_points: 69 2/3 leaves the defenders 1/3, but the talon cards "
+            "that count for them in rufer hold at least 1 (contracts.rufer.talon_share = 'half'); "
+            "recorded before the rules refused this, the hand is read as it was recorded",
+            f"warning: {path}: hand 2: card_points.A: 1/3: a player without a trick holds no card, one "
+            "with a trick at least its four cards, more than the three that hold at least 1; recorded "
+            "before the rules refused this, the hand is read as it was recorded",
+        ]
 
 
 def test_a_hand_without_its_contract_asks_for_the_contract_alone(ledger: str) -> None:

@@ -190,16 +190,51 @@ def test_an_audit_entry_removed_is_caught(tmp_path: Path) -> None:
     refused(run("show", "--ledger", str(path)), "entry 4: this entry (undo) was changed outside tarockscore")
 
 
-def test_an_entry_removed_from_the_middle_is_caught(tmp_path: Path) -> None:
+def test_a_hand_whose_entry_was_cut_out_is_named_missing_and_kept_out_only_in_so_many_words(
+    tmp_path: Path,
+) -> None:
+    """Hand 2's whole entry cut out of the middle: every reading command names hand 2 as missing,
+    not as some entry changed; repair says --write keeps the evening without it, and the sealed
+    evening says so on every read (docs/ledger-format.md, "Repairing")."""
     path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     path.write_text(text[: starts[1]] + text[starts[2] :], encoding="utf-8")
-    # named with the hand the entry holds (docs/ledger-format.md, "Chained"): hand 3 now follows hand 1
-    refused(
-        run("check", "--ledger", str(path)),
-        "entry 2: an entry before hand 3 (no. 2 on the sheet) was removed",
+    missing = "entry 2: hand 2 is missing: the entry that held it was taken out outside tarockscore"
+    for command in (["check"], ["show"], ["settle"], ["explain", "1"]):
+        done = run(*command, "--ledger", str(path))
+        refused(done, missing)
+        assert "an entry before" not in done.stderr
+    looked = run("repair", "--ledger", str(path))
+    assert looked.exit_code == 0, looked.stderr
+    assert f"found: {missing}; --write keeps the evening without it" in unfolded(looked.stdout)
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--json", "--ledger", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stderr == (
+        f"warning: {path}: a repair entry keeps the evening without hand 2, missing: its entry was "
+        "taken out outside tarockscore\n"
     )
+    data = json.loads(shown.stdout)
+    assert "hand 2 is missing" in data["audit"][-1]["detail"]
+    assert "the evening is kept without it" in data["audit"][-1]["detail"]
+    # hands 1 and 3 alone: Cilli and Dani defend hand 1, Bert and Cilli hand 3, each +1
+    assert data["totals"] == {"Anna": 0, "Bert": 1, "Cilli": 2, "Dani": 1}
+    # the head written down after hand 3 names hand 2 as missing since
+    refused(
+        run("check", "--head", head, "--ledger", str(path)),
+        f"head {head}: hand 2 is missing since, its entry taken out; entries since: repair ",
+    )
+    # hand 3's entry changed too, where hand 2's was cut out: both are named
+    three = text[starts[2] :].replace("card_points = 30", "card_points = 31", 1)
+    path.write_text(text[: starts[1]] + three, encoding="utf-8")
+    refused(run("show", "--ledger", str(path)), "entry 2: hand 3 (no. 2 on the sheet) was changed", missing)
+    # the first hand's entry cut out: hand 1 is missing, not the table or the profile changed
+    path.write_text(text[: starts[0]] + text[starts[1] :], encoding="utf-8")
+    first = run("check", "--ledger", str(path))
+    refused(first, "entry 1: hand 1 is missing: the entry that held it was taken out outside tarockscore")
+    assert "the table or the profile" not in first.stderr
 
 
 def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: Path) -> None:
@@ -219,6 +254,7 @@ def test_entries_moved_out_of_their_order_are_named_with_the_way_back(tmp_path: 
             "its entries no longer follow each other as they were written",
             "restore the file from a copy",
         )
+        assert "missing" not in done.stderr  # hand 2 is there, after hand 3
         assert path.read_bytes() == before
     german = run("--lang", "de", "show", "--ledger", str(path))
     refused(german, "nicht in der Reihenfolge, in der sie geschrieben wurden")
@@ -486,3 +522,100 @@ def test_a_head_check_after_the_stake_was_edited_names_the_table_or_the_profile(
     assert "entry 1" not in done.stderr
     german = run("--lang", "de", "check", "--head", head, "--ledger", str(path))
     assert "der Tisch oder das Profil wurde seither geändert" in german.stderr, german.stderr
+
+
+@pytest.mark.parametrize("after", [2, 3])
+def test_an_entry_pasted_again_is_named_as_a_copy_of_the_entry_it_repeats(tmp_path: Path, after: int) -> None:
+    """Hand 2's entry pasted a second time, right after itself or at the end: named as a copy of
+    entry 2 (hand 2's record), once; not as an entry before it removed or changed."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [*(m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)), len(text)]
+    copy = text[starts[1] : starts[2]]
+    path.write_text(text[: starts[after]] + copy + text[starts[after] :], encoding="utf-8")
+    named = f"entry {after + 1}: a copy of entry 2 (record of hand 2), added again outside tarockscore"
+    for command in (["check"], ["show"]):
+        done = run(*command, "--ledger", str(path))
+        refused(done, named)
+        assert "removed or changed" not in done.stderr and done.stderr.count("error:") == 2, done.stderr
+    assert f"found: {named}; --write" in unfolded(run("repair", "--ledger", str(path)).stdout)
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    shown = run("show", "--json", "--ledger", str(path))
+    assert shown.stderr == (
+        f"warning: {path}: a repair entry covers entry {after + 1}, a copy of entry 2: changed outside "
+        "tarockscore, and taken as it was found\n"
+    )
+    # the copy repeats hand 2 as it was: the evening is the three hands, each Defender +1 a hand
+    assert json.loads(shown.stdout)["totals"] == {"Anna": 0, "Bert": 2, "Cilli": 2, "Dani": 2}
+
+
+def test_an_edited_profile_repaired_is_said_once(tmp_path: Path) -> None:
+    """The stored profile's title edited, its pin left: repair names it once, and the repaired
+    evening's warning names the stored profile once, not beside "the table or the profile"."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace('title = "Königrufen: main', 'title = "Königrufen: MAIN', 1), encoding="utf-8"
+    )
+    looked = unfolded(run("repair", "--ledger", str(path)).stdout)
+    assert looked.count("found:") == 1, looked
+    assert run("repair", "--write", "--ledger", str(path)).exit_code == 0
+    for command in (["show"], ["check"]):
+        done = run(*command, "--ledger", str(path))
+        assert done.exit_code == 0, done.stderr
+        assert done.stderr == (
+            f"warning: {path}: a repair entry covers the stored profile: changed outside tarockscore, "
+            "and taken as it was found\n"
+        )
+
+
+def test_a_failed_head_check_says_what_to_do_next(tmp_path: Path) -> None:
+    path = evening(tmp_path / "e.toml")
+    head = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    assert run("replace", "2", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    changed = unfolded(run("check", "--head", head, "--ledger", str(path)).stderr).splitlines()
+    assert changed[1] == (
+        f"error: {path}: `tarockscore show --ledger {path}` shows the evening as it is now, to hold "
+        "against the paper sheet; the evening of then comes back only from a copy of the file made "
+        "before the change, or by correcting the hands that differ (record, replace, delete, undo)"
+    )
+    unknown = unfolded(run("check", "--head", "0123456789ab", "--ledger", str(path)).stderr).splitlines()
+    assert unknown[1] == (
+        f"error: {path}: compare the digits with the head written down, and make sure this is that "
+        "evening's ledger (--ledger); entries cut off since come back only from a copy of the file made before"
+    )
+    german = run("--lang", "de", "check", "--head", head, "--ledger", str(path))
+    assert "tarockscore show --ledger" in german.stderr and "shows the evening" not in german.stderr
+
+
+def test_a_hand_id_edited_to_0_is_named_by_its_place_with_the_id_it_should_have(tmp_path: Path) -> None:
+    """Hand 2's id edited to 0: named as entry 2's hand, not as "hand 0", with the id a hand
+    added there has (2: ids rise from hand to hand, docs/ledger-format.md)."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    block = text[starts[1] : starts[2]].replace("id = 2\n", "id = 0\n")
+    path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
+    done = run("check", "--ledger", str(path))
+    refused(
+        done,
+        "entry 2: this entry (record) was changed outside tarockscore",
+        "entry 2: hand[0]: id: 0: no hand has this id, they begin at 1: a hand added here, no. 2 on the "
+        "sheet, has 2; one that changes a hand on the sheet has that hand's id",
+    )
+    assert "hand 0" not in done.stderr and "minimum" not in done.stderr
+
+
+def test_a_hand_cut_out_before_a_correction_is_named_missing_by_the_hands_after_it(tmp_path: Path) -> None:
+    """Hand 3's entry cut out where a replace of hand 1 follows it: the replace no longer follows,
+    and hand 4, recorded after, shows that an id was skipped: hand 3 is named missing there."""
+    path = evening(tmp_path / "e.toml")
+    assert run("replace", "1", "-c", "dreier", "-d", "Anna", "-t", "40", "--ledger", str(path)).exit_code == 0
+    assert run("record", "-c", "dreier", "-d", "Bert", "-t", "40", "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    path.write_text(text[: starts[2]] + text[starts[3] :], encoding="utf-8")
+    refused(
+        run("check", "--ledger", str(path)),
+        "entry 3: hand 3 is missing: the entry that held it was taken out outside tarockscore",
+    )

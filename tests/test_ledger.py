@@ -489,7 +489,7 @@ def test_mapping_round_trip_with_everything() -> None:
         (
             lambda m: m["event"][0]["hand"][0].update(id=0),
             "entry 1: hand[0]: id",
-            "below the allowed minimum",
+            "0: no hand has this id, they begin at 1: a hand added here, no. 1 on the sheet, has 1",
         ),
         (lambda m: m["event"][0]["hand"][0].update(colour="red"), "entry 1: hand 1: colour", "unknown key"),
     ],

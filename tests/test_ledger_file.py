@@ -142,8 +142,9 @@ def test_an_entry_that_does_not_read_alone_is_refused_at_its_line(tmp_path: Path
 
 
 def test_an_entry_copied_twice_is_named_at_the_copy(tmp_path: Path) -> None:
-    """An [[event]] block pasted twice by hand: the copy does not follow the entry before it in
-    the chain, and is named at its line; with the copy removed the ledger is as written."""
+    """An [[event]] block pasted twice by hand: the copy is named at its line as the copy of the
+    entry it repeats, alone (the entry after it follows the one it was written after); with the
+    copy removed the ledger is as written."""
     path = tmp_path / "l.toml"
     started(path, 3)
     text = path.read_text(encoding="utf-8")
@@ -154,9 +155,9 @@ def test_an_entry_copied_twice_is_named_at_the_copy(tmp_path: Path) -> None:
     with pytest.raises(LedgerError) as info:
         F.read_trusted(path)
     assert info.value.problems[0].where == f"{path}:{line}: entry 3"
-    assert (
-        info.value.problems[0].message == "an entry before hand 2 was removed or changed outside tarockscore"
-    )
+    assert [p.message for p in info.value.problems[:-1]] == [
+        "a copy of entry 2 (record of hand 2), added again outside tarockscore"
+    ]
     path.write_text(text, encoding="utf-8")
     assert F.read(path).problems == ()
 

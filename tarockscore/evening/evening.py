@@ -121,6 +121,7 @@ class HeadCheck(NamedTuple):
     since: tuple[Mapping[str, Any], ...]
     edited: tuple[int, ...] = ()
     follows: tuple[int, ...] = ()  # the hands then before an entry that no longer follows them
+    missing: tuple[int, ...] = ()  # the hands of then whose entries were taken out since
 
     @property
     def holds(self) -> bool:
@@ -470,11 +471,12 @@ class Evening:
         if (found := snapshot.since) is None:
             return HeadCheck(head, False, (), ())
         # an entry of then changed since is not the one the head vouched for, whatever repair followed
-        edited, ids, follows = snapshot.chain.edited_since(found.entry, found.vouched)
+        edited, ids, follows, gone = snapshot.chain.edited_since(found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
         before = tuple(n for n, e in enumerate(found.then.hands, 1) if e.id in follows)
-        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited, before)
+        after = tuple(found.after)
+        return HeadCheck(head, True, tuple(sorted(differ)), after, edited, before, tuple(gone))
 
     def record(
         self,

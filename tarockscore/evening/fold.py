@@ -27,6 +27,7 @@ from tarockscore.evening.model import (
     RadlMark,
     Result,
     Table,
+    next_id,
     parse_seated,
     profile_hash,
 )
@@ -237,9 +238,14 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
             where = f"hand {stored}"
         else:  # an id out of order or of the wrong kind: the hand's place in its entry
             where = f"hand[{i}]"
+        below = type(stored) is int and stored < 1
+        if below:  # said with the id its place gives it, the rest of the hand read as it stands
+            nxt = next_id(state.ledger())
+            problems.add(f"{where}: id", _NO_ID, id=stored, next=nxt, number=len(state.hands) + 1)
+            item = {**item, "id": nxt}
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
-        if not entry:
+        if not entry or below:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
             problems.add(
@@ -252,6 +258,11 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         seen.add(entry.id)
         state.hands[entry.id] = entry
         last = max(last, entry.id)
+
+
+_NO_ID = N_(
+    "{id}: no hand has this id, they begin at 1: a hand added here, no. {number} on the sheet, has {next}; one that changes a hand on the sheet has that hand's id"
+)
 
 
 def _new_profile(state: State, r: Reader) -> None:

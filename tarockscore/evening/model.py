@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
 from tarockscore.errors import (
@@ -25,8 +26,10 @@ from tarockscore.errors import (
     one_of,
 )
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
+from tarockscore.rules.legality import talon_card_points
 from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile, SettlementMode
+from tarockscore.rules.valat import VALAT
 from tarockscore.rules.words import at_table, check_names, type_name
 
 
@@ -410,6 +413,28 @@ def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, 
             where="players",
         )
     return hand
+
+
+def refused_now(entries: Sequence[Entry], profile: Profile) -> list[tuple[int, Entry, Problem]]:
+    """The stored hands (with their numbers) that earlier versions took and the rules now refuse
+    (card points beside the talon, docs/rules/koenigrufen.md §1.5, §6), each with what the rules
+    say. Only a hand the talon bounds reach is parsed again: a Valat, a Dodge Round, or a side
+    within a trick's four cards of the talon's (its fewest and half that again)."""
+    fewest = (talon_card_points(profile) or (Fraction(0),))[0] * Fraction(3, 2)
+    most = profile.game.card_points_total - fewest
+    out = []
+    for number, e in enumerate(entries, 1):
+        h = e.hand
+        sides = (h.card_points, h.defender_card_points)
+        if all(s is None or fewest <= s <= most for s in sides) and not (
+            h.trischaken_points or any(b.name == VALAT for b in h.bonuses)
+        ):
+            continue
+        try:
+            parse_hand(e.keys, profile)
+        except TarockError as exc:
+            out.append((number, e, exc.problems[0]))
+    return out
 
 
 def parse_stored(

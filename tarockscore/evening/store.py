@@ -9,7 +9,6 @@ import re
 import tomllib
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -17,18 +16,20 @@ from typing import Any, NamedTuple
 from tarockscore.errors import (
     N_,
     Collector,
+    Counted,
     LedgerChanged,
     LedgerClosed,
     LedgerError,
     Message,
     Problem,
     UnreadableLedger,
+    counted,
     listed,
     message,
 )
 from tarockscore.evening import fold
 from tarockscore.evening.fold import check
-from tarockscore.evening.model import Entry, Ledger
+from tarockscore.evening.model import Entry, Ledger, refused_now
 from tarockscore.evening.operations import hands_label, label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import (
@@ -40,8 +41,6 @@ from tarockscore.io.ways_out import (
     OLD_LEDGER,
     OUT_OF_ORDER,
 )
-from tarockscore.rules.hand import render_points
-from tarockscore.rules.legality import talon_holds
 
 HEADER = (
     "# An evening of Tarock, kept by tarockscore (format: docs/ledger-format.md).\n"
@@ -305,7 +304,8 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
 
 
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
-# ("changed", "order", "repair", "profile"), its hash now, the prev it should name.
+# ("changed", "order", "repeat": an earlier entry's copy, "after": the entry after a copy, which
+# names the one before the copy, "repair", "profile"), its hash now, the prev it should name.
 Break = tuple[int, str, str | None, str]
 
 
@@ -324,6 +324,20 @@ class Chain:
         # was changed with its own hash worked out again, or an entry after it was taken out)
         self.follows: dict[int, list[int]] = {}
         self.last: list[int] = []  # the hand ids of the entry before
+        self.top = 0  # the highest hand id the entries so far name
+        self.gaps: dict[int, list[int]] = {}  # an entry that does not fit: the ids skipped since
+        self.broken = 0  # the last entry that does not fit
+        self.named: set[int] = set()  # every hand id the entries name
+        self.hashes: dict[str, int] = {}  # each whole entry's hash: its number
+        self.repeats: dict[int, int] = {}  # an entry that repeats an earlier one, word for word: that one
+        self.past: str | None = None  # after a repeat: the head before it, which the next entry names
+
+    @property
+    def missing(self) -> dict[int, list[int]]:
+        """Each entry that does not follow the one before it, after hand ids no entry of the log names:
+        those ids (the hands of entries taken out there)."""
+        gaps = {k: [i for i in gap if i not in self.named] for k, gap in self.gaps.items()}
+        return {k: gap for k, gap in gaps.items() if gap}
 
     def ids(self, k: int) -> list[int]:
         """The ids of the hands broken entry ``k`` holds."""
@@ -336,14 +350,29 @@ class Chain:
         stored = event["chain"].get("hash") if sealed(event) else None
         if hashed is None or stored != hashed:
             why = "changed"
+        elif hashed in self.hashes:
+            why = "repeat"
+            self.repeats[k] = self.hashes[hashed]
         else:
-            why = "order" if event["chain"].get("prev") != self.head else ""
+            prev = event["chain"].get("prev")
+            why = "" if prev == self.head else "after" if prev == self.past else "order"
+            self.hashes[hashed] = k
+        self.past = self.head if why == "repeat" else None
         if why:
             self.found.append((k, why, hashed, self.head))
             self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
         if why == "order":
             self.follows[k] = self.last
-        self.last = hand_ids(event.get("hand"))
+        named = named_ids(event)
+        self.broken = k if why in ("order", "changed") else self.broken
+        # ids between those of the entries before and this one's, that no entry holds: the hands
+        # of an entry taken out at the last entry that does not fit
+        if self.broken and (gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]):
+            self.gaps.setdefault(self.broken, []).extend(gap)
+        if why != "repeat":
+            self.last = hand_ids(event.get("hand"))
+            self.named |= named
+            self.top = max(self.top, max(named, default=0))
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
             if self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
@@ -390,16 +419,21 @@ class Chain:
     def problems(self, sheet: Sequence[Entry] = ()) -> list[Problem]:
         """Each entry that no longer fits, in words (entry 0, the header's profile, says itself); a
         hand on the ``sheet`` named as it numbers it."""
-        out = []
+        out, missing = [], self.missing
         for k, why, _hashed, _prev in self.breaks:
-            if not k:
+            if not k or why == "after":  # the entry after a repeat, which names the one before it
                 continue
             kind, ids = self.said.get(k, ("?", []))
             values: dict[str, object] = {}
             hand: dict[str, object] = (
                 {"hand": hands_label(ids, sheet)} if kind == "record" and len(ids) == 1 else {}
             )
-            if k == 1 and why == "order":
+            if why == "repeat":
+                template = _REPEAT_HAND if ids else _REPEAT
+                values = {"first": self.repeats[k], "kind": kind, "hand": hands_label(ids, sheet)}
+            elif k in missing and why == "order":
+                template, values = gone(missing[k]), {}
+            elif k == 1 and why == "order":
                 template = N_("the table or the profile was changed outside tarockscore")
             elif why == "order":
                 template, values = (_ORDER_HAND, hand) if hand else (_ORDER, {})
@@ -413,6 +447,8 @@ class Chain:
             else:
                 template, values = _EDITED, {"kind": kind}
             out.append(Problem.of(f"entry {k}", template, **values))
+            if k in missing and why != "order":  # changed, and an entry before it taken out
+                out.append(Problem.of(f"entry {k}", gone(missing[k])))
         return out
 
     def carried(self) -> set[int]:
@@ -423,10 +459,15 @@ class Chain:
         """What the repairs of the log cover, in one line (None: nothing); the hands as the ``sheet``
         numbers them."""
         breaks = self.breaks
-        vouched = [b[0] for b in self.found if b not in breaks]
+        found = {b[0]: b[1] for b in self.found if b not in breaks}
+        # an entry that does not follow the one before it because the header's profile was edited
+        # (entry 1), or a repeat was (the entry after it): said by the edit, not again
+        vouched = [k for k, why in found.items() if why != "after" and not (k == 1 and 0 in found)]
         if not vouched:
             return None
-        ids = {i for k in vouched if k and k not in self.follows for i in self.ids(k)}
+        missing = self.missing
+        apart = {*self.follows, *self.repeats}
+        ids = {i for k in vouched if k and k not in apart for i in self.ids(k)}
         what: list[Message] = [hands_label(sorted(ids), sheet)] if ids else []
         what += [
             message(N_("{hands} or an entry after it"), hands=hands_label(self.follows[k], sheet))
@@ -435,33 +476,50 @@ class Chain:
             if k > 1
             else message(N_("the table or the profile"))
             for k in vouched
-            if k in self.follows
+            if k in self.follows and k not in missing
+        ]
+        what += [
+            message(N_("entry {entry}, a copy of entry {first}"), entry=k, first=self.repeats[k])
+            for k in vouched
+            if k in self.repeats
         ]
         what += [
             message(N_("entry {entry} ({kind})"), entry=k, kind=self.said.get(k, ("?", []))[0])
             for k in vouched
-            if k and not self.ids(k) and k not in self.follows
+            if k and not self.ids(k) and k not in apart
         ]
         if 0 in vouched:
             what.append(message(N_("the stored profile")))
-        return message(
+        covers = message(
             N_("a repair entry covers {what}: changed outside tarockscore, and taken as it was found"),
             what=listed(what),
         )
+        if not (lost := sorted(i for k in vouched if k in missing for i in missing[k])):
+            return covers
+        without = counted(
+            "a repair entry keeps the evening without {hands}, missing: its entry was taken out outside tarockscore",
+            "a repair entry keeps the evening without {hands}, missing: their entries were taken out outside tarockscore",
+            len(lost),
+            hands=hands_label(lost),
+        )
+        return message(N_("{one}; {other}"), one=covers, other=without) if what else without
 
     def edited_since(
         self, entry: int, vouched: Container[Any]
-    ) -> tuple[tuple[int, ...], set[int], list[int]]:
+    ) -> tuple[tuple[int, ...], set[int], list[int], list[int]]:
         """The entries up to ``entry`` that do not fit and no repair ``vouched`` for, the ids of
-        their hands, and the ids of the hands before the first that does not follow its entry before."""
+        their hands, the ids of the hands before the first that does not follow its entry before,
+        and the ids of the hands missing there."""
         edited = [
             (k, why)
             for k, why, hashed, prev in self.found
-            if 1 <= k <= entry and (k, "", hashed, prev) not in vouched
+            if 1 <= k <= entry and why != "after" and (k, "", hashed, prev) not in vouched
         ]
-        ids = {i for k, why in edited if why != "order" for i in self.ids(k)}
+        ids = {i for k, why in edited if why not in ("order", "repeat") for i in self.ids(k)}
         follows = next((self.follows[k] for k, why in edited if why == "order"), [])
-        return tuple(k for k, _ in edited), ids, follows
+        missing = self.missing
+        gone = sorted(i for k, _why in edited for i in missing.get(k, ()))
+        return tuple(k for k, _ in edited), ids, follows, gone
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
@@ -482,11 +540,18 @@ def differing(then: Ledger, now: Ledger) -> list[int]:
     ]
 
 
-def hand_ids(items: Any) -> list[int]:
-    """The ids of an entry's ``hand`` tables (what is not a table with an integer id left out)."""
+def named_ids(event: Mapping[str, Any]) -> set[int]:
+    """The hand ids an entry names: of its hands, of its audit lines, those it takes off the sheet."""
+    removed = event.get("removed")
+    taken = [i for i in removed if type(i) is int] if isinstance(removed, list) else []
+    return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *taken}
+
+
+def hand_ids(items: Any, key: str = "id") -> list[int]:
+    """The ids of an entry's ``hand`` tables (``key``: of its audit lines), an id no hand has left out."""
     if not isinstance(items, list):
         return []
-    return [h["id"] for h in items if isinstance(h, dict) and isinstance(h.get("id"), int)]
+    return [h[key] for h in items if isinstance(h, dict) and type(h.get(key)) is int and h[key] > 0]
 
 
 LOCK_TIMEOUT = 30.0
@@ -496,13 +561,34 @@ _MOVED = N_(
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
+_REPEAT = N_("a copy of entry {first} ({kind}), added again outside tarockscore")
+_REPEAT_HAND = N_("a copy of entry {first} ({kind} of {hand}), added again outside tarockscore")
 _ORDER_HAND = N_("an entry before {hand} was removed or changed outside tarockscore")
 _EDITED = N_("this entry ({kind}) was changed outside tarockscore")
+
+
+def gone(ids: Sequence[int]) -> Message:
+    """The hands (by their ids) that no entry holds any more, nor took off the sheet: the entries
+    that held them were taken out."""
+    return counted(
+        "{hands} is missing: the entry that held it was taken out outside tarockscore",
+        "{hands} are missing: the entries that held them were taken out outside tarockscore",
+        len(ids),
+        hands=hands_label(ids),
+    )
+
+
+GONE = frozenset(str(gone([1] * n).template) for n in (1, 2))  # its two forms, to know it by
+
 # a repair's line, read in the audit trail long after: the entry by its number
 _AT = {
     _ORDER: N_("entry {entry}: an entry before it was removed or changed outside tarockscore"),
     _ORDER_HAND: N_("entry {entry}: an entry before {hand} was removed or changed outside tarockscore"),
     _EDITED: N_("entry {entry} ({kind}) was changed outside tarockscore"),
+    _REPEAT: N_("entry {entry}: a copy of entry {first} ({kind}), added again outside tarockscore"),
+    _REPEAT_HAND: N_(
+        "entry {entry}: a copy of entry {first} ({kind} of {hand}), added again outside tarockscore"
+    ),
 }
 _NO_VALUE = N_(
     "nothing was read or written: put the entry named back as it was written, or restore the file from a copy (a repair re-scores hands, but cannot mend a value no ledger can hold)"
@@ -707,21 +793,18 @@ def _request(k: int, event: Mapping[str, Any], audited: int) -> Request:
 
 
 HELD = N_(
-    "{path}: {hand}: the players' card points add up to {total}, which no deal leaves with the talon out of play; the hand is read as it was recorded"
+    "{path}: {hand}: {where}: {said}; recorded before the rules refused this, the hand is read as it was recorded"
 )
 
 
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
-    Trischaken whose card points no deal gives, recorded before they were refused."""
+    hand whose card points the rules now refuse, recorded before they did."""
     said = []
-    profile = snapshot.ledger.profile
-    for number, e in enumerate(snapshot.ledger.hands, 1):
-        total = sum((points for _name, points in e.hand.trischaken_points), Fraction(0))
-        if e.hand.trischaken_points and not talon_holds(profile, total):
-            said.append(
-                message(HELD, path=snapshot.path, hand=label(e.id, number), total=render_points(total))
-            )
+    for number, e, refused in refused_now(snapshot.ledger.hands, snapshot.ledger.profile):
+        what = Message(refused.template, refused.values)
+        hand = label(e.id, number)
+        said.append(message(HELD, path=snapshot.path, hand=hand, where=refused.where, said=what))
     if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
@@ -933,7 +1016,15 @@ def repair(path: Path, change: Callable[[Ledger], Ledger], write: bool, at: str 
 def naming(repaired: Ledger, found: tuple[Problem, ...]) -> Ledger:
     """The repair's audit entry, naming what it ``found`` changed outside tarockscore."""
     said = [
-        message(_AT[p.template], entry=p.where.removeprefix("entry "), **dict(p.values))
+        counted(  # said plainly, as the evening it seals is without them
+            "entry {entry}: {hands} is missing, the entry that held it taken out outside tarockscore; the evening is kept without it",
+            "entry {entry}: {hands} are missing, the entries that held them taken out outside tarockscore; the evening is kept without them",
+            p.template.n,
+            entry=p.where.removeprefix("entry "),
+            **dict(p.values),
+        )
+        if isinstance(p.template, Counted) and p.template in GONE
+        else message(_AT[p.template], entry=p.where.removeprefix("entry "), **dict(p.values))
         if p.template in _AT
         else p.message
         for p in found

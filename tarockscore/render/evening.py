@@ -36,6 +36,7 @@ from tarockscore.evening.operations import radl_marked as radl_marked  # the pho
 from tarockscore.evening.radl import next_factor, pending_radl, struck
 from tarockscore.evening.settle import Payment, Settlement, settle
 from tarockscore.evening.sheet import Sheet
+from tarockscore.evening.store import GONE
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
 from tarockscore.render.output import View
@@ -808,6 +809,12 @@ def head_check_text(held: HeadCheck) -> str:
             "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening"
         ).format(head=short)
     since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
+    if held.missing:  # a hand of then whose entry was taken out since
+        return ngettext(
+            "head {head}: hand {ids} is missing since, its entry taken out; entries since: {since}",
+            "head {head}: hands {ids} are missing since, their entries taken out; entries since: {since}",
+            len(held.missing),
+        ).format(head=short, ids=", ".join(map(str, held.missing)), since=since)
     if held.differ:
         differs = _("head {head}: hand {number} differs from the hand of then; entries since: {since}")
         return differs.format(head=short, number=held.differ[0], since=since)
@@ -968,7 +975,16 @@ def repaired_text(r: Repaired, path: Path) -> str:
         lines = [folded(unchanged.format(path=shown_path(path)))]
     found, entry = _("found: {where}: {what}; --write keeps the evening as it stands"), _("entry {id}")
     said = [
-        found.format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_)) for p in r.found
+        (
+            ngettext(
+                "found: {where}: {what}; --write keeps the evening without it",
+                "found: {where}: {what}; --write keeps the evening without them",
+                getattr(p.template, "n", 1),
+            )
+            if p.template in GONE
+            else found
+        ).format(where=entry.format(id=p.where.removeprefix("entry ")), what=p.text(_))
+        for p in r.found
     ]
     if r.written:
         written = _("written: {path} re-scored and sealed; the audit trail says so")

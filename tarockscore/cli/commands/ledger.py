@@ -37,7 +37,7 @@ from tarockscore.cli.options import (
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import N_, Collector, LedgerError, ProfileError, UnreadableLedger, UsageError
+from tarockscore.errors import N_, Collector, LedgerError, Problem, ProfileError, UnreadableLedger, UsageError
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.hand import explained_view
@@ -217,6 +217,14 @@ def explain(number: NumberArg, fmt: OutputFormat = OutputFormat.TABLE, ledger: L
     show_view(explained_view(evening_of(ledger).explain(number)), fmt)
 
 
+_HEAD_NOT_FOUND = N_(
+    "compare the digits with the head written down, and make sure this is that evening's ledger (--ledger); entries cut off since come back only from a copy of the file made before"
+)
+_HEAD_CHANGED = N_(
+    "`tarockscore show --ledger {path}` shows the evening as it is now, to hold against the paper sheet; the evening of then comes back only from a copy of the file made before the change, or by correcting the hands that differ (record, replace, delete, undo)"
+)
+
+
 def check(
     head: Annotated[
         str | None,
@@ -233,8 +241,10 @@ def check(
     evening = evening_of(ledger)
     checked = shown.checked_text(evening.path, evening.check())
     held = None if head is None else evening.check_head(head)
-    if held is not None and not held.holds:  # a failed check says nothing passed first
-        raise LedgerError(shown.head_check_text(held), where=str(evening.path))
+    if held is not None and not held.holds:  # a failed check says nothing passed first, then what to do
+        name = str(evening.path)
+        step = Problem.of(name, _HEAD_CHANGED if held.found else _HEAD_NOT_FOUND, path=shlex.quote(name))
+        raise LedgerError([Problem.of(name, shown.head_check_text(held)), step])
     typer.echo(shown.folded(checked))
     if held is not None:
         typer.echo(shown.folded(shown.head_check_text(held)))
