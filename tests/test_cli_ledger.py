@@ -1459,7 +1459,7 @@ def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
     totals = json.loads(result.stdout)["totals"]
     assert totals == {"A": 4 + 10, "B": 0, "C": 4 + 10, "D": 10}
     # each reading command says so once on standard error, hand by hand, as the rules say it now:
-    # the Defenders' talon half holds at least 1 (§1.5), a trick's four cards more than 1 (§6)
+    # the Defenders' talon half holds at least 1 (§1.5), a trick's four cards at least 1 (§6)
     for command in (["show"], ["check"], ["settle", "--stake", "0.10"]):
         said = run(*command, "--ledger", path)
         assert said.exit_code == 0, said.stderr
@@ -1468,8 +1468,8 @@ def test_an_evening_holding_card_points_the_talon_rules_out_is_read_as_recorded(
             "that count for them in rufer hold at least 1 (contracts.rufer.talon_share = 'half'); "
             "recorded before the rules refused this, the hand is read as it was recorded",
             f"warning: {path}: hand 2: card_points.A: 1/3: a player without a trick holds no card, one "
-            "with a trick at least its four cards, more than the three that hold at least 1; recorded "
-            "before the rules refused this, the hand is read as it was recorded",
+            "with a trick at least its four cards, which hold at least 1 (game.trick_card_points); "
+            "recorded before the rules refused this, the hand is read as it was recorded",
         ]
 
 
