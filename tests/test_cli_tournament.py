@@ -196,6 +196,27 @@ def test_a_count_that_cannot_be_seated_is_told_in_german_throughout(tmp_path: Pa
     assert "left over" not in refused.stderr and "can be seated" not in refused.stderr
 
 
+def test_one_player_is_counted_as_one_in_english_and_german(tmp_path: Path) -> None:
+    # a day begun with one name (the rest to come) and a roster dropped to one: "1 player", not "1 players"
+    folder = tmp_path / "d"
+    new = run(
+        "tournament", "new", str(folder), "--players", "Anna", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert new.exit_code == 0, new.stderr
+    assert new.stderr.startswith("warning: 1 player cannot be seated at tables of four and five (a table ")
+    refused = run("--lang", "de", "tournament", "draw", str(folder), "--round", "1")
+    assert refused.exit_code == 1 and not (folder / "round-1").exists()
+    assert refused.stderr.startswith("Fehler: 1 Spieler lässt sich nicht auf Vierer- und Fünfertische setzen")
+    added = ok("tournament", "players", str(folder), "add", "Bert")
+    assert added.stdout.startswith("Bert: added; 2 players in the next draw\n")
+    dropped = ok("tournament", "players", str(folder), "drop", "bert")
+    assert unfolded(dropped.stdout).startswith(
+        "Bert: dropped (their tables so far still count); 1 player in the next draw\n"
+    )
+    assert "warning: 1 player cannot be seated" in dropped.stderr
+
+
 def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, [f"N{i}" for i in range(1, 9)])
@@ -1441,6 +1462,34 @@ def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
     assert result.stderr == f"error: --from: {tmp_path / 'none.csv'}: no such results file\n"
     result = run("tournament", "result", str(tmp_path / "nix"), "--from", str(given))
     assert result.stderr.startswith(f"error: {tmp_path / 'nix'}: no such folder"), result.stderr
+
+
+def test_the_draws_csv_with_a_schrift_column_reads_back_names_it_wrote_as_no_formula(tmp_path: Path) -> None:
+    """The draw's CSV writes `@A1` as `'@A1`, so that no spreadsheet runs it (machine-output.md, "No
+    formulas in CSV"); that file with a column schrift added is a round's results file (tournament.md),
+    so the name is read back without the `'`, unless a player is called so, `'` and all. Under ooe-2023 a paper Schrift adds up to 0; the schrift
+    format ranks by it [TIR19 7)]."""
+    day = tmp_path / "day"
+    new_day(day, ["+SUM(1+1)", "-2+3", "@A1", "'-Joe", "Emil", "Fritzi", "Gerti", "Hans"])
+    seats = list(csv.DictReader(io.StringIO(ok("tournament", "draw", str(day), "-r", "1", "--csv").stdout)))
+    quoted = {"'+SUM(1+1)", "'-2+3", "'@A1", "'-Joe"}
+    assert quoted <= {s["player"] for s in seats}
+    points = {1: [9, -1, -3, -5], 2: [6, -2, -2, -2]}  # each table's seats in order, adding up to 0
+    given = tmp_path / "round-1.csv"
+    with given.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, [*seats[0], "schrift"])
+        writer.writeheader()
+        writer.writerows({**s, "schrift": points[int(s["table"])][int(s["seat"]) - 1]} for s in seats)
+    said = ok("tournament", "result", str(day), "--from", str(given))
+    assert "'@A1" not in said.stdout and "'-2+3" not in said.stdout and "'+SUM" not in said.stdout
+    rows = {
+        r["player"]: r
+        for r in csv.DictReader(io.StringIO(ok("tournament", "standings", str(day), "--csv").stdout))
+    }
+    for s in seats:
+        assert rows[s["player"]]["schrift"] == str(points[int(s["table"])][int(s["seat"]) - 1])
+    ranked = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert {"+SUM(1+1)", "-2+3", "@A1", "'-Joe"} <= {r["player"] for r in ranked}
 
 
 def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_path: Path) -> None:

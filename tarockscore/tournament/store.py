@@ -541,13 +541,23 @@ MONEY_NOT_WHOLE = N_(
 )
 
 
+def _unescaped(cell: str, seated: frozenset[str]) -> str:
+    """A name as the draw's CSV wrote it, without the ``'`` it puts before a name a spreadsheet
+    would run as a formula (``'@A1``, ``'+SUM(1+1)``); kept where a player (``seated``, casefolded)
+    is called so, ``'`` and all."""
+    if cell.startswith(("'=", "'+", "'-", "'@")) and cell.casefold() not in seated:
+        return cell[1:]
+    return cell
+
+
 def results_csv(
-    path: Path, warn: Callable[[str], None]
+    path: Path, warn: Callable[[str], None], seated: frozenset[str] = frozenset()
 ) -> tuple[
     list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
 ]:
     """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
-    name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
+    name, each bad row named; and for each table where each name was given (``FILE:LINE``).
+    ``seated``: the day's drawn names, casefolded."""
     text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
     # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -611,7 +621,7 @@ def results_csv(
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = clean_name(row[at["player"]])
+        name = _unescaped(clean_name(row[at["player"]]), seated)
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             twice = N_("{name!r} is given twice for round {round}, table {table} (first on line {first})")

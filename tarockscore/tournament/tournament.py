@@ -547,7 +547,8 @@ class Tournament:
     ) -> tm.Tournament:
         """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``);
         ``warn`` is told a file read as Windows-1252."""
-        found, rows = store.results_csv(Path(path), warn)
+        seated = frozenset(p.casefold() for r in self.read().draws for d in r.tables for p in d.players)
+        found, rows = store.results_csv(Path(path), warn, seated)
         return self.record_papers(found, at=at, replace=replace, source=str(path), rows=rows)
 
 
