@@ -217,6 +217,23 @@ def test_one_player_is_counted_as_one_in_english_and_german(tmp_path: Path) -> N
     assert "warning: 1 player cannot be seated" in dropped.stderr
 
 
+def test_tables_short_of_their_limit_in_a_row_are_named_from_first_to_last(tmp_path: Path) -> None:
+    # a cup day's 25 tables at play were named one by one in the one warning line; a run of three or
+    # more is said from its first table to its last, in English and German
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 21)])
+    tables = draw(day, 1, 5)
+    for t in tables[:2]:
+        for _ in range(4):  # each player of a four deals once: the table's limit of 4 games
+            dreier(t["ledger"], t["players"][0])
+    dreier(tables[3]["ledger"], tables[3]["players"][0])  # table 4 of 5 plays on
+    result = ok("tournament", "standings", str(day))
+    assert "(round 1: tables 3–5); --verbose names each" in result.stderr, result.stderr
+    draw(day, 2, 6)
+    german = ok("--lang", "de", "tournament", "standings", str(day)).stderr
+    assert "(Runde 1: Tische 3–5; Runde 2: Tische 1–5)" in german, german
+
+
 def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, [f"N{i}" for i in range(1, 9)])
@@ -231,6 +248,26 @@ def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -
     assert result.exit_code == 1 and "draw round 2 first" in result.stderr
     result = run("tournament", "draw", str(day), "--round", "4")
     assert result.exit_code == 1 and "rounds 1 to 3" in result.stderr
+
+
+def test_a_redraw_refused_names_the_first_three_sheets_played_and_counts_the_rest(tmp_path: Path) -> None:
+    # every sheet of a cup day's round named made a line of a thousand characters
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 21)])
+    tables = draw(day, 1, 1)
+    for t in tables:
+        dreier(t["ledger"], t["players"][0])
+    sheets = ", ".join(f"{day / 'round-1' / f'table-{k}.toml'} (1 hand)" for k in (1, 2, 3))
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "2")
+    assert result.exit_code == 1 and not result.stdout
+    assert result.stderr == (
+        f"error: --round: round 1 already has hands: {sheets} and 2 more; a round that has begun cannot be redrawn\n"
+    )
+    german = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "2").stderr
+    assert "(1 Spiel) und 2 weitere; eine begonnene Runde wird nicht neu ausgelost" in german, german
+    for t in tables:  # nothing redrawn: each sheet seats its table as drawn
+        sheet = tomllib.loads(Path(t["ledger"]).read_text(encoding="utf-8"))
+        assert sheet["table"]["players"] == t["players"]
 
 
 def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) -> None:
