@@ -129,6 +129,44 @@ def test_a_paper_entry_rewritten_with_its_hashes_is_not_ranked(
         assert "round 1, table 1: the sheet's result from its paper sheet breaks these rules" in result.stderr
 
 
+def test_a_paper_result_rewritten_within_the_rules_disagrees_with_the_days_note(tmp_path: Path) -> None:
+    # +12 −4 −4 −4 turned into −12 +4 +4 +4 (still zero-sum), every hash of the sheet worked out
+    # again, before the round is closed: `check` said the day "fits" and the standings ranked it
+    day, (first, _second) = new_day(tmp_path)
+    seats = first["players"]
+    said = ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    head = said.stdout.split("sheet head ")[1][:12]
+    sheet = Path(first["ledger"])
+    kept = sheet.read_bytes()
+
+    def forged(data: dict[str, Any]) -> None:
+        data["event"][-1]["paper"]["schrift"] = dict(zip(seats, [-12, 4, 4, 4], strict=True))
+
+    rewrite_with_hashes(sheet, forged)
+    ok("check", "--ledger", str(sheet))  # the sheet's own chain and rules hold
+    for command in ("standings", "money", "check"):
+        result = refused(1, "tournament", command, str(day))
+        assert not result.stdout
+        assert result.stderr == (
+            f"error: {sheet}: round 1, table 1: the sheet was rewritten after its result from its paper "
+            f"sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked\n"
+        )
+    german = refused(1, "--lang", "de", "tournament", "standings", str(day)).stderr
+    assert f"im Protokoll des Tages festgehalten wurde: ihr damaliger Kopf {head} ist nicht" in german
+    # the day's note rewritten instead, the sheet left as it was: the two disagree
+    sheet.write_bytes(kept)
+    rewrite_with_hashes(
+        day / "tournament.toml",
+        lambda d: d["event"][-1]["schrift"].update(dict(zip(seats, [-12, 4, 4, 4], strict=True))),
+    )
+    ok("check", "--ledger", str(sheet))
+    result = refused(1, "tournament", "check", str(day))
+    assert result.stderr == (
+        f"error: {sheet}: round 1, table 1: the day's log notes another result from its paper sheet than "
+        f"the sheet held then ({head}): one of the two was edited by hand; it is not ranked\n"
+    )
+
+
 def test_the_sheets_own_check_refuses_a_paper_entry_that_breaks_zero_sum(tmp_path: Path) -> None:
     day, (first, _second) = new_day(tmp_path)
     seats = first["players"]

@@ -830,6 +830,27 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
 
 
+def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Problem]:
+    """A paper table's sheet against the day's note of its result (the latest): the sheet's head then
+    still in its chain, and the result the sheet held at it the one noted."""
+    then = ledger_file.read(path, since=note["sheet"]).since
+    if then is None:
+        said = N_(
+            "{value}: the sheet was rewritten after its result from its paper sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked"
+        )
+        return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
+    paper = then.then.paper
+    held = (
+        None if paper is None else (dict(paper.schrift), None if paper.money is None else dict(paper.money))
+    )
+    if held != (dict(note["schrift"]), note.get("money")):
+        said = N_(
+            "{value}: the day's log notes another result from its paper sheet than the sheet held then ({head}): one of the two was edited by hand; it is not ranked"
+        )
+        return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
+    return []
+
+
 def read_day(folder: Path, *, money: bool = False) -> Day:
     """Every drawn table's ledger, checked; all problems in one error, worded for the standings or money."""
     t = read(folder).tournament
@@ -840,6 +861,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
     closed_rounds = {e.values["round"] for e in t.log if e.kind == "close"}
+    noted = {(e.values["round"], e.values["table"]): e.values for e in t.log if e.kind == "result"}
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
@@ -849,6 +871,8 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             except TournamentError as exc:
                 problems += exc.problems
                 continue
+            if (note := noted.get((r.number, d.table))) is not None:
+                problems += _against_note(path, note, tm.table_label(r.number, d.table))
             if r.number in closed_rounds and d.ledger not in closed:  # missing when the next draw closed it
                 where = tm.table_label(r.number, d.table)
                 warnings.append(message(NOT_NOTED, where=where, path=path, round=r.number))
