@@ -79,9 +79,10 @@ def read_toml(path: Path, what: str) -> dict[str, Any]:
 
 
 def format_document(
-    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
+    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = (), _by: Path | None = None
 ) -> dict[str, Any]:
-    """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    """The format's mapping with ``extends`` folded in (a shipped name, or a path; ``_by``: the
+    file whose ``extends`` names it)."""
     ref = ref.strip()  # typed with a space around it, as any name
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         path = Path(ref)
@@ -95,7 +96,9 @@ def format_document(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
             hint = near_miss(ref, names, any_case=True)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
+            # a name in a format file's extends is told at that key
+            where = f"{_by}: extends" if _by is not None else ""
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where=where)
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -110,7 +113,7 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, real), path), document)
     # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
     # titles of the format it extends name that one's numbers and ties, and describe it no more once
     # it changes them (nor, in the other language, beside a title of its own)
