@@ -234,6 +234,31 @@ def test_tables_short_of_their_limit_in_a_row_are_named_from_first_to_last(tmp_p
     assert "(Runde 1: Tische 3–5; Runde 2: Tische 1–5)" in german, german
 
 
+def test_a_name_corrected_between_rounds_is_said_with_the_alias_that_makes_it_one(tmp_path: Path) -> None:
+    # Jorg dropped after round 1 and added as Jörg: two rows of one player, which `standings` ranked
+    # without a word; Anna and Anni look alike too but sit in every round: two players
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Anni", "Bert", "Cilli", "Dani", "Emil", "Franz", "Jorg"])
+    first = draw(day, 1, 1)
+    ok("tournament", "players", str(day), "drop", "Jorg")
+    ok("tournament", "players", str(day), "add", "Jörg")
+    draw(day, 2, 2)
+    seated = next(t for t in first if "Jorg" in t["players"])
+    dreier(seated["ledger"], "Jorg")  # won: Jorg +12 [OÖ23 Tarif: Dreier 4, zero-sum]
+    result = ok("tournament", "standings", str(day))
+    said = (
+        "warning: 'Jörg' (round 2) and 'Jorg' (round 1) look like one player spelt two ways; "
+        "if so, fold them with --alias 'Jörg=Jorg'\n"
+    )
+    assert said in result.stderr and "Anni" not in result.stderr, result.stderr
+    german = ok("--lang", "de", "tournament", "standings", str(day)).stderr
+    assert "Warnung: 'Jörg' (Runde 2) und 'Jorg' (Runde 1) schauen aus wie ein Spieler" in german, german
+    folded = ok("tournament", "standings", str(day), "--alias", "Jörg=Jorg", "--json")
+    assert "look like one player" not in folded.stderr
+    row = next(r for r in json.loads(folded.stdout)["standings"] if r["player"] == "Jorg")
+    assert [t["round"] for t in row["tables"]] == [1, 2] and row["schrift"] == 12
+
+
 def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, [f"N{i}" for i in range(1, 9)])

@@ -45,7 +45,7 @@ from tarockscore.rules.words import (
     text_problem,
 )
 from tarockscore.season.season import given_aliases, where_given
-from tarockscore.season.standings import alike_pairs, look_alike
+from tarockscore.season.standings import ONE_PLAYER_TWO_WAYS, alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -139,6 +139,26 @@ def _spelt_two_ways(names: Sequence[str], pairs: Iterable[tuple[int, int]]) -> l
     )
     keys = [words.skeleton(name) for name in names]
     return [message(spelt, name=names[j], other=names[i]) for i, j in pairs if keys[i] != keys[j]]
+
+
+def _never_in_one_round(rows: Sequence[ranking.Standing]) -> list[str]:
+    """Pairs of the day's names that look like one player spelt two ways (Jorg, Jörg) and never sat in
+    one round: a name corrected by dropping it and adding it spelt right, two rows of one player;
+    said as `season` says them, with the alias that folds them."""
+    rounds = {r.player: sorted({s.round for s in r.tables}) for r in rows if r.tables}
+    every = {n for numbers in rounds.values() for n in numbers}
+    names = [p for p, numbers in rounds.items() if set(numbers) != every]  # who missed a round
+    out: list[str] = []
+    for i, j in alike_pairs(names, SPELT_NAMED):
+        a, b = names[i], names[j]
+        if set(rounds[a]) & set(rounds[b]):
+            continue
+        keep, drop = sorted((a, b), key=lambda n: (-len(rounds[n]), n))
+        where = {n: listed(message(N_("round {number}"), number=k) for k in rounds[n]) for n in (keep, drop)}
+        out.append(
+            message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=where[drop], keep=keep, keep_in=where[keep])
+        )
+    return out
 
 
 class TournamentTable(NamedTuple):
@@ -362,7 +382,7 @@ class Tournament:
         chosen = given_aliases(aliases, None, player_key)
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
-        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused))
+        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused), *_never_in_one_round(rows))
         return DayStandings(day.tournament, tuple(rows), warnings, self.folder.resolve().name, day.unfinished)
 
     def money(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayMoney:
