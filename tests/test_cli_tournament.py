@@ -1515,6 +1515,13 @@ def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
         ("name,x\nAnna,1\n", f"error: --from: {given}: the first line must name the columns "),
         (f"round,table,player,schrift\n1,1,{a},abc\n", f"error: --from: {given}:2: schrift: 'abc' is not"),
         (f"round,table,player,schrift\n1,9,{a},3\n", f"error: --from: {given}: round 1, table 9: table: 9: "),
+        # a quotation mark left open runs the cell on over every line after it, past the reader's
+        # 131,072 characters: named at the line where it opened, not with Python's own words
+        (
+            f'round,table,player,schrift\n1,1,"{a},3\n' + f"1,1,{a},-1\n" * 20000,
+            f"error: --from: {given}:2: a cell of more than 131,072 characters, which no result has: is a "
+            "quotation mark left open, so that the cell runs on over the lines after it?\n",
+        ),
     ]
     for text, wanted in cases:
         given.write_text(text, encoding="utf-8")

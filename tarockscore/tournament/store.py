@@ -19,6 +19,7 @@ from tarockscore.errors import (
     TournamentError,
     UnreadableTournament,
     counted,
+    grouped,
     listed,
     message,
     near_miss,
@@ -572,12 +573,20 @@ def results_csv(
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[list[str]] = []
+    read = 0  # the lines of the rows read
     try:
-        rows = list(reader)
-    except csv.Error as exc:  # a cell past the reader's limit
-        raise TournamentError(
-            N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
-        ) from None
+        for row in reader:
+            rows.append(row)
+            read = reader.line_num
+    except csv.Error as exc:  # a cell past the reader's limit: most likely a quotation mark left open
+        if "field limit" not in str(exc):
+            said = N_("{path}:{line}: not readable as CSV: {why}")
+            raise TournamentError(said, path=path, line=reader.line_num, why=exc) from None
+        said = N_(
+            "{path}:{line}: a cell of more than {limit} characters, which no result has: is a quotation mark left open, so that the cell runs on over the lines after it?"
+        )
+        raise TournamentError(said, path=path, line=read + 1, limit=grouped(csv.field_size_limit())) from None
     header = tuple(c.strip() for c in rows[0]) if rows else ()
     # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
     named = [(i, c) for i, c in enumerate(header) if c]
