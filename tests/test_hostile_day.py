@@ -393,7 +393,8 @@ def test_a_round_csv_with_a_cell_too_long_for_the_csv_reader_is_named_at_its_lin
     before = files_of(day)
     result = refused(1, "tournament", "result", str(day), "--from", str(given))
     assert result.stderr.startswith(
-        f"error: --from: {given}:6: not readable as CSV: field larger than field limit"
+        f"error: --from: {given}:6: a cell of more than 131,072 characters, which no result has: is a "
+        "quotation mark left open"
     )
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
     assert files_of(day) == before
