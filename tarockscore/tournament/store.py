@@ -558,17 +558,8 @@ def _unescaped(cell: str, seated: frozenset[str]) -> str:
     return cell
 
 
-def results_csv(
-    path: Path, warn: Callable[[str], None], seated: frozenset[str] = frozenset()
-) -> tuple[
-    list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
-]:
-    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
-    name, each bad row named; and for each table where each name was given (``FILE:LINE``).
-    ``seated``: the day's drawn names, casefolded."""
-    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
-    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+def _csv_rows(text: str, path: Path) -> tuple[list[list[str]], str]:
+    """The rows of a results file and the sign between its cells."""
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
@@ -587,6 +578,21 @@ def results_csv(
             "{path}:{line}: a cell of more than {limit} characters, which no result has: is a quotation mark left open, so that the cell runs on over the lines after it?"
         )
         raise TournamentError(said, path=path, line=read + 1, limit=grouped(csv.field_size_limit())) from None
+    return rows, delimiter
+
+
+def results_csv(
+    path: Path, warn: Callable[[str], None], seated: frozenset[str] = frozenset()
+) -> tuple[
+    list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
+]:
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
+    name, each bad row named; and for each table where each name was given (``FILE:LINE``).
+    ``seated``: the day's drawn names, casefolded."""
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
+    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    rows, delimiter = _csv_rows(text, path)
     header = tuple(c.strip() for c in rows[0]) if rows else ()
     # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
     named = [(i, c) for i, c in enumerate(header) if c]
