@@ -167,6 +167,30 @@ def test_a_paper_result_rewritten_within_the_rules_disagrees_with_the_days_note(
     )
 
 
+def test_two_tables_sheets_swapped_in_a_closed_round_are_named_by_whom_they_seat(tmp_path: Path) -> None:
+    # each was said "rewritten after its round was closed", which sends the organiser looking for an
+    # edit; the sheets seat each other's players, which says the two were swapped
+    day, (first, second) = new_day(tmp_path)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [12, -4, -4, -4]))
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [-12, 4, 4, 4]))
+    ok("tournament", "close-round", str(day), "-r", "1")
+    one, two = Path(first["ledger"]), Path(second["ledger"])
+    kept = one.read_bytes()
+    one.write_bytes(two.read_bytes())
+    two.write_bytes(kept)
+    before = files_of(day)
+    a, b = ", ".join(first["players"]), ", ".join(second["players"])
+    for command in ("standings", "money", "check"):
+        result = refused(1, "tournament", command, str(day))
+        assert result.stderr == (
+            f"error: {one}: round 1, table 1: the sheet seats {b}, but the draw seated {a}: the sheet was "
+            "moved or replaced by hand\n"
+            f"error: {two}: round 1, table 2: the sheet seats {a}, but the draw seated {b}: the sheet was "
+            "moved or replaced by hand\n"
+        ), result.stderr
+    assert files_of(day) == before
+
+
 def test_the_sheets_own_check_refuses_a_paper_entry_that_breaks_zero_sum(tmp_path: Path) -> None:
     day, (first, _second) = new_day(tmp_path)
     seats = first["players"]

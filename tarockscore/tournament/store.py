@@ -745,21 +745,22 @@ def _drawn_table(
     warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
     led, table = snapshot.ledger, snapshot.ledger.table
     hands = len(led.hands)
-    # each way a sheet can be other than the draw made it, in the order they are said (the first refuses)
+    # each way a sheet can be other than the draw made it, in the order they are said (the first refuses):
+    # a sheet that seats other players (two tables' sheets swapped) is named so in a closed round too
     misfits: list[tuple[bool, str, dict[str, object]]] = [
-        (
-            closed is not None and (snapshot.since is None or len(closed) != 64),
-            N_(
-                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-            ),
-            {"head": (closed or "")[:12]},
-        ),
         (
             led.players != d.players,
             N_(
                 "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
             ),
             {"names": ", ".join(led.players), "names2": ", ".join(d.players)},
+        ),
+        (
+            closed is not None and (snapshot.since is None or len(closed) != 64),
+            N_(
+                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+            ),
+            {"head": (closed or "")[:12]},
         ),
         (
             table.profile.sha256 != t.profile.sha256,
