@@ -974,6 +974,14 @@ def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_z
         *((2, p, 6) for p in sorted(losers)),
     ]
 
+    # a day not drawn yet (the wrong folder, or a day to come) was a column of nothing, without a word
+    later = tmp_path / "later"
+    new_day(later, [f"N{i}" for i in range(1, 9)])
+    result = ok("cup", "standings", str(day), str(later), "--points", str(points))
+    assert result.stderr.endswith(f"warning: {later}: no round is drawn yet: the day gives no cup points\n")
+    german = ok("--lang", "de", "cup", "standings", str(later), "--points", str(points)).stderr
+    assert german == f"Warnung: {later}: noch keine Runde ausgelost: der Tag bringt keine Cup-Punkte\n"
+
     result = ok("tournament", "money", str(day), "-f", "json", "--verbose")
     money = {m["player"]: m for m in json.loads(result.stdout)["money"]}
     assert sorted(money) == sorted([winner, *losers, *idle])

@@ -618,6 +618,8 @@ def cup(
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
+        if not day.tournament.draws:  # the wrong folder, or a day still to come: a column of nothing
+            said(message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name))
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day
