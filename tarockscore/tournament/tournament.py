@@ -599,6 +599,7 @@ def cup(
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
     played: set[str] = set()  # every name at the days' tables, as it sat there
+    undrawn: list[str] = []  # said once the days and the points are known good
 
     def said(w: str) -> None:
         warnings.append(w)
@@ -619,7 +620,9 @@ def cup(
         for w in day.warnings:
             said(w)
         if not day.tournament.draws:  # the wrong folder, or a day still to come: a column of nothing
-            said(message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name))
+            undrawn.append(
+                message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name)
+            )
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day
@@ -628,6 +631,8 @@ def cup(
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
+    for w in undrawn:
+        said(w)
     merged, alike = ranking.one_name_each(days, chosen.names, played)
     for w in alike:
         said(where_given(w, chosen))
