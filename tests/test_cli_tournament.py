@@ -196,6 +196,69 @@ def test_a_count_that_cannot_be_seated_is_told_in_german_throughout(tmp_path: Pa
     assert "left over" not in refused.stderr and "can be seated" not in refused.stderr
 
 
+def test_one_player_is_counted_as_one_in_english_and_german(tmp_path: Path) -> None:
+    # a day begun with one name (the rest to come) and a roster dropped to one: "1 player", not "1 players"
+    folder = tmp_path / "d"
+    new = run(
+        "tournament", "new", str(folder), "--players", "Anna", "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    assert new.exit_code == 0, new.stderr
+    assert new.stderr.startswith("warning: 1 player cannot be seated at tables of four and five (a table ")
+    refused = run("--lang", "de", "tournament", "draw", str(folder), "--round", "1")
+    assert refused.exit_code == 1 and not (folder / "round-1").exists()
+    assert refused.stderr.startswith("Fehler: 1 Spieler lässt sich nicht auf Vierer- und Fünfertische setzen")
+    added = ok("tournament", "players", str(folder), "add", "Bert")
+    assert added.stdout.startswith("Bert: added; 2 players in the next draw\n")
+    dropped = ok("tournament", "players", str(folder), "drop", "bert")
+    assert unfolded(dropped.stdout).startswith(
+        "Bert: dropped (their tables so far still count); 1 player in the next draw\n"
+    )
+    assert "warning: 1 player cannot be seated" in dropped.stderr
+
+
+def test_tables_short_of_their_limit_in_a_row_are_named_from_first_to_last(tmp_path: Path) -> None:
+    # a cup day's 25 tables at play were named one by one in the one warning line; a run of three or
+    # more is said from its first table to its last, in English and German
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 21)])
+    tables = draw(day, 1, 5)
+    for t in tables[:2]:
+        for _ in range(4):  # each player of a four deals once: the table's limit of 4 games
+            dreier(t["ledger"], t["players"][0])
+    dreier(tables[3]["ledger"], tables[3]["players"][0])  # table 4 of 5 plays on
+    result = ok("tournament", "standings", str(day))
+    assert "(round 1: tables 3–5); --verbose names each" in result.stderr, result.stderr
+    draw(day, 2, 6)
+    german = ok("--lang", "de", "tournament", "standings", str(day)).stderr
+    assert "(Runde 1: Tische 3–5; Runde 2: Tische 1–5)" in german, german
+
+
+def test_a_name_corrected_between_rounds_is_said_with_the_alias_that_makes_it_one(tmp_path: Path) -> None:
+    # Jorg dropped after round 1 and added as Jörg: two rows of one player, which `standings` ranked
+    # without a word; Anna and Anni look alike too but sit in every round: two players
+    day = tmp_path / "d"
+    new_day(day, ["Anna", "Anni", "Bert", "Cilli", "Dani", "Emil", "Franz", "Jorg"])
+    first = draw(day, 1, 1)
+    ok("tournament", "players", str(day), "drop", "Jorg")
+    ok("tournament", "players", str(day), "add", "Jörg")
+    draw(day, 2, 2)
+    seated = next(t for t in first if "Jorg" in t["players"])
+    dreier(seated["ledger"], "Jorg")  # won: Jorg +12 [OÖ23 Tarif: Dreier 4, zero-sum]
+    result = ok("tournament", "standings", str(day))
+    said = (
+        "warning: 'Jörg' (round 2) and 'Jorg' (round 1) look like one player spelt two ways; "
+        "if so, fold them with --alias 'Jörg=Jorg'\n"
+    )
+    assert said in result.stderr and "Anni" not in result.stderr, result.stderr
+    german = ok("--lang", "de", "tournament", "standings", str(day)).stderr
+    assert "Warnung: 'Jörg' (Runde 2) und 'Jorg' (Runde 1) schauen aus wie ein Spieler" in german, german
+    folded = ok("tournament", "standings", str(day), "--alias", "Jörg=Jorg", "--json")
+    assert "look like one player" not in folded.stderr
+    row = next(r for r in json.loads(folded.stdout)["standings"] if r["player"] == "Jorg")
+    assert [t["round"] for t in row["tables"]] == [1, 2] and row["schrift"] == 12
+
+
 def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -> None:
     day = tmp_path / "d"
     new_day(day, [f"N{i}" for i in range(1, 9)])
@@ -210,6 +273,26 @@ def test_a_round_with_hands_is_not_redrawn_but_an_empty_one_is(tmp_path: Path) -
     assert result.exit_code == 1 and "draw round 2 first" in result.stderr
     result = run("tournament", "draw", str(day), "--round", "4")
     assert result.exit_code == 1 and "rounds 1 to 3" in result.stderr
+
+
+def test_a_redraw_refused_names_the_first_three_sheets_played_and_counts_the_rest(tmp_path: Path) -> None:
+    # every sheet of a cup day's round named made a line of a thousand characters
+    day = tmp_path / "d"
+    new_day(day, [f"N{i}" for i in range(1, 21)])
+    tables = draw(day, 1, 1)
+    for t in tables:
+        dreier(t["ledger"], t["players"][0])
+    sheets = ", ".join(f"{day / 'round-1' / f'table-{k}.toml'} (1 hand)" for k in (1, 2, 3))
+    result = run("tournament", "draw", str(day), "--round", "1", "--seed", "2")
+    assert result.exit_code == 1 and not result.stdout
+    assert result.stderr == (
+        f"error: --round: round 1 already has hands: {sheets} and 2 more; a round that has begun cannot be redrawn\n"
+    )
+    german = run("--lang", "de", "tournament", "draw", str(day), "--round", "1", "--seed", "2").stderr
+    assert "(1 Spiel) und 2 weitere; eine begonnene Runde wird nicht neu ausgelost" in german, german
+    for t in tables:  # nothing redrawn: each sheet seats its table as drawn
+        sheet = tomllib.loads(Path(t["ledger"]).read_text(encoding="utf-8"))
+        assert sheet["table"]["players"] == t["players"]
 
 
 def test_a_sheet_edited_moved_or_left_outside_the_draw_is_named(tmp_path: Path) -> None:
@@ -325,7 +408,9 @@ def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_
         "warning: 'Jörg Wagner' and 'Jorg Wagner' look like one player spelt two ways: if so, drop one"
         " of them before the next draw\n"
     )
-    many = [f"Spieler {n}" for n in range(100, 200)]  # 'Spieler 100' one letter from 'Spieler 101' …
+    many = [
+        f"Huber {a}{b}" for a in "abcdefghij" for b in "klmnopqrst"
+    ]  # 'Huber ak' one letter from 'Huber al' …
     result = run("tournament", "new", str(tmp_path / "e"), "--players", ",".join(many), "--rounds", "3",
                  "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
     lines = result.stderr.splitlines()
@@ -334,6 +419,12 @@ def test_a_list_holding_one_player_spelt_two_ways_is_warned_about_at_tournament_
         lines[-2]
         == "warning: more than 100 pairs of names look like one player spelt two ways; check the list"
     )
+    # numbered players ('Spieler 100', 'Spieler 101', as a club without the names yet writes them)
+    # are told apart by their numbers: no pair of them is one player spelt two ways
+    numbered = [f"Spieler {n}" for n in range(100, 200)]
+    result = run("tournament", "new", str(tmp_path / "f"), "--players", ",".join(numbered), "--rounds", "3",
+                 "--games", "4", "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
 
 
 def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_path: Path) -> None:
@@ -891,6 +982,14 @@ def test_players_at_a_table_without_hands_get_no_place_no_cup_points_and_money_z
         *((2, p, 6) for p in sorted(losers)),
     ]
 
+    # a day not drawn yet (the wrong folder, or a day to come) was a column of nothing, without a word
+    later = tmp_path / "later"
+    new_day(later, [f"N{i}" for i in range(1, 9)])
+    result = ok("cup", "standings", str(day), str(later), "--points", str(points))
+    assert result.stderr.endswith(f"warning: {later}: no round is drawn yet: the day gives no cup points\n")
+    german = ok("--lang", "de", "cup", "standings", str(later), "--points", str(points)).stderr
+    assert german == f"Warnung: {later}: noch keine Runde ausgelost: der Tag bringt keine Cup-Punkte\n"
+
     result = ok("tournament", "money", str(day), "-f", "json", "--verbose")
     money = {m["player"]: m for m in json.loads(result.stdout)["money"]}
     assert sorted(money) == sorted([winner, *losers, *idle])
@@ -1432,6 +1531,13 @@ def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
         ("name,x\nAnna,1\n", f"error: --from: {given}: the first line must name the columns "),
         (f"round,table,player,schrift\n1,1,{a},abc\n", f"error: --from: {given}:2: schrift: 'abc' is not"),
         (f"round,table,player,schrift\n1,9,{a},3\n", f"error: --from: {given}: round 1, table 9: table: 9: "),
+        # a quotation mark left open runs the cell on over every line after it, past the reader's
+        # 131,072 characters: named at the line where it opened, not with Python's own words
+        (
+            f'round,table,player,schrift\n1,1,"{a},3\n' + f"1,1,{a},-1\n" * 20000,
+            f"error: --from: {given}:2: a cell of more than 131,072 characters, which no result has: is a "
+            "quotation mark left open, so that the cell runs on over the lines after it?\n",
+        ),
     ]
     for text, wanted in cases:
         given.write_text(text, encoding="utf-8")
@@ -1441,6 +1547,34 @@ def test_a_round_csv_s_problems_are_told_at_from(tmp_path: Path) -> None:
     assert result.stderr == f"error: --from: {tmp_path / 'none.csv'}: no such results file\n"
     result = run("tournament", "result", str(tmp_path / "nix"), "--from", str(given))
     assert result.stderr.startswith(f"error: {tmp_path / 'nix'}: no such folder"), result.stderr
+
+
+def test_the_draws_csv_with_a_schrift_column_reads_back_names_it_wrote_as_no_formula(tmp_path: Path) -> None:
+    """The draw's CSV writes `@A1` as `'@A1`, so that no spreadsheet runs it (machine-output.md, "No
+    formulas in CSV"); that file with a column schrift added is a round's results file (tournament.md),
+    so the name is read back without the `'`, unless a player is called so, `'` and all. Under ooe-2023 a paper Schrift adds up to 0; the schrift
+    format ranks by it [TIR19 7)]."""
+    day = tmp_path / "day"
+    new_day(day, ["+SUM(1+1)", "-2+3", "@A1", "'-Joe", "Emil", "Fritzi", "Gerti", "Hans"])
+    seats = list(csv.DictReader(io.StringIO(ok("tournament", "draw", str(day), "-r", "1", "--csv").stdout)))
+    quoted = {"'+SUM(1+1)", "'-2+3", "'@A1", "'-Joe"}
+    assert quoted <= {s["player"] for s in seats}
+    points = {1: [9, -1, -3, -5], 2: [6, -2, -2, -2]}  # each table's seats in order, adding up to 0
+    given = tmp_path / "round-1.csv"
+    with given.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, [*seats[0], "schrift"])
+        writer.writeheader()
+        writer.writerows({**s, "schrift": points[int(s["table"])][int(s["seat"]) - 1]} for s in seats)
+    said = ok("tournament", "result", str(day), "--from", str(given))
+    assert "'@A1" not in said.stdout and "'-2+3" not in said.stdout and "'+SUM" not in said.stdout
+    rows = {
+        r["player"]: r
+        for r in csv.DictReader(io.StringIO(ok("tournament", "standings", str(day), "--csv").stdout))
+    }
+    for s in seats:
+        assert rows[s["player"]]["schrift"] == str(points[int(s["table"])][int(s["seat"]) - 1])
+    ranked = json.loads(ok("tournament", "standings", str(day), "--json").stdout)["standings"]
+    assert {"+SUM(1+1)", "-2+3", "@A1", "'-Joe"} <= {r["player"] for r in ranked}
 
 
 def test_a_players_file_without_a_name_is_refused_not_a_day_of_no_players(tmp_path: Path) -> None:

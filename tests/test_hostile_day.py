@@ -129,6 +129,68 @@ def test_a_paper_entry_rewritten_with_its_hashes_is_not_ranked(
         assert "round 1, table 1: the sheet's result from its paper sheet breaks these rules" in result.stderr
 
 
+def test_a_paper_result_rewritten_within_the_rules_disagrees_with_the_days_note(tmp_path: Path) -> None:
+    # +12 −4 −4 −4 turned into −12 +4 +4 +4 (still zero-sum), every hash of the sheet worked out
+    # again, before the round is closed: `check` said the day "fits" and the standings ranked it
+    day, (first, _second) = new_day(tmp_path)
+    seats = first["players"]
+    said = ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(seats, [12, -4, -4, -4]))
+    head = said.stdout.split("sheet head ")[1][:12]
+    sheet = Path(first["ledger"])
+    kept = sheet.read_bytes()
+
+    def forged(data: dict[str, Any]) -> None:
+        data["event"][-1]["paper"]["schrift"] = dict(zip(seats, [-12, 4, 4, 4], strict=True))
+
+    rewrite_with_hashes(sheet, forged)
+    ok("check", "--ledger", str(sheet))  # the sheet's own chain and rules hold
+    for command in ("standings", "money", "check"):
+        result = refused(1, "tournament", command, str(day))
+        assert not result.stdout
+        assert result.stderr == (
+            f"error: {sheet}: round 1, table 1: the sheet was rewritten after its result from its paper "
+            f"sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked\n"
+        )
+    german = refused(1, "--lang", "de", "tournament", "standings", str(day)).stderr
+    assert f"im Protokoll des Tages festgehalten wurde: ihr damaliger Kopf {head} ist nicht" in german
+    # the day's note rewritten instead, the sheet left as it was: the two disagree
+    sheet.write_bytes(kept)
+    rewrite_with_hashes(
+        day / "tournament.toml",
+        lambda d: d["event"][-1]["schrift"].update(dict(zip(seats, [-12, 4, 4, 4], strict=True))),
+    )
+    ok("check", "--ledger", str(sheet))
+    result = refused(1, "tournament", "check", str(day))
+    assert result.stderr == (
+        f"error: {sheet}: round 1, table 1: the day's log notes another result from its paper sheet than "
+        f"the sheet held then ({head}): one of the two was edited by hand; it is not ranked\n"
+    )
+
+
+def test_two_tables_sheets_swapped_in_a_closed_round_are_named_by_whom_they_seat(tmp_path: Path) -> None:
+    # each was said "rewritten after its round was closed", which sends the organiser looking for an
+    # edit; the sheets seat each other's players, which says the two were swapped
+    day, (first, second) = new_day(tmp_path)
+    ok("tournament", "result", str(day), "-r", "1", "-t", "1", *points(first["players"], [12, -4, -4, -4]))
+    ok("tournament", "result", str(day), "-r", "1", "-t", "2", *points(second["players"], [-12, 4, 4, 4]))
+    ok("tournament", "close-round", str(day), "-r", "1")
+    one, two = Path(first["ledger"]), Path(second["ledger"])
+    kept = one.read_bytes()
+    one.write_bytes(two.read_bytes())
+    two.write_bytes(kept)
+    before = files_of(day)
+    a, b = ", ".join(first["players"]), ", ".join(second["players"])
+    for command in ("standings", "money", "check"):
+        result = refused(1, "tournament", command, str(day))
+        assert result.stderr == (
+            f"error: {one}: round 1, table 1: the sheet seats {b}, but the draw seated {a}: the sheet was "
+            "moved or replaced by hand\n"
+            f"error: {two}: round 1, table 2: the sheet seats {a}, but the draw seated {b}: the sheet was "
+            "moved or replaced by hand\n"
+        ), result.stderr
+    assert files_of(day) == before
+
+
 def test_the_sheets_own_check_refuses_a_paper_entry_that_breaks_zero_sum(tmp_path: Path) -> None:
     day, (first, _second) = new_day(tmp_path)
     seats = first["players"]
@@ -355,7 +417,8 @@ def test_a_round_csv_with_a_cell_too_long_for_the_csv_reader_is_named_at_its_lin
     before = files_of(day)
     result = refused(1, "tournament", "result", str(day), "--from", str(given))
     assert result.stderr.startswith(
-        f"error: --from: {given}:6: not readable as CSV: field larger than field limit"
+        f"error: --from: {given}:6: a cell of more than 131,072 characters, which no result has: is a "
+        "quotation mark left open"
     )
     assert len(result.stderr.splitlines()) == 1 and result.stdout == ""
     assert files_of(day) == before

@@ -949,7 +949,9 @@ def test_a_profile_or_format_file_refused_is_named_as_it_was_typed(tmp_path: Pat
     assert done.stderr == f"error: --format: {Path('club/ours.toml')}: the format extends itself\n"
     (tmp_path / "ours.toml").write_text('extends = "schrif"\n', encoding="utf-8")
     done = cli(*begin, "--format", "ours.toml", cwd=tmp_path)
-    assert done.stderr.startswith("error: --format: unknown format 'schrif'"), done.stderr
+    # told at the key that names it, in the file that has it, not as if --format had named it
+    assert done.returncode == 1 and not (tmp_path / "day").exists()
+    assert done.stderr.startswith("error: --format: ours.toml: extends: unknown format 'schrif'"), done.stderr
 
 
 def test_a_days_file_linked_from_another_folder_is_refused_and_that_day_left_alone(tmp_path: Path) -> None:

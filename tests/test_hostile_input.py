@@ -236,11 +236,12 @@ def test_a_file_name_with_a_line_break_forges_no_warning_line(tmp_path: Path) ->
 
 
 def _look_alike_season(folder: Path) -> Path:
-    """Four evenings of four players each: Name1a … Name4d. The names of one letter at two tables
-    look alike (name1a/name2a: one letter apart), those of two letters do not (name1a/name2b):
-    4 letters × (4 choose 2) tables = 24 warnings."""
-    for k in range(1, 5):
-        new(folder / f"e{k}.toml", ",".join(f"Name{k}{c}" for c in "abcd"))
+    """Four evenings of four players each: Namewa … Namezd. The names of one letter at two tables
+    look alike (namewa/namexa: one letter apart), those of two letters do not (namewa/namexb):
+    4 letters × (4 choose 2) tables = 24 warnings. (Names told apart by a number, Name1a and
+    Name2a, are numbered players: not alike.)"""
+    for k, x in enumerate("wxyz", 1):
+        new(folder / f"e{k}.toml", ",".join(f"Name{x}{c}" for c in "abcd"))
     return folder
 
 

@@ -72,16 +72,28 @@ def short_of_limit(warning: str) -> bool:
 
 
 def short_tables(tables: Sequence[TableResult]) -> str:
-    """The tables short of their limit, by round: "round 1: tables 2, 5; round 2: table 1"."""
+    """The tables short of their limit, by round: "round 1: tables 2, 5; round 2: tables 1–25", a run
+    of three or more tables in a row from its first to its last."""
     by_round: dict[int, list[int]] = {}
     for x in tables:
         by_round.setdefault(x.round, []).append(x.table)
     return "; ".join(
         ngettext("round {round}: table {tables}", "round {round}: tables {tables}", len(ks)).format(
-            round=r, tables=", ".join(str(k) for k in ks)
+            round=r, tables=_runs(sorted(ks))
         )
         for r, ks in by_round.items()
     )
+
+
+def _runs(numbers: Sequence[int]) -> str:
+    """Whole numbers in order, each run of three or more in a row as its first and last: 1–25, 30."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
 def seating_text(t: Tournament, drawn: Round, folder: str) -> str:

@@ -247,6 +247,9 @@ def _alike(na: str, nb: str) -> bool:
         return False
     if na == nb:
         return True
+    numbers = ["".join(c for c in n if c.isdigit()) for n in (na, nb)]
+    if all(numbers) and numbers[0] != numbers[1]:  # numbered players, Spieler 7 and Spieler 8: two
+        return False
     short, long_ = sorted((na, nb), key=len)
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from tarockscore.errors import N_, TournamentError, message
+from tarockscore.errors import N_, TournamentError, counted, message
 
 RESTARTS = 60  # fresh shuffles tried when a draw with no repeated pair is not found at once
 SIDEWAYS = 5  # swaps that keep the repeats, tried from a draw no single swap improves
@@ -41,8 +41,15 @@ def table_sizes(n: int) -> tuple[int, ...]:
                 "{n} = 4 × {fours} + {left}: the {left} left over would need {fives} tables of five, which take {needed} players"
             )
             why = message(over, n=n, fours=n // 4, left=n % 4, fives=fives, needed=5 * fives)
-        said = N_("{n} players cannot be seated at tables of four and five ({reason}){hint}")
-        raise UnseatableCount(said, n=n, reason=why, hint=hint)
+        said = counted(
+            "{n} player cannot be seated at tables of four and five ({reason}){hint}",
+            "{n} players cannot be seated at tables of four and five ({reason}){hint}",
+            n,
+            n=n,
+            reason=why,
+            hint=hint,
+        )
+        raise UnseatableCount(said)
     return (4,) * ((n - 5 * fives) // 4) + (5,) * fives
 
 

@@ -19,6 +19,7 @@ from tarockscore.errors import (
     TournamentError,
     UnreadableTournament,
     counted,
+    grouped,
     listed,
     message,
     near_miss,
@@ -79,9 +80,10 @@ def read_toml(path: Path, what: str) -> dict[str, Any]:
 
 
 def format_document(
-    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = ()
+    ref: str, relative_to: Path | None = None, _chain: tuple[Path, ...] = (), _by: Path | None = None
 ) -> dict[str, Any]:
-    """The format's mapping with ``extends`` folded in (a shipped name, or a path)."""
+    """The format's mapping with ``extends`` folded in (a shipped name, or a path; ``_by``: the
+    file whose ``extends`` names it)."""
     ref = ref.strip()  # typed with a space around it, as any name
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
         path = Path(ref)
@@ -95,7 +97,9 @@ def format_document(
                 "unknown format {ref!r}; shipped formats: {allowed}{hint}; or give the path to a .toml file"
             )
             hint = near_miss(ref, names, any_case=True)
-            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint)
+            # a name in a format file's extends is told at that key
+            where = f"{_by}: extends" if _by is not None else ""
+            raise TournamentError(said, ref=ref, allowed=one_of(names), hint=hint, where=where)
     real = path.resolve() if path.exists() else path  # to find a circle; the file named as given
     if real in _chain:
         raise TournamentError(N_("{path}: the format extends itself"), path=path)
@@ -110,7 +114,7 @@ def format_document(
         raise TournamentError(
             N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
         )
-    merged = merge(format_document(parent, path.parent, (*_chain, real)), document)
+    merged = merge(format_document(parent, path.parent, (*_chain, real), path), document)
     # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
     # titles of the format it extends name that one's numbers and ties, and describe it no more once
     # it changes them (nor, in the other language, beside a title of its own)
@@ -370,9 +374,13 @@ def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
             said = N_(
                 "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
             )
-        raise TournamentError(
-            said, number=number, folder=stale[0].parent, names=listed(played), where="round"
+        # a cup day's 25 sheets would make one line of a thousand characters: the first three say it
+        names = (
+            listed(played)
+            if len(played) < 5
+            else message(N_("{names} and {count} more"), names=listed(played[:3]), count=len(played) - 3)
         )
+        raise TournamentError(said, number=number, folder=stale[0].parent, names=names, where="round")
     return shas
 
 
@@ -541,26 +549,50 @@ MONEY_NOT_WHOLE = N_(
 )
 
 
-def results_csv(
-    path: Path, warn: Callable[[str], None]
-) -> tuple[
-    list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
-]:
-    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
-    name, each bad row named; and for each table where each name was given (``FILE:LINE``)."""
-    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
-    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+def _unescaped(cell: str, seated: frozenset[str]) -> str:
+    """A name as the draw's CSV wrote it, without the ``'`` it puts before a name a spreadsheet
+    would run as a formula (``'@A1``, ``'+SUM(1+1)``); kept where a player (``seated``, casefolded)
+    is called so, ``'`` and all."""
+    if cell.startswith(("'=", "'+", "'-", "'@")) and cell.casefold() not in seated:
+        return cell[1:]
+    return cell
+
+
+def _csv_rows(text: str, path: Path) -> tuple[list[list[str]], str]:
+    """The rows of a results file and the sign between its cells."""
     # a spreadsheet set to German saves semicolons between the cells; no name holds either sign
     columns = text.partition("\n")[0]
     delimiter = ";" if columns.count(";") > columns.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[list[str]] = []
+    read = 0  # the lines of the rows read
     try:
-        rows = list(reader)
-    except csv.Error as exc:  # a cell past the reader's limit
-        raise TournamentError(
-            N_("{path}:{line}: not readable as CSV: {why}"), path=path, line=reader.line_num, why=exc
-        ) from None
+        for row in reader:
+            rows.append(row)
+            read = reader.line_num
+    except csv.Error as exc:  # a cell past the reader's limit: most likely a quotation mark left open
+        if "field limit" not in str(exc):
+            said = N_("{path}:{line}: not readable as CSV: {why}")
+            raise TournamentError(said, path=path, line=reader.line_num, why=exc) from None
+        said = N_(
+            "{path}:{line}: a cell of more than {limit} characters, which no result has: is a quotation mark left open, so that the cell runs on over the lines after it?"
+        )
+        raise TournamentError(said, path=path, line=read + 1, limit=grouped(csv.field_size_limit())) from None
+    return rows, delimiter
+
+
+def results_csv(
+    path: Path, warn: Callable[[str], None], seated: frozenset[str] = frozenset()
+) -> tuple[
+    list[tuple[int, int, dict[str, int], dict[str, int] | None]], dict[tuple[int, int], dict[str, str]]
+]:
+    """A round's paper results from a CSV ``round,table,player,schrift[,money]``, its columns read by
+    name, each bad row named; and for each table where each name was given (``FILE:LINE``).
+    ``seated``: the day's drawn names, casefolded."""
+    text = safe_io.decode(read_bytes(path, "results"), str(path), TournamentError, spreadsheet=warn)
+    # a line ends in "\r\n", "\n" or "\r" alone (Excel's "CSV (Macintosh)")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    rows, delimiter = _csv_rows(text, path)
     header = tuple(c.strip() for c in rows[0]) if rows else ()
     # a column with no name (a separator at the end of each line, as some spreadsheets save) is left aside
     named = [(i, c) for i, c in enumerate(header) if c]
@@ -611,7 +643,7 @@ def results_csv(
             continue
         key = (numbers["round"] or 0, numbers["table"] or 0)
         schrift, money = tables.setdefault(key, ({}, {} if with_money else None))
-        name = clean_name(row[at["player"]])
+        name = _unescaped(clean_name(row[at["player"]]), seated)
         first = seen.setdefault((*key, name.casefold()), line)
         if first != line:  # a row copied twice would count once, or its last copy silently
             twice = N_("{name!r} is given twice for round {round}, table {table} (first on line {first})")
@@ -713,21 +745,22 @@ def _drawn_table(
     warnings += ledger_file.said_on_reading(snapshot)  # a repair's hands, a torn last entry
     led, table = snapshot.ledger, snapshot.ledger.table
     hands = len(led.hands)
-    # each way a sheet can be other than the draw made it, in the order they are said (the first refuses)
+    # each way a sheet can be other than the draw made it, in the order they are said (the first refuses):
+    # a sheet that seats other players (two tables' sheets swapped) is named so in a closed round too
     misfits: list[tuple[bool, str, dict[str, object]]] = [
-        (
-            closed is not None and (snapshot.since is None or len(closed) != 64),
-            N_(
-                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-            ),
-            {"head": (closed or "")[:12]},
-        ),
         (
             led.players != d.players,
             N_(
                 "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
             ),
             {"names": ", ".join(led.players), "names2": ", ".join(d.players)},
+        ),
+        (
+            closed is not None and (snapshot.since is None or len(closed) != 64),
+            N_(
+                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+            ),
+            {"head": (closed or "")[:12]},
         ),
         (
             table.profile.sha256 != t.profile.sha256,
@@ -816,6 +849,27 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
 
 
+def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Problem]:
+    """A paper table's sheet against the day's note of its result (the latest): the sheet's head then
+    still in its chain, and the result the sheet held at it the one noted."""
+    then = ledger_file.read(path, since=note["sheet"]).since
+    if then is None:
+        said = N_(
+            "{value}: the sheet was rewritten after its result from its paper sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked"
+        )
+        return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
+    paper = then.then.paper
+    held = (
+        None if paper is None else (dict(paper.schrift), None if paper.money is None else dict(paper.money))
+    )
+    if held != (dict(note["schrift"]), note.get("money")):
+        said = N_(
+            "{value}: the day's log notes another result from its paper sheet than the sheet held then ({head}): one of the two was edited by hand; it is not ranked"
+        )
+        return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
+    return []
+
+
 def read_day(folder: Path, *, money: bool = False) -> Day:
     """Every drawn table's ledger, checked; all problems in one error, worded for the standings or money."""
     t = read(folder).tournament
@@ -826,6 +880,7 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     drawn_paths: set[Path] = set()
     closed = tm.closed_heads(t)
     closed_rounds = {e.values["round"] for e in t.log if e.kind == "close"}
+    noted = {(e.values["round"], e.values["table"]): e.values for e in t.log if e.kind == "result"}
     for r in t.draws:
         for d in r.tables:
             path = folder / d.ledger
@@ -835,6 +890,8 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
             except TournamentError as exc:
                 problems += exc.problems
                 continue
+            if (note := noted.get((r.number, d.table))) is not None:
+                problems += _against_note(path, note, tm.table_label(r.number, d.table))
             if r.number in closed_rounds and d.ledger not in closed:  # missing when the next draw closed it
                 where = tm.table_label(r.number, d.table)
                 warnings.append(message(NOT_NOTED, where=where, path=path, round=r.number))

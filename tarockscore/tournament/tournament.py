@@ -45,7 +45,7 @@ from tarockscore.rules.words import (
     text_problem,
 )
 from tarockscore.season.season import given_aliases, where_given
-from tarockscore.season.standings import alike_pairs, look_alike
+from tarockscore.season.standings import ONE_PLAYER_TWO_WAYS, alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
@@ -139,6 +139,26 @@ def _spelt_two_ways(names: Sequence[str], pairs: Iterable[tuple[int, int]]) -> l
     )
     keys = [words.skeleton(name) for name in names]
     return [message(spelt, name=names[j], other=names[i]) for i, j in pairs if keys[i] != keys[j]]
+
+
+def _never_in_one_round(rows: Sequence[ranking.Standing]) -> list[str]:
+    """Pairs of the day's names that look like one player spelt two ways (Jorg, Jörg) and never sat in
+    one round: a name corrected by dropping it and adding it spelt right, two rows of one player;
+    said as `season` says them, with the alias that folds them."""
+    rounds = {r.player: sorted({s.round for s in r.tables}) for r in rows if r.tables}
+    every = {n for numbers in rounds.values() for n in numbers}
+    names = [p for p, numbers in rounds.items() if set(numbers) != every]  # who missed a round
+    out: list[str] = []
+    for i, j in alike_pairs(names, SPELT_NAMED):
+        a, b = names[i], names[j]
+        if set(rounds[a]) & set(rounds[b]):
+            continue
+        keep, drop = sorted((a, b), key=lambda n: (-len(rounds[n]), n))
+        where = {n: listed(message(N_("round {number}"), number=k) for k in rounds[n]) for n in (keep, drop)}
+        out.append(
+            message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=where[drop], keep=keep, keep_in=where[keep])
+        )
+    return out
 
 
 class TournamentTable(NamedTuple):
@@ -362,7 +382,7 @@ class Tournament:
         chosen = given_aliases(aliases, None, player_key)
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
-        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused))
+        warnings = (*day.warnings, *(where_given(w, chosen) for w in unused), *_never_in_one_round(rows))
         return DayStandings(day.tournament, tuple(rows), warnings, self.folder.resolve().name, day.unfinished)
 
     def money(self, aliases: Mapping[str, str] | Sequence[str] = ()) -> DayMoney:
@@ -547,7 +567,8 @@ class Tournament:
     ) -> tm.Tournament:
         """A round's results from paper sheets in a CSV (``round,table,player,schrift[,money]``);
         ``warn`` is told a file read as Windows-1252."""
-        found, rows = store.results_csv(Path(path), warn)
+        seated = frozenset(p.casefold() for r in self.read().draws for d in r.tables for p in d.players)
+        found, rows = store.results_csv(Path(path), warn, seated)
         return self.record_papers(found, at=at, replace=replace, source=str(path), rows=rows)
 
 
@@ -578,6 +599,7 @@ def cup(
     first: dict[str, str] = {}  # the folder that holds each day's mark first
     warnings: list[str] = []
     played: set[str] = set()  # every name at the days' tables, as it sat there
+    undrawn: list[str] = []  # said once the days and the points are known good
 
     def said(w: str) -> None:
         warnings.append(w)
@@ -597,6 +619,10 @@ def cup(
         first.setdefault(mark, name)
         for w in day.warnings:
             said(w)
+        if not day.tournament.draws:  # the wrong folder, or a day still to come: a column of nothing
+            undrawn.append(
+                message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name)
+            )
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day
@@ -605,6 +631,8 @@ def cup(
         raise TournamentError(problems)
     if copies:
         raise UsageError(copies)
+    for w in undrawn:
+        said(w)
     merged, alike = ranking.one_name_each(days, chosen.names, played)
     for w in alike:
         said(where_given(w, chosen))

@@ -316,15 +316,28 @@ def players(
     tournament = tarockscore.Tournament(folder)
     roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
+    count = len(roster.after.players)
     if action is Action.ADD:
-        done = _("{name}: added; {count} players in the next draw")
+        done = ngettext(
+            "{name}: added; {count} player in the next draw",
+            "{name}: added; {count} players in the next draw",
+            count,
+        )
         if all_drawn:
-            done = _("{name}: added; {count} players")
+            done = ngettext("{name}: added; {count} player", "{name}: added; {count} players", count)
     else:
-        done = _("{name}: dropped (their tables so far still count); {count} players in the next draw")
+        done = ngettext(
+            "{name}: dropped (their tables so far still count); {count} player in the next draw",
+            "{name}: dropped (their tables so far still count); {count} players in the next draw",
+            count,
+        )
         if all_drawn:
-            done = _("{name}: dropped (their tables so far still count); {count} players")
-    typer.echo(folded(done.format(name=roster.name, count=len(roster.after.players))))
+            done = ngettext(
+                "{name}: dropped (their tables so far still count); {count} player",
+                "{name}: dropped (their tables so far still count); {count} players",
+                count,
+            )
+    typer.echo(folded(done.format(name=roster.name, count=count)))
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
