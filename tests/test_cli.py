@@ -526,7 +526,8 @@ def test_the_price_list_shows_only_what_the_profile_plays(lang: str) -> None:
     code, out, _ = run("--lang", lang, "profiles", "show", "koenigrufen")
     assert code == 0
     assert "Valat:" in out
-    assert ("in solo" if lang == "en" else "im Solo") in out
+    titles = out.split("\n\n")[-1].split("\n---")[0]  # the bonus table's titles, wrapped in 80 columns
+    assert titles.lower().count("solo") == 2 and "Kontra" in titles
 
 
 @pytest.mark.parametrize("name", shipped_names())
@@ -961,13 +962,21 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_profiles_show_s_lines_above_its_tables_fit_80_columns(lang: str) -> None:
+def test_profiles_show_fits_80_columns_its_tables_too(lang: str) -> None:
     # the Trischaken rules of a profile were one line of 561 characters, its source one of 132:
-    # each is folded between its clauses, as every other long line of text is
+    # each is folded between its clauses, as every other long line of text is; the price tables
+    # were up to 184 wide: the aliases wrap between them, each contract's allowed bonuses are
+    # said below its table, contracts that allow the same on one line
     for name in shipped_names():
         code, out, _err = run("--lang", lang, "profiles", "show", name)
-        head = out.split("\n\n")[0].splitlines()
-        assert code == 0 and max(len(line) for line in head) <= 80, (name, head)
+        assert code == 0 and max(len(line) for line in out.splitlines()) <= 80, (name, out)
+    code, out, _err = run("--lang", lang, "profiles", "show", "koenigrufen")
+    # docs/rules/koenigrufen.md D20: a Farbendreier and a Farbensolo allow no bonus but the Valat
+    # [CTK]; the Sechserdreier is won 5, lost 10 (D14, [CTK])
+    farben = "farbendreier, farbensolo: valat" if lang == "en" else "Farbendreier, Farbensolo: Valat"
+    assert f"  {farben}" in out.splitlines()
+    six = next(line.split() for line in out.splitlines() if line.lower().startswith("sechserdreier "))
+    assert six[-2:] == ["5", "10"]
 
 
 def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
