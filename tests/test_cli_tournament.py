@@ -399,6 +399,30 @@ def test_new_refuses_a_number_past_the_largest_at_its_option(
     assert "at most 1,000,000" in result.stderr and not day.exists()
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_count_not_a_number_is_said_with_every_other_problem(tmp_path: Path, lang: str) -> None:
+    """Typer read --games before the command: "x" was the one problem said, the next run showed
+    the rest. Now every problem of the line is said at once, the count as typed, not again as 0."""
+    result = run(
+        "--lang", lang, "tournament", "new", str(tmp_path / "x"), "--rounds", "y", "--games", "x",
+        "--games-five", "5", "--stake", "abc", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    said = result.stderr.splitlines()
+    error, whole = ("error", "is not a whole number") if lang == "en" else ("Fehler", "ist keine ganze Zahl")
+    assert result.exit_code == 2 and not (tmp_path / "x").exists()
+    assert [line.split(":")[1].strip() for line in said] == ["--players", "--rounds", "--games", "--stake"]
+    assert f"{error}: --games: 'x' {whole}; " in said[2]
+    new_day(tmp_path / "day", ["A", "B", "C", "D"])
+    draw(tmp_path / "day", 1, 7)
+    # the result's round and table, with a NAME=POINTS that is not one
+    result = run("--lang", lang, "tournament", "result", str(tmp_path / "day"), "-r", "x", "-t", "y", "A=3", "B")  # fmt: skip
+    said = result.stderr.splitlines()
+    assert result.exit_code == 2
+    points = "NAME=POINTS" if lang == "en" else "NAME=PUNKTE"
+    assert [line.split(":")[1].strip() for line in said] == ["--round", "--table", points]
+    assert f"{error}: --table: 'y' {whole}; " in said[1]
+
+
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "A,B,C,A", "--rounds", "0", "--games", "15",
