@@ -345,7 +345,7 @@ def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_pa
     new_day(day, [f"{a} {b}" for a in first for b in last])
     result = run("tournament", "players", str(day), "drop", "Anna Hubr")
     assert result.exit_code == 1
-    assert result.stderr == "error: NAME: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    assert result.stderr == "error: PLAYER: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
     result = run("tournament", "players", str(day), "drop", "Zoe")
     assert result.exit_code == 1 and "'Zoe' is not in the tournament; players: Anna Huber, " in result.stderr
 
@@ -358,7 +358,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     result = run("tournament", "players", str(day), "drop", "Q")
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
-    assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
+    assert result.exit_code == 2 and "error: PLAYER: 'E,F': a name cannot hold a comma" in result.stderr
     # the action in any case, as the hand's words are (`Add` with a capital, from a phone's keyboard)
     ok("tournament", "players", str(day), "Add", "E")
     ok("tournament", "players", str(day), "DROP", "E")
@@ -371,7 +371,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     for name, clash in (("A total", "A total"), ("a TOTAL", "a TOTAL"), ("E", "E total")):
         result = run("tournament", "players", str(day), "add", name)
         assert result.exit_code == 2, result.stderr
-        assert f"error: NAME: '{clash}': a name may not be a column of the CSV" in result.stderr
+        assert f"error: PLAYER: '{clash}': a name may not be a column of the CSV" in result.stderr
     assert (day / "tournament.toml").read_bytes() == before
     ok("tournament", "players", str(day), "drop", "D")
     ok("tournament", "players", str(day), "add", "D total")  # D plays no more: no sheet holds both
@@ -421,6 +421,26 @@ def test_a_count_not_a_number_is_said_with_every_other_problem(tmp_path: Path, l
     points = "NAME=POINTS" if lang == "en" else "NAME=PUNKTE"
     assert [line.split(":")[1].strip() for line in said] == ["--round", "--table", points]
     assert f"{error}: --table: 'y' {whole}; " in said[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_players_errors_name_the_argument_as_its_help_does(tmp_path: Path, lang: str) -> None:
+    """The player was said as NAME, Click's word, and a missing add|drop as Click lists choices (a
+    tab and a line each, shown as \\n\\t): the usage's PLAYER (SPIELER), the choices on the line."""
+    day = tmp_path / "day"
+    new_day(day, ["A", "B", "C", "D"])
+    help_page = run("--lang", lang, "tournament", "players", "--help").stdout
+    word, error = ("PLAYER", "error") if lang == "en" else ("SPIELER", "Fehler")
+    assert f" add|drop {word}\n" in help_page
+    result = run("--lang", lang, "tournament", "players", str(day), "drop", "Zoe")
+    assert result.exit_code == 1 and result.stderr.startswith(f"{error}: {word}: 'Zoe' ")
+    result = run("--lang", lang, "tournament", "players", str(day))
+    missing = {
+        "en": "error: Missing argument 'add|drop': give one of 'add', 'drop'.",
+        "de": "Fehler: es fehlt das Argument 'add|drop': eines von 'add', 'drop' angeben.",
+    }[lang]
+    assert result.exit_code == 2 and result.stderr.startswith(missing), result.stderr
+    assert "\\n" not in result.stderr
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
@@ -747,7 +767,7 @@ def test_a_tournament_takes_the_names_new_takes(tmp_path: Path, name: str, why: 
     before = (day / "tournament.toml").read_bytes()
     late = run("tournament", "players", str(day), "add", name)
     assert late.exit_code == 2
-    assert late.stderr.startswith("error: NAME: ") and why in late.stderr
+    assert late.stderr.startswith("error: PLAYER: ") and why in late.stderr
     assert (day / "tournament.toml").read_bytes() == before
     first = run(
         "tournament", "new", str(tmp_path / "x"), "--players", f"A,{name},C,D", "--rounds", "1",
@@ -866,7 +886,7 @@ def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(
     result = run("tournament", "players", str(day), "add", "anna")
     assert result.exit_code == 1
     assert (
-        "error: NAME: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
+        "error: PLAYER: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
     )
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "Anna,B,C,anna", "--rounds", "1",

@@ -318,11 +318,14 @@ def draw(
 def players(
     folder: DirArg,
     action: Annotated[Action, typer.Argument(help="add or drop.", case_sensitive=False)],
-    name: Annotated[str, typer.Argument(help="The player's name.")],
+    name: Annotated[str, typer.Argument(metavar=N_("PLAYER"), help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
-    roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    try:
+        roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    except TarockError as exc:  # at the argument, as its help names it
+        raise at_options(exc, {"NAME": "PLAYER"}) from None
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     if action is Action.ADD:
         done = _("{name}: added; {count} players in the next draw")
