@@ -53,12 +53,12 @@ ERRORS = [
     (
         ["radl", "streiche"],
         "No such command 'streiche'. Did you mean 'strike'?",
-        "Den Befehl 'streiche' gibt es nicht. Meinst du 'strike'?",
+        "den Befehl 'streiche' gibt es nicht. Meinst du 'strike'?",
     ),
     (
         ["rekord"],
         "No such command 'rekord'. Did you mean 'record', 'rescore'?",
-        "Den Befehl 'rekord' gibt es nicht. Meinst du 'record', 'rescore'?",
+        "den Befehl 'rekord' gibt es nicht. Meinst du 'record', 'rescore'?",
     ),
     (
         ["show", "--ledger"],

@@ -612,6 +612,9 @@ ADVICE: Wording = {
     ways_out.OUT_OF_ORDER: N_(
         "its entries no longer follow each other as they were written (each names the one before it), so its hands cannot be read in order and nothing was written: restore the file from a copy, or put the entries back in the order they were written; `tarockscore repair` re-scores the hands as they stand, so it cannot mend this"
     ),
+    ways_out.NO_HANDS: N_(
+        "the ledger has no hands yet: `tarockscore record` (or `tarockscore enter`) records the first"
+    ),
     ways_out.NO_HAND_FILE: N_(
         "hand file {source!r} not found; give a hand file, - for standard input, or the hand by its options (-c CONTRACT -d NAME -t POINTS …: see --help)"
     ),

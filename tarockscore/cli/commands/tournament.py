@@ -97,6 +97,13 @@ BEGIN_WORDS: Wording = {
 }
 
 
+# --rounds and --games left out, said as BEGIN_WORDS says a 0 given
+COUNTS_NEEDED = {
+    "--rounds": N_("give the number of rounds, at least 1, e.g. --rounds 3"),
+    "--games": N_("give the game limit per round at a table of four, e.g. --games 16"),
+}
+
+
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="A warning line for each unfinished table, not one for all.")
 ]
@@ -232,6 +239,10 @@ def new(
     typed = {"--rounds": rounds, "--games": games, "--games-five": games_five}
     counts = {option: read_option(problems, option, whole_number, text) for option, text in typed.items()}
     unread_numbers = {o for o, text in typed.items() if text is not None and counts[o] is None}
+    for option, said in COUNTS_NEEDED.items():  # left out: not said as the 0 it is taken for
+        if typed[option] is None:
+            problems.add(option, said)
+            unread_numbers.add(option)
     if "--games" in unread_numbers:  # --games-five is checked against it
         unread_numbers.add("--games-five")
     amount = read_option(problems, "--stake", stake_amount, stake)
