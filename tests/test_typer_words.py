@@ -202,6 +202,10 @@ def test_an_option_of_another_command_names_the_commands_that_take_it() -> None:
     assert german.stderr.strip() == (
         "Fehler: keine solche Option: --stake (--stake ist eine Option von 'tarockscore tournament new')"
     )
+    german = run("--lang", "de", "record", "--stake", "1")  # two commands: "und", as German lists them
+    assert german.stderr.strip() == (
+        "Fehler: keine solche Option: --stake (--stake ist eine Option von 'tarockscore new' und 'tarockscore settle')"
+    )
 
 
 def test_an_option_without_its_value_shows_the_way_to_the_commands_help() -> None:

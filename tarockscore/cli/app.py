@@ -716,7 +716,7 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
     ):
         # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
         commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
-        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=commands)
+        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
         exc.possibilities = []
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
