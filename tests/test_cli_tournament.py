@@ -345,7 +345,9 @@ def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_pa
     new_day(day, [f"{a} {b}" for a in first for b in last])
     result = run("tournament", "players", str(day), "drop", "Anna Hubr")
     assert result.exit_code == 1
-    assert result.stderr == "error: PLAYER: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    assert (
+        result.stderr == "error: PLAYER: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    )
     result = run("tournament", "players", str(day), "drop", "Zoe")
     assert result.exit_code == 1 and "'Zoe' is not in the tournament; players: Anna Huber, " in result.stderr
 
@@ -886,7 +888,8 @@ def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(
     result = run("tournament", "players", str(day), "add", "anna")
     assert result.exit_code == 1
     assert (
-        "error: PLAYER: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
+        "error: PLAYER: 'anna' differs from 'Anna' only by case: names are matched in any case"
+        in result.stderr
     )
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "Anna,B,C,anna", "--rounds", "1",

@@ -157,11 +157,17 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
         message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
         name = _hint(exc)
-        kind = exc.param.type if exc.param is not None else None
-        if isinstance(kind, TyperChoice) and message == MISSING_ARGUMENT and name and not exc.message:
-            return MISSING_CHOICE, {"name": name, "choices": _choices(kind, exc.ctx)}
+        if exc.param is None:
+            return None
+        if (
+            isinstance(exc.param.type, TyperChoice)
+            and message == MISSING_ARGUMENT
+            and name
+            and not exc.message
+        ):
+            return MISSING_CHOICE, {"name": name, "choices": _choices(exc.param.type, exc.ctx)}
         # a type that adds words of its own to "Missing …" keeps Typer's English
-        more = kind is not None and kind.get_missing_message(param=exc.param, ctx=exc.ctx)  # type: ignore[arg-type]
+        more = exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
         if message is None or not name or exc.message or more:
             return None
         return message, {"name": name}
@@ -202,7 +208,7 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
     return NOT_AN_INT, {"name": name, "value": repr(value)}
 
 
-def _choices(kind: TyperChoice, ctx: ClickContext | None) -> str:
+def _choices(kind: TyperChoice[Any], ctx: ClickContext | None) -> str:
     """A choice's words as Click quotes them: ``'add', 'drop'``."""
     return ", ".join(repr(kind.normalize_choice(choice, ctx)) for choice in kind.choices)
 

@@ -9,8 +9,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
 from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, ngettext, translated
@@ -121,9 +119,15 @@ def price_list(profile: Profile) -> str:
     # the bonuses each contract allows, below its table: contracts that allow the same, on one line
     allowed: dict[str, list[str]] = {}
     for c in profile.contracts.values():
-        allowed.setdefault(", ".join(i18n.named(b) for b in c.bonuses) or _("none"), []).append(i18n.named(c.name))
+        allowed.setdefault(", ".join(i18n.named(b) for b in c.bonuses) or _("none"), []).append(
+            i18n.named(c.name)
+        )
     said = [folded(f"  {', '.join(names)}: {bonuses}") for bonuses, names in allowed.items()]
-    tables = [_columns_table(contract_columns, profile.contracts.values(), 4, 1), "", _("allowed bonuses") + ":"]
+    tables = [
+        _columns_table(contract_columns, profile.contracts.values(), 4, 1),
+        "",
+        _("allowed bonuses") + ":",
+    ]
     tables += [*said, "", _columns_table(bonus_columns, bonuses, 2, 2)]
     return "\n".join([*map(folded, lines), "", *tables])
 

@@ -179,7 +179,9 @@ def _contract_hint(given: str, profile: Profile) -> str:
             if c.requires_announced and (not bird or bird in c.requires_announced):
                 birds = [bird] if bird else list(c.requires_announced)
                 said = N_(" (profile {profile!r} plays it as {contract!r}, its bird announced: {birds})")
-                return message(said, profile=profile.name, contract=c.name, birds=one_of(birds, in_order=True))
+                return message(
+                    said, profile=profile.name, contract=c.name, birds=one_of(birds, in_order=True)
+                )
     if key in {fold(n) for n in NAMES}:
         return ""
     return near_miss(given, profile.contract_names(), key_of=profile.contract_name)

@@ -26,8 +26,8 @@ from tarockscore.cli.options import (
     read_option,
     round_number,
     show,
-    whole_number,
     utf8_output,
+    whole_number,
     with_format,
 )
 from tarockscore.errors import (
@@ -239,9 +239,9 @@ def new(
     typed = {"--rounds": rounds, "--games": games, "--games-five": games_five}
     counts = {option: read_option(problems, option, whole_number, text) for option, text in typed.items()}
     unread_numbers = {o for o, text in typed.items() if text is not None and counts[o] is None}
-    for option, said in COUNTS_NEEDED.items():  # left out: not said as the 0 it is taken for
+    for option, needed in COUNTS_NEEDED.items():  # left out: not said as the 0 it is taken for
         if typed[option] is None:
-            problems.add(option, said)
+            problems.add(option, needed)
             unread_numbers.add(option)
     if "--games" in unread_numbers:  # --games-five is checked against it
         unread_numbers.add("--games-five")
@@ -264,10 +264,10 @@ def new(
             unread=unread,
         )
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
-        said = as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format")
+        refused = as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format")
         # a number not read is said once, as typed, not again as the 0 it was taken for
-        shown = [p for p in said.problems if p.where not in unread_numbers or p in problems.problems]
-        raise type(said)(shown) from None
+        shown = [p for p in refused.problems if p.where not in unread_numbers or p in problems.problems]
+        raise type(refused)(shown) from None
     t = started.stored
     said = terminal.Warnings()  # a long list: the first few of each kind, the rest counted
     for w in started.warnings:
