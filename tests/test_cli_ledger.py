@@ -447,7 +447,9 @@ def test_undo(ledger: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_replace_says_a_hand_number_that_is_none_with_the_lines_other_problems(ledger: str, lang: str) -> None:
+def test_replace_says_a_hand_number_that_is_none_with_the_lines_other_problems(
+    ledger: str, lang: str
+) -> None:
     # Typer read N first: "x" was the one problem said, the empty --ledger came a run later
     evening(ledger)
     result = run("--lang", lang, "replace", "x", "--ledger", "", "-c", "rufer")
