@@ -447,18 +447,6 @@ def test_undo(ledger: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_replace_says_a_hand_number_that_is_none_with_the_lines_other_problems(
-    ledger: str, lang: str
-) -> None:
-    # Typer read N first: "x" was the one problem said, the empty --ledger came a run later
-    evening(ledger)
-    result = run("--lang", lang, "replace", "x", "--ledger", "", "-c", "rufer")
-    said = [line.split(":")[1].strip() for line in result.stderr.splitlines()]
-    assert (result.exit_code, said) == (2, ["--ledger", "N"]), result.stderr
-    assert ("'x' is not a hand number" if lang == "en" else "'x' ist keine Spielnummer") in result.stderr
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
 def test_undo_of_an_empty_evening_says_how_a_hand_is_recorded(ledger: str, lang: str) -> None:
     before = Path(ledger).read_bytes()
     said = {

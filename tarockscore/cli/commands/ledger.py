@@ -99,13 +99,12 @@ def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[s
 
 
 def _hand_given(
-    hand_file: str | None, short: dict[str, Any], ledger: str | None, typed: str | None = None
+    hand_file: str | None, short: dict[str, Any], ledger: str | None, number: int | None = None
 ) -> "tarockscore.Change":
     """The hand given (a hand file or the short form), its players read as the deal seats them,
-    recorded as the next hand, or in the place of hand number ``typed``."""
-    problems = Collector()  # an empty --ledger or a hand number that is none, said with the hand's
+    recorded as the next hand, or in the place of hand ``number``."""
+    problems = Collector()  # an empty --ledger, said with the hand's options refused
     path = read_option(problems, "--ledger", ledger_path_of, ledger)
-    number = read_option(problems, "N", hand_number, typed)
     evening = tarockscore.Evening(path, warn=terminal.warn)
     try:
         mapping, source = read_hand_or_short(hand_file, short, lambda: profile_of(evening))
@@ -164,7 +163,7 @@ def undo(ledger: LedgerOpt = None) -> None:
 
 @with_short_form
 def replace(
-    number: Annotated[str, typer.Argument(help="The hand's number, as `tarockscore show` lists it.")],
+    number: NumberArg,
     hand_file: Annotated[
         str | None, typer.Argument(help="The corrected hand: a hand file, or - for stdin; or the options.")
     ] = None,
@@ -174,7 +173,7 @@ def replace(
 ) -> None:
     """Replace hand N (a hand file, or the short options of record); every hand after it is
     recomputed, and the audit trail keeps the old one."""
-    replaced(_hand_given(hand_file, short, ledger, number), hand_number(number))  # read as it was there
+    replaced(_hand_given(hand_file, short, ledger, number), number)
 
 
 def _on_a_terminal() -> bool:
