@@ -28,6 +28,13 @@ CASES = [
         "error: Missing argument 'FOLDER'.",
         "Fehler: es fehlt das Argument 'ORDNER'.",
     ),
+    # the help's word for what is given: a profile's name or its file, a player (both were NAME)
+    (["profiles", "show"], "error: Missing argument 'PROFILE'.", "Fehler: es fehlt das Argument 'PROFIL'."),
+    (
+        ["tournament", "players", "day", "add"],
+        "error: Missing argument 'PLAYER'.",
+        "Fehler: es fehlt das Argument 'SPIELER'.",
+    ),
 ]
 
 
@@ -41,6 +48,6 @@ def test_an_argument_is_named_as_the_usage_line_shows_it(args: list[str], englis
     assert de.stderr.startswith(german), de.stderr
     # the usage line shows the same word
     word = english.split("'")[1]
-    command = args[: 2 if args[0] in ("radl", "tournament") else 1]
+    command = args[: 2 if args[0] in ("radl", "tournament", "profiles") else 1]
     usage = runner.invoke(app, [*command, "--help"]).stdout.splitlines()[0]
     assert word in usage.replace("[", " ").replace("]", " ").split(), usage

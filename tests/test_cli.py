@@ -382,22 +382,22 @@ def test_an_extends_that_names_nothing_is_said_where_the_extends_is(tmp_path: Pa
     code, out, err = run("profiles", "show", str(friday))
     assert code == 1 and out == ""
     assert err.startswith(
-        f"error: NAME: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
+        f"error: PROFILE: {friday}: extends: profile file 'club.toml' not found: looked for {sub / 'club.toml'}"
     )
     friday.write_text('extends = "koenigrufn"\n', encoding="utf-8")
     code, _, err = run("profiles", "show", str(friday))
     assert code == 1
-    assert err.startswith(f"error: NAME: {friday}: extends: unknown profile 'koenigrufn'")
+    assert err.startswith(f"error: PROFILE: {friday}: extends: unknown profile 'koenigrufn'")
     assert "did you mean 'koenigrufen'?" in err
     friday.write_text('extends = " "\n', encoding="utf-8")
     code, _, err = run("profiles", "show", str(friday))
     assert code == 1
     assert (
         err
-        == f"error: NAME: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
+        == f"error: PROFILE: {friday}: extends: ' ': empty; give a profile's name or path, or leave the key out\n"
     )
     code, _, err = run("--lang", "de", "profiles", "show", str(friday))
-    assert code == 1 and err.startswith(f"Fehler: NAME: {friday}: extends: ' ': leer;")
+    assert code == 1 and err.startswith(f"Fehler: PROFIL: {friday}: extends: ' ': leer;")
 
 
 @pytest.mark.parametrize(
@@ -526,7 +526,8 @@ def test_the_price_list_shows_only_what_the_profile_plays(lang: str) -> None:
     code, out, _ = run("--lang", lang, "profiles", "show", "koenigrufen")
     assert code == 0
     assert "Valat:" in out
-    assert ("in solo" if lang == "en" else "im Solo") in out
+    titles = out.split("\n\n")[-1].split("\n---")[0]  # the bonus table's titles, wrapped in 80 columns
+    assert titles.lower().count("solo") == 2 and "Kontra" in titles
 
 
 @pytest.mark.parametrize("name", shipped_names())
@@ -590,7 +591,7 @@ def test_the_console_script_keeps_exit_codes_and_output_through_a_pipe() -> None
         (["season", "NEW", "--rescore", ""], "--rescore"),
         (["stats", "NEW", "--rescore", ""], "--rescore"),
         (["chart", "NEW", "-o", "x.svg", "--rescore", ""], "--rescore"),
-        (["profiles", "show", ""], "NAME"),
+        (["profiles", "show", ""], "PROFILE"),
     ],
 )
 def test_an_empty_profile_is_refused_not_taken_for_the_default(
@@ -895,7 +896,7 @@ def test_a_club_profile_without_a_name_is_named_after_its_file_not_the_one_it_ex
     long = tmp_path / f"{'x' * 41}.toml"
     long.write_text('extends = "koenigrufen"\n', encoding="utf-8")
     code, out, err = run("profiles", "show", str(long))
-    assert (code, out, err) == (1, "", f"error: NAME: {long}: name: missing (required)\n")
+    assert (code, out, err) == (1, "", f"error: PROFILE: {long}: name: missing (required)\n")
 
 
 def test_a_copy_of_a_shipped_profile_that_keeps_its_name_asks_for_a_name_of_its_own(tmp_path: Path) -> None:
@@ -931,7 +932,7 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
     hand = ["-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "40", "--json"]
     for given in ("koenigrufen.toml", "./koenigrufen.toml", str(club)):
         refusal = f"{Path(given)}{refused}"  # the file named as it was given, at its option
-        assert run("profiles", "show", given) == (1, "", f"error: NAME: {refusal}")
+        assert run("profiles", "show", given) == (1, "", f"error: PROFILE: {refusal}")
         assert run("score", "-P", given, *hand) == (1, "", f"error: --profile: {refusal}")
     assert not list(tmp_path.glob("*ledger*"))
     club.write_text(
@@ -961,13 +962,21 @@ def test_a_club_file_named_as_a_shipped_profile_is_the_file_and_asks_for_a_name(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_profiles_show_s_lines_above_its_tables_fit_80_columns(lang: str) -> None:
+def test_profiles_show_fits_80_columns_its_tables_too(lang: str) -> None:
     # the Trischaken rules of a profile were one line of 561 characters, its source one of 132:
-    # each is folded between its clauses, as every other long line of text is
+    # each is folded between its clauses, as every other long line of text is; the price tables
+    # were up to 184 wide: the aliases wrap between them, each contract's allowed bonuses are
+    # said below its table, contracts that allow the same on one line
     for name in shipped_names():
         code, out, _err = run("--lang", lang, "profiles", "show", name)
-        head = out.split("\n\n")[0].splitlines()
-        assert code == 0 and max(len(line) for line in head) <= 80, (name, head)
+        assert code == 0 and max(len(line) for line in out.splitlines()) <= 80, (name, out)
+    code, out, _err = run("--lang", lang, "profiles", "show", "koenigrufen")
+    # docs/rules/koenigrufen.md D20: a Farbendreier and a Farbensolo allow no bonus but the Valat
+    # [CTK]; the Sechserdreier is won 5, lost 10 (D14, [CTK])
+    farben = "farbendreier, farbensolo: valat" if lang == "en" else "Farbendreier, Farbensolo: Valat"
+    assert f"  {farben}" in out.splitlines()
+    six = next(line.split() for line in out.splitlines() if line.lower().startswith("sechserdreier "))
+    assert six[-2:] == ["5", "10"]
 
 
 def test_profiles_show_as_text_names_the_renonce_trischaken_and_radl_rules(tmp_path: Path) -> None:
@@ -1153,7 +1162,7 @@ def test_a_profile_not_found_or_broken_is_told_at_the_option_that_named_it(
         (("rescore", "-P", "nix"), "--profile"),
         (("season", "tarock-ledger.toml", "--rescore", "nix"), "--rescore"),
         (("tournament", "new", "t", "-p", "A,B,C,D", *day, "--profile", "nix"), "--profile"),
-        (("profiles", "show", "nix"), "NAME"),
+        (("profiles", "show", "nix"), "PROFILE"),
     ):
         assert run(*args) == (1, "", f"error: {where}: {unknown}"), args
     # a profile file not found, and one that breaks the schema: the option, then the file's key

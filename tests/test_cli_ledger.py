@@ -446,11 +446,16 @@ def test_undo(ledger: str) -> None:
     assert 'action = "undo"' in Path(ledger).read_text(encoding="utf-8")
 
 
-def test_undo_of_an_empty_evening(ledger: str) -> None:
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_undo_of_an_empty_evening_says_how_a_hand_is_recorded(ledger: str, lang: str) -> None:
     before = Path(ledger).read_bytes()
-    result = run("undo", "--ledger", ledger)
-    assert result.exit_code == 1
-    assert result.stderr == "error: the ledger has no hands yet\n"
+    said = {
+        "en": "error: the ledger has no hands yet: `tarockscore record` (or `tarockscore enter`) records the first\n",
+        "de": "Fehler: in der Schrift steht noch kein Spiel: `tarockscore record` (oder `tarockscore enter`) trägt das erste ein\n",
+    }[lang]
+    for command in (["undo"], ["delete", "1", "--yes"], ["explain", "1"]):
+        result = run("--lang", lang, *command, "--ledger", ledger)
+        assert (result.exit_code, result.stderr) == (1, said), command
     assert Path(ledger).read_bytes() == before
 
 

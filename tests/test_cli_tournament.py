@@ -436,7 +436,9 @@ def test_a_misspelt_name_to_drop_is_pointed_to_without_every_players_name(tmp_pa
     new_day(day, [f"{a} {b}" for a in first for b in last])
     result = run("tournament", "players", str(day), "drop", "Anna Hubr")
     assert result.exit_code == 1
-    assert result.stderr == "error: NAME: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    assert (
+        result.stderr == "error: PLAYER: 'Anna Hubr' is not in the tournament (did you mean 'Anna Huber'?)\n"
+    )
     result = run("tournament", "players", str(day), "drop", "Zoe")
     assert result.exit_code == 1 and "'Zoe' is not in the tournament; players: Anna Huber, " in result.stderr
 
@@ -449,7 +451,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     result = run("tournament", "players", str(day), "drop", "Q")
     assert result.exit_code == 1 and "'Q' is not in the tournament" in result.stderr
     result = run("tournament", "players", str(day), "add", "E,F")
-    assert result.exit_code == 2 and "error: NAME: 'E,F': a name cannot hold a comma" in result.stderr
+    assert result.exit_code == 2 and "error: PLAYER: 'E,F': a name cannot hold a comma" in result.stderr
     # the action in any case, as the hand's words are (`Add` with a capital, from a phone's keyboard)
     ok("tournament", "players", str(day), "Add", "E")
     ok("tournament", "players", str(day), "DROP", "E")
@@ -462,7 +464,7 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
     for name, clash in (("A total", "A total"), ("a TOTAL", "a TOTAL"), ("E", "E total")):
         result = run("tournament", "players", str(day), "add", name)
         assert result.exit_code == 2, result.stderr
-        assert f"error: NAME: '{clash}': a name may not be a column of the CSV" in result.stderr
+        assert f"error: PLAYER: '{clash}': a name may not be a column of the CSV" in result.stderr
     assert (day / "tournament.toml").read_bytes() == before
     ok("tournament", "players", str(day), "drop", "D")
     ok("tournament", "players", str(day), "add", "D total")  # D plays no more: no sheet holds both
@@ -488,6 +490,50 @@ def test_new_refuses_a_number_past_the_largest_at_its_option(
     assert result.exit_code == 2, result.stderr
     assert result.stderr.startswith(f"error: {option}: ") and "entry" not in result.stderr
     assert "at most 1,000,000" in result.stderr and not day.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_count_not_a_number_is_said_with_every_other_problem(tmp_path: Path, lang: str) -> None:
+    """Typer read --games before the command: "x" was the one problem said, the next run showed
+    the rest. Now every problem of the line is said at once, the count as typed, not again as 0."""
+    result = run(
+        "--lang", lang, "tournament", "new", str(tmp_path / "x"), "--rounds", "y", "--games", "x",
+        "--games-five", "5", "--stake", "abc", "--profile", "ooe-2023", "--format", "schrift",
+    )  # fmt: skip
+    said = result.stderr.splitlines()
+    error, whole = ("error", "is not a whole number") if lang == "en" else ("Fehler", "ist keine ganze Zahl")
+    assert result.exit_code == 2 and not (tmp_path / "x").exists()
+    assert [line.split(":")[1].strip() for line in said] == ["--players", "--rounds", "--games", "--stake"]
+    assert f"{error}: --games: 'x' {whole}; " in said[2]
+    new_day(tmp_path / "day", ["A", "B", "C", "D"])
+    draw(tmp_path / "day", 1, 7)
+    # the result's round and table, with a NAME=POINTS that is not one
+    result = run("--lang", lang, "tournament", "result", str(tmp_path / "day"), "-r", "x", "-t", "y", "A=3", "B")  # fmt: skip
+    said = result.stderr.splitlines()
+    assert result.exit_code == 2
+    points = "NAME=POINTS" if lang == "en" else "NAME=PUNKTE"
+    assert [line.split(":")[1].strip() for line in said] == ["--round", "--table", points]
+    assert f"{error}: --table: 'y' {whole}; " in said[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_players_errors_name_the_argument_as_its_help_does(tmp_path: Path, lang: str) -> None:
+    """The player was said as NAME, Click's word, and a missing add|drop as Click lists choices (a
+    tab and a line each, shown as \\n\\t): the usage's PLAYER (SPIELER), the choices on the line."""
+    day = tmp_path / "day"
+    new_day(day, ["A", "B", "C", "D"])
+    help_page = run("--lang", lang, "tournament", "players", "--help").stdout
+    word, error = ("PLAYER", "error") if lang == "en" else ("SPIELER", "Fehler")
+    assert f" add|drop {word}\n" in help_page
+    result = run("--lang", lang, "tournament", "players", str(day), "drop", "Zoe")
+    assert result.exit_code == 1 and result.stderr.startswith(f"{error}: {word}: 'Zoe' ")
+    result = run("--lang", lang, "tournament", "players", str(day))
+    missing = {
+        "en": "error: Missing argument 'add|drop': give one of 'add', 'drop'.",
+        "de": "Fehler: es fehlt das Argument 'add|drop': eines von 'add', 'drop' angeben.",
+    }[lang]
+    assert result.exit_code == 2 and result.stderr.startswith(missing), result.stderr
+    assert "\\n" not in result.stderr
 
 
 def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
@@ -814,7 +860,7 @@ def test_a_tournament_takes_the_names_new_takes(tmp_path: Path, name: str, why: 
     before = (day / "tournament.toml").read_bytes()
     late = run("tournament", "players", str(day), "add", name)
     assert late.exit_code == 2
-    assert late.stderr.startswith("error: NAME: ") and why in late.stderr
+    assert late.stderr.startswith("error: PLAYER: ") and why in late.stderr
     assert (day / "tournament.toml").read_bytes() == before
     first = run(
         "tournament", "new", str(tmp_path / "x"), "--players", f"A,{name},C,D", "--rounds", "1",
@@ -933,7 +979,8 @@ def test_a_name_new_takes_a_tournament_takes_and_one_in_another_case_is_refused(
     result = run("tournament", "players", str(day), "add", "anna")
     assert result.exit_code == 1
     assert (
-        "error: NAME: 'anna' differs from 'Anna' only by case: names are matched in any case" in result.stderr
+        "error: PLAYER: 'anna' differs from 'Anna' only by case: names are matched in any case"
+        in result.stderr
     )
     result = run(
         "tournament", "new", str(tmp_path / "x"), "--players", "Anna,B,C,anna", "--rounds", "1",

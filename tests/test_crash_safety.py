@@ -249,7 +249,9 @@ def test_the_only_hand_torn_off_is_said_before_the_refusal_it_leads_to(tmp_path:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert lines[0].startswith("warning: ") and "its last entry is cut short" in lines[0]
-    assert lines[1:] == ["error: the ledger has no hands yet"]
+    assert lines[1:] == [
+        "error: the ledger has no hands yet: `tarockscore record` (or `tarockscore enter`) records the first"
+    ]
     assert path.read_bytes() == torn
 
 

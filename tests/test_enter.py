@@ -844,3 +844,12 @@ def test_a_long_prompt_is_wrapped_between_words_for_80_columns() -> None:
     names = " ".join(f"{i}={name}" for i, name in enumerate(KR.contracts, 1))
     assert " ".join(text.split()) == f"Contract ({names})"
     assert len(text.splitlines()) == 3 and max(len(line) for line in text.splitlines()) <= 76
+
+
+def test_a_choice_of_two_words_stays_on_one_line_of_the_prompt(ledger: str) -> None:
+    # In German the contracts are offered by their names: "11=Piccolo ouvert" was broken after
+    # "Piccolo", its "ouvert" alone at the start of the next line; a seat's name of two words too
+    result = run("--lang", "de", "enter", "--ledger", ledger, input="")
+    prompt = result.stdout.splitlines()
+    assert "11=Piccolo ouvert" in result.stdout and not any(line.startswith("ouvert") for line in prompt)
+    assert max(len(line) for line in prompt) <= 80

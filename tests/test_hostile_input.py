@@ -401,7 +401,7 @@ def test_a_file_name_with_a_line_break_is_shown_escaped_where_new_names_it(tmp_p
     assert first == f"new evening in {tmp_path}/a\\nb.toml", done.stdout
     done = invoke("upgrade", str(ledger))
     assert done.exit_code == 0, done.stderr
-    assert "a\\nb.toml: already in the current format" in done.stdout, done.stdout
+    assert "a\\nb.toml: already in the current format" in unfolded(done.stdout), done.stdout
 
 
 def test_a_name_typed_with_two_spaces_in_a_row_is_kept_with_one(tmp_path: Path) -> None:

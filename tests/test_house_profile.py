@@ -226,7 +226,7 @@ def test_two_house_files_that_extend_each_other_are_told_where_the_circle_closes
     result = CliRunner().invoke(app, ["profiles", "show", str(tmp_path / "a.toml")])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert (
-        f"error: NAME: {tmp_path / 'b.toml'}: extends: 'a.toml' leads back to this profile (a.toml → b.toml → a.toml)"
+        f"error: PROFILE: {tmp_path / 'b.toml'}: extends: 'a.toml' leads back to this profile (a.toml → b.toml → a.toml)"
         in (result.stderr)
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tarockscore.cli.app import app
@@ -172,3 +173,25 @@ def test_a_contract_the_profile_has_not_is_named_at_the_option_and_the_hand(tmp_
     assert season.exit_code == 1 and season.stderr.startswith(f"error: --rescore: {ledger}: {said}")
     german = runner.invoke(app, ["--lang", "de", "rescore", "-P", "koenigrufen", "--ledger", ledger])
     assert german.stderr.startswith("Fehler: --profile: Spiel 1: 'uhurufer' ist kein Spiel des Profils")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bird_call_the_other_profile_lacks_is_pointed_to_its_besserrufer(tmp_path: Path, lang: str) -> None:
+    # An Uhurufer under wien ([WTC20 Spiele]: Uhurufer 5 = Rufer 1 + the announced Uhu 4) has no
+    # contract of its name under koenigrufen, which plays it as the Besserrufer with the bird
+    # announced (docs/rules/koenigrufen.md §4: besserrufer 1 + the bird, D19). The advice was
+    # "did you mean 'rufer'", a Call without its bird; a Zwiccolo was "did you mean 'piccolo'".
+    ledger = str(tmp_path / "l.toml")
+    assert runner.invoke(app, ["new", "-p", "A,B,C,D", "-P", "wien", "--ledger", ledger]).exit_code == 0
+    hand = ["-c", "uhurufer", "-d", "A", "-w", "C", "-t", "40", "-b", "uhu:announced:made"]
+    assert runner.invoke(app, ["record", *hand, "--ledger", ledger]).exit_code == 0
+    result = runner.invoke(app, ["--lang", lang, "rescore", "-P", "koenigrufen", "--ledger", ledger])
+    advice = {
+        "en": "(profile 'koenigrufen' plays it as 'besserrufer', its bird announced: 'uhu')",
+        "de": "(im Profil 'koenigrufen' ist das ein Besserrufer, der Vogel angesagt: Uhu)",
+    }[lang]
+    assert result.exit_code == 1 and result.stderr.rstrip().endswith(advice), result.stderr
+    assert "'rufer'?" not in result.stderr and "Rufer?" not in result.stderr
+    zwiccolo = ["--lang", lang, "score", "-c", "zwiccolo", "-p", "A,B,C,D", "-d", "A", "--won"]
+    result = runner.invoke(app, zwiccolo)
+    assert result.exit_code == 1 and "iccolo" not in result.stderr.lower().split("trischaken")[-1]

@@ -137,6 +137,13 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.NOT_A_CHOICE,
         {"name": "'action'", "value": "'x'", "choices": "'add', 'drop'"},
     ),
+    (  # said in our words in English too: Click's lists the choices a tab and a line each
+        ("tournament", "players"),
+        ["day"],
+        "Missing argument 'action'. Choose from:\n\tadd,\n\tdrop",
+        glue.MISSING_CHOICE,
+        {"name": "'action'", "choices": "'add', 'drop'"},
+    ),
 ]
 
 

@@ -53,12 +53,12 @@ ERRORS = [
     (
         ["radl", "streiche"],
         "No such command 'streiche'. Did you mean 'strike'?",
-        "Den Befehl 'streiche' gibt es nicht. Meinst du 'strike'?",
+        "den Befehl 'streiche' gibt es nicht. Meinst du 'strike'?",
     ),
     (
         ["rekord"],
         "No such command 'rekord'. Did you mean 'record', 'rescore'?",
-        "Den Befehl 'rekord' gibt es nicht. Meinst du 'record', 'rescore'?",
+        "den Befehl 'rekord' gibt es nicht. Meinst du 'record', 'rescore'?",
     ),
     (
         ["show", "--ledger"],
@@ -201,6 +201,10 @@ def test_an_option_of_another_command_names_the_commands_that_take_it() -> None:
     assert german.exit_code == 2
     assert german.stderr.strip() == (
         "Fehler: keine solche Option: --stake (--stake ist eine Option von 'tarockscore tournament new')"
+    )
+    german = run("--lang", "de", "record", "--stake", "1")  # two commands: "und", as German lists them
+    assert german.stderr.strip() == (
+        "Fehler: keine solche Option: --stake (--stake ist eine Option von 'tarockscore new' und 'tarockscore settle')"
     )
 
 

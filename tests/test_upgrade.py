@@ -75,8 +75,9 @@ def test_upgrade_converts_a_ledger_of_schema_1_keeping_a_copy(
     original = path.read_bytes()
     done = run("upgrade", str(path))
     assert done.exit_code == 0, done.stderr
-    assert done.stdout.startswith(f"{path}: converted from ledger schema 1 to schema 2")
-    assert f"the old file is kept as {path}.bak" in done.stdout
+    assert unfolded(done.stdout).startswith(f"{path}: converted from ledger schema 1 to schema 2")
+    assert f"the old file is kept as {path}.bak" in unfolded(done.stdout)
+    assert all(len(line) <= 80 for line in done.stdout.splitlines() if str(path) not in line)
     assert (tmp_path / f"{name}.bak").read_bytes() == original
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["schema"] == 2 and [e["kind"] for e in data["event"]] == ["convert"]
@@ -100,7 +101,8 @@ def test_upgrade_of_a_ledger_in_the_current_format_writes_nothing(tmp_path: Path
     converted = path.read_bytes()
     again = run("upgrade", str(path))
     assert again.exit_code == 0, again.stderr
-    assert again.stdout == f"{path}: already in the current format (ledger schema 2); nothing was written\n"
+    said = f"{path}: already in the current format (ledger schema 2); nothing was written\n"
+    assert unfolded(again.stdout) == said  # folded in 80 columns, between its clauses
     assert path.read_bytes() == converted
     assert (tmp_path / "three-hands.toml.bak").read_bytes() == (OLD / "three-hands.toml").read_bytes()
 
@@ -117,10 +119,11 @@ def test_an_edited_ledger_of_schema_1_is_converted_with_every_hand_rescored(tmp_
     path.write_text(edited, encoding="utf-8")
     done = run("upgrade", str(path))
     assert done.exit_code == 0, done.stderr
-    assert "changed outside tarockscore since it was written" in done.stdout
-    assert "hand 2: stored 0 for Bert, the rules give +5" in done.stdout
-    assert "hand 2: stored +5 for Anna, the rules give 0" in done.stdout
-    assert "hands scored differently: 2\n" in done.stdout
+    said = unfolded(done.stdout)  # each line folded in 80 columns
+    assert "changed outside tarockscore since it was written" in said
+    assert "hand 2: stored 0 for Bert, the rules give +5" in said
+    assert "hand 2: stored +5 for Anna, the rules give 0" in said
+    assert "hands scored differently: 2\n" in said
     kinds = [e["kind"] for e in tomllib.loads(path.read_text(encoding="utf-8"))["event"]]
     assert kinds == ["convert", "repair"]
     assert run("check", "--ledger", str(path)).exit_code == 0
@@ -137,7 +140,7 @@ def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
     path.write_text(text.replace("card_points = 30\n", "card_points = 50\n", 1), encoding="utf-8")
     done = run("--lang", "de", "upgrade", str(path))
     assert done.exit_code == 0, done.stderr
-    assert "Spiel 2: gespeichert 0 für Bert, nach den Regeln +5" in done.stdout
+    assert "Spiel 2: gespeichert 0 für Bert, nach den Regeln +5" in unfolded(done.stdout)
     assert "stored" not in done.stdout
     shown = run("--lang", "de", "show", "--ledger", str(path))
     assert (
@@ -149,7 +152,7 @@ def test_what_an_upgrade_found_is_said_in_german_too(tmp_path: Path) -> None:
     place = tmp_path / "place.toml"
     place.write_text(text.replace('place = "Café Sperl"', 'place = "Café Central"'), encoding="utf-8")
     done = run("--lang", "de", "upgrade", str(place))
-    assert "digest: der Digest passt nicht zum Inhalt" in done.stdout, done.stdout
+    assert "digest: der Digest passt nicht zum Inhalt" in unfolded(done.stdout), done.stdout
 
 
 def test_an_upgrade_stopped_after_its_copy_runs_again(
@@ -187,7 +190,7 @@ def test_a_ledger_reached_through_a_link_keeps_its_copy_beside_the_real_file(tmp
     (home / "friday.toml").symlink_to(real)
     done = run("upgrade", str(home / "friday.toml"))
     assert done.exit_code == 0, done.stderr
-    assert f"the old file is kept as {stick / 'three-hands.toml.bak'}" in done.stdout
+    assert f"the old file is kept as {stick / 'three-hands.toml.bak'}" in unfolded(done.stdout)
     assert sorted(p.name for p in home.iterdir()) == ["friday.toml"]
     assert (home / "friday.toml").is_symlink()
     assert sorted(p.name for p in stick.iterdir()) == ["three-hands.toml", "three-hands.toml.bak"]
@@ -202,7 +205,7 @@ def test_upgrade_names_the_copy_kept_as_the_path_was_given(
     monkeypatch.chdir(tmp_path)
     done = run("upgrade", "three-hands.toml")
     assert done.exit_code == 0, done.stderr
-    assert "\nthe old file is kept as three-hands.toml.bak\n" in done.stdout, done.stdout
+    assert "\nthe old file is kept as three-hands.toml.bak\n" in unfolded(done.stdout), done.stdout
 
 
 def test_upgrade_never_overwrites_a_copy_kept_before(tmp_path: Path) -> None:

@@ -89,6 +89,8 @@ TYPER_WORDS = (
 # Each usage error we say again, with a {name} for each part the error carries. The English of
 # each is Typer's own word for word, so an English run reads as Typer writes it.
 MISSING_ARGUMENT = N_("Missing argument {name}.")
+# ours in English too: Click's lists the choices on lines of their own, a tab before each
+MISSING_CHOICE = N_("Missing argument {name}: give one of {choices}.")
 MISSING_OPTION = N_("Missing option {name}.")
 NO_SUCH_OPTION_POSSIBLE = N_("No such option: {name} (possible: {options})")
 NO_SUCH_OPTION = N_("No such option: {name}")
@@ -141,8 +143,10 @@ class UnknownCommand(UsageError):
 
 def said(exc: typer.TyperException) -> str:
     """Typer's usage error ``exc`` in the run's language (as Typer wrote it where we do not say it)."""
-    words = None if i18n.current() == i18n.DEFAULT else usage_words(exc)
-    return exc.format_message() if words is None else i18n.gettext(words[0]).format(**words[1])
+    words = usage_words(exc)
+    if words is None or (i18n.current() == i18n.DEFAULT and words[0] != MISSING_CHOICE):
+        return exc.format_message()
+    return i18n.gettext(words[0]).format(**words[1])
 
 
 def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
@@ -153,8 +157,17 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
         message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
         name = _hint(exc)
-        # a type that adds words of its own to "Missing …" (a choice's list) keeps Typer's English
-        more = exc.param is not None and exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
+        if exc.param is None:
+            return None
+        if (
+            isinstance(exc.param.type, TyperChoice)
+            and message == MISSING_ARGUMENT
+            and name
+            and not exc.message
+        ):
+            return MISSING_CHOICE, {"name": name, "choices": _choices(exc.param.type, exc.ctx)}
+        # a type that adds words of its own to "Missing …" keeps Typer's English
+        more = exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
         if message is None or not name or exc.message or more:
             return None
         return message, {"name": name}
@@ -191,9 +204,13 @@ def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
     else:  # the type takes it: a check of the command's own refused it
         return INVALID_VALUE, {"name": name, "reason": reason}
     if isinstance(kind, TyperChoice):
-        choices = ", ".join(repr(kind.normalize_choice(choice, exc.ctx)) for choice in kind.choices)
-        return NOT_A_CHOICE, {"name": name, "value": repr(value), "choices": choices}
+        return NOT_A_CHOICE, {"name": name, "value": repr(value), "choices": _choices(kind, exc.ctx)}
     return NOT_AN_INT, {"name": name, "value": repr(value)}
+
+
+def _choices(kind: TyperChoice[Any], ctx: ClickContext | None) -> str:
+    """A choice's words as Click quotes them: ``'add', 'drop'``."""
+    return ", ".join(repr(kind.normalize_choice(choice, ctx)) for choice in kind.choices)
 
 
 def _hint(exc: BadParameter) -> str:
@@ -705,7 +722,7 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
     ):
         # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
         commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
-        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=commands)
+        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
         exc.possibilities = []
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)

@@ -46,7 +46,17 @@ def read_option(problems: Collector, option: str, read: Callable[[str], T], text
         problems.problems += exc.problems
     except ValueError as exc:
         problems.add(option, reason(exc))
+    except typer.BadParameter as exc:  # a number's reader (round_number), said in the run's language
+        problems.add(option, "{reason}", reason=exc.message)
     return None
+
+
+def whole_number(text: str) -> int:
+    """A count typed as an option's value, in digits; how many is enough is the command's to say.
+    Read in the command, not by Typer, so that it is refused with the command's other problems."""
+    if not re.fullmatch(r"-?[0-9]{1,4000}", text.strip()):  # int() reads 4300 digits at most
+        raise ValueError(message(N_("{text!r} is not a whole number; write it in digits, e.g. 3"), text=text))
+    return int(text)
 
 
 def _at_least_one(text: str, digits: str, refusal: str) -> int:
@@ -607,6 +617,9 @@ ADVICE: Wording = {
     ),
     ways_out.OUT_OF_ORDER: N_(
         "its entries no longer follow each other as they were written (each names the one before it), so its hands cannot be read in order and nothing was written: restore the file from a copy, or put the entries back in the order they were written; `tarockscore repair` re-scores the hands as they stand, so it cannot mend this"
+    ),
+    ways_out.NO_HANDS: N_(
+        "the ledger has no hands yet: `tarockscore record` (or `tarockscore enter`) records the first"
     ),
     ways_out.NO_HAND_FILE: N_(
         "hand file {source!r} not found; give a hand file, - for standard input, or the hand by its options (-c CONTRACT -d NAME -t POINTS …: see --help)"

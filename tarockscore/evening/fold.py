@@ -591,6 +591,9 @@ def rescored(
     )
 
 
+# a hand asked for (undo, replace, delete, explain) of a ledger that has none
+NO_HANDS = N_("the ledger has no hands yet")
+
 ON_PAPER = N_(
     "this table's result was taken from its paper sheet, so no hand is recorded on it; a correction replaces that result"
 )
@@ -601,7 +604,7 @@ def check_number(ledger: Ledger, number: int) -> None:
     if not ledger.hands and ledger.paper is not None:  # a table scored on paper has none to change
         raise LedgerError(ON_PAPER, where="paper")
     if not ledger.hands:
-        raise LedgerError(N_("the ledger has no hands yet"))
+        raise LedgerError(NO_HANDS)
     if not 1 <= number <= len(ledger.hands):
         has = (
             N_("there is no hand {number}; the ledger has only hand 1")

@@ -1,6 +1,7 @@
 """The file problems that have a way out at the command line, each said there by cli/options.py (I/O layer)."""
 
 from tarockscore.errors import N_
+from tarockscore.evening.fold import NO_HANDS as NO_HANDS  # a hand asked for where there is none
 from tarockscore.evening.fold import PROFILE_DAMAGED as PROFILE_DAMAGED  # the stored profile's problems,
 from tarockscore.evening.fold import PROFILE_EDITED as PROFILE_EDITED  # said by the core
 from tarockscore.evening.fold import PROFILE_RENAMED as PROFILE_RENAMED

@@ -9,8 +9,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tabulate import tabulate
-
 from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, ngettext, translated
@@ -58,15 +56,14 @@ def price_list(profile: Profile) -> str:
         (N_("aliases"), lambda c: _aliases(c.aliases)),
         (N_("kind"), lambda c: translated(KINDS.get(c.kind.value, c.kind.value))),
         (N_("sides"), lambda c: translated(SIDES[c.team])),
-        (N_("won"), lambda c: render_points(Fraction(c.value))),
+        (N_("win"), lambda c: render_points(Fraction(c.value))),
         (
-            N_("lost"),
+            N_("loss"),
             lambda c: (
                 render_points(Fraction(c.value * c.loss_factor)) if c.kind is not Kind.TRISCHAKEN else ""
             ),
         ),
         (N_("bonuses"), lambda c: "×2" if c.doubles_bonuses else ""),
-        (N_("allowed bonuses"), lambda c: ", ".join(i18n.named(b) for b in c.bonuses) or _("none")),
     )
     # a bonus's worth in a solo only where a contract doubles its bonuses
     in_solo: tuple[tuple[str, Callable[[Bonus], object]], ...] = (
@@ -119,8 +116,20 @@ def price_list(profile: Profile) -> str:
             "Names match in any case, with or without hyphens, spaces or underscores; ä, ö, ü also as ae, oe, ue."
         ),
     ]
-    contracts = _columns_table(contract_columns, profile.contracts.values())
-    return "\n".join([*map(folded, lines), "", contracts, "", _columns_table(bonus_columns, bonuses)])
+    # the bonuses each contract allows, below its table: contracts that allow the same, on one line
+    allowed: dict[str, list[str]] = {}
+    for c in profile.contracts.values():
+        allowed.setdefault(", ".join(i18n.named(b) for b in c.bonuses) or _("none"), []).append(
+            i18n.named(c.name)
+        )
+    said = [folded(f"  {', '.join(names)}: {bonuses}") for bonuses, names in allowed.items()]
+    tables = [
+        _columns_table(contract_columns, profile.contracts.values(), 4, 1),
+        "",
+        _("allowed bonuses") + ":",
+    ]
+    tables += [*said, "", _columns_table(bonus_columns, bonuses, 2, 2)]
+    return "\n".join([*map(folded, lines), "", *tables])
 
 
 def _own_title(profile: Profile) -> bool:
@@ -342,10 +351,17 @@ def _radl_words(profile: Profile) -> str:
     return words
 
 
-def _columns_table(columns: Sequence[tuple[str, Callable[[Any], object]]], items: Iterable[Any]) -> str:
-    """A table of ``items``, one column per heading and the cell it shows of each item."""
+def _columns_table(
+    columns: Sequence[tuple[str, Callable[[Any], object]]], items: Iterable[Any], words: int, whole: int
+) -> str:
+    """A table of ``items`` in 80 columns, one column per heading and the cell it shows of each
+    item: the ``words`` first columns left, the numbers after them right; the second, the aliases,
+    wrapped between them; each name of the ``whole`` first columns kept whole (a no-break space)."""
     rows = [[cell(item) for _heading, cell in columns] for item in items]
-    return tabulate(rows, headers=[translated(heading) for heading, _cell in columns], disable_numparse=True)
+    for row in rows:
+        row[:whole] = [str(name).replace(" ", "\xa0").replace(",\xa0", ", ") for name in row[:whole]]
+    aligns = ["left"] * words + ["right"] * (len(columns) - words)
+    return fitted([translated(heading) for heading, _cell in columns], rows, 1, aligns).replace("\xa0", " ")
 
 
 PROFILE_COLUMNS = ("profile", "game", "settlement", "ceiling", "title")

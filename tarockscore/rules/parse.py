@@ -23,6 +23,7 @@ from tarockscore.rules.hand import (
 from tarockscore.rules.profile import Bonus, Contract, Profile, in_thirds
 from tarockscore.rules.valat import VALAT, check_tricks, made_valat
 from tarockscore.rules.words import (
+    NAMES,
     SIDE_WORDS,
     Reader,
     as_written,
@@ -157,9 +158,33 @@ def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector)
             contract_given=given,
             profile=profile.name,
             allowed=one_of(profile.contracts),
-            hint=near_miss(given, profile.contract_names(), key_of=profile.contract_name),
+            hint=_contract_hint(given, profile),
         )
     return name
+
+
+# A bird call as the Viennese and Styrian tariffs name it (docs/rules/koenigrufen.md §2.2): the Call
+# with its bird announced, which a profile without it plays as the contract bid with a bird
+_BIRD_CALL = re.compile(r"(pagat|uhu|ii|kakadu|quapil|vogel)rufer")
+
+
+def _contract_hint(given: str, profile: Profile) -> str:
+    """What a contract the profile lacks is there: a bird call is the contract bid with its bird
+    announced; a name of Tarock's (a Zwiccolo, an Uhurufer) is no misspelling of a neighbour's
+    (not 'piccolo', not 'rufer'); anything else, the name it is nearest."""
+    key = fold(given)
+    if call := _BIRD_CALL.fullmatch(key):
+        bird = {"ii": "uhu", "vogel": ""}.get(call[1], call[1])
+        for c in profile.contracts.values():
+            if c.requires_announced and (not bird or bird in c.requires_announced):
+                birds = [bird] if bird else list(c.requires_announced)
+                said = N_(" (profile {profile!r} plays it as {contract!r}, its bird announced: {birds})")
+                return message(
+                    said, profile=profile.name, contract=c.name, birds=one_of(birds, in_order=True)
+                )
+    if key in {fold(n) for n in NAMES}:
+        return ""
+    return near_miss(given, profile.contract_names(), key_of=profile.contract_name)
 
 
 def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:

@@ -30,7 +30,7 @@ def prompt_text(question: "tarockscore.Question") -> str:
     """The prompt: the question, what it offers by number (players by their seat's), its default."""
     text = question.text
     if question.kind is tarockscore.QuestionKind.CHOICE:
-        text += " (" + " ".join(f"{c.number}={c.label}" for c in question.choices) + ")"
+        text += " (" + " ".join(_whole(f"{c.number}={c.label}") for c in question.choices) + ")"
     if question.kind is tarockscore.QuestionKind.POINTS and question.choices:  # "… (of 70, or Valat)"
         words = _("or {words}").format(words=", ".join(c.label for c in question.choices))
         text = f"{text[:-1]}, {words})" if text.endswith(")") else f"{text} ({words})"
@@ -46,7 +46,12 @@ def wrapped(prompt: str) -> str:
     """A prompt between words on the terminal's columns, room left for the answer typed after it."""
     return "\n".join(
         textwrap.wrap(prompt, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False)
-    )
+    ).replace("\xa0", " ")
+
+
+def _whole(choice: str) -> str:
+    """A choice kept on one line where a prompt wraps ("11=Piccolo ouvert"): a no-break space."""
+    return choice.replace(" ", "\xa0")
 
 
 def _summary(entry: "tarockscore.Answers") -> int:
@@ -146,12 +151,12 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         )
     else:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
-    seats = " ".join(f"{i}={p}" for i, p in enumerate(led.players, 1) if p in deal.players)
+    seats = " ".join(_whole(f"{i}={p}") for i, p in enumerate(led.players, 1) if p in deal.players)
     said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
     typer.echo(
         textwrap.fill(
             said.format(seats=seats), shown.TERMINAL, break_long_words=False, break_on_hyphens=False
-        )
+        ).replace("\xa0", " ")
     )
     at = tarockscore.now()
 

@@ -317,10 +317,15 @@ NOT_A_LEDGER_TO_UPGRADE = (
 )
 
 
+def _folded(text: str) -> str:
+    """Each line of ``text`` in 80 columns, broken between its clauses."""
+    return "\n".join(map(shown.folded, text.splitlines()))
+
+
 def _upgraded(ledger: Path, in_folder: bool = False) -> str:
     """One ledger converted, as upgrade says it."""
     try:
-        return shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now()))
+        return _folded(shown.upgraded_text(tarockscore.upgrade(ledger, tarockscore.now())))
     except LedgerError as exc:
         wording = {
             tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder],
@@ -370,7 +375,7 @@ def upgrade(
     for sheet in sorted(folder.glob("round-*/*.toml")):
         done = tarockscore.upgrade(sheet, tarockscore.now())
         if done.backup is not None:
-            typer.echo(shown.upgraded_text(done))
+            typer.echo(_folded(shown.upgraded_text(done)))
 
 
 def _change(act: "Callable[[], tarockscore.Change]", hands: int | None) -> None:

@@ -123,7 +123,7 @@ def _group_format(ctx: typer.Context, fmt: OutputFormat, formats: tuple[OutputFo
 )
 def profiles_show(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
+    profile: str = typer.Argument(..., help="A shipped profile name or a path to a profile file."),
     toml_out: bool = typer.Option(False, "--toml", help="Print the resolved profile as TOML."),
     fmt: OutputFormat = OutputFormat.TABLE,
 ) -> None:
@@ -131,8 +131,8 @@ def profiles_show(
     fmt = _group_format(ctx, fmt, SHOW_FORMATS)
     if toml_out and fmt is not OutputFormat.TABLE:
         raise not_both("--toml", f"--{fmt.value}")
-    with profile_at("NAME"):
-        prof = tarockscore.load_profile(profile_given(name, "NAME"))
+    with profile_at("PROFILE"):  # at the argument, as its help names it
+        prof = tarockscore.load_profile(profile_given(profile, "PROFILE"))
     if toml_out:
         utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)

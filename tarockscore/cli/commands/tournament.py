@@ -27,6 +27,7 @@ from tarockscore.cli.options import (
     round_number,
     show,
     utf8_output,
+    whole_number,
     with_format,
 )
 from tarockscore.errors import (
@@ -93,6 +94,13 @@ BEGIN_WORDS: Wording = {
     tarockscore.Tournament.NO_PROFILE: N_(
         "give the profile every table is scored under, e.g. --profile ooe-2023"
     ),
+}
+
+
+# --rounds and --games left out, said as BEGIN_WORDS says a 0 given
+COUNTS_NEEDED = {
+    "--rounds": N_("give the number of rounds, at least 1, e.g. --rounds 3"),
+    "--games": N_("give the game limit per round at a table of four, e.g. --games 16"),
 }
 
 
@@ -195,14 +203,12 @@ def new(
     players_file: Annotated[
         Path | None, typer.Option("--players-file", help="A file with one name a line.")
     ] = None,
-    rounds: Annotated[
-        int, typer.Option("--rounds", help="How many rounds the day has.", show_default=False)
-    ] = 0,
+    rounds: Annotated[str | None, typer.Option("--rounds", help="How many rounds the day has.")] = None,
     games: Annotated[
-        int, typer.Option("--games", help="The game limit per round at a table of four.", show_default=False)
-    ] = 0,
+        str | None, typer.Option("--games", help="The game limit per round at a table of four.")
+    ] = None,
     games_five: Annotated[
-        int | None,
+        str | None,
         typer.Option("--games-five", help="The game limit at a table of five; default --games × 5/4."),
     ] = None,
     profile: Annotated[
@@ -229,15 +235,25 @@ def new(
     """Start a tournament in FOLDER: the players, rounds, game limits, profile and format."""
     problems, unread = Collector(), list[TarockError]()
     names = _players(players, players_file, problems, unread)
+    # the numbers read here, not by Typer: one not a number is said with every other problem
+    typed = {"--rounds": rounds, "--games": games, "--games-five": games_five}
+    counts = {option: read_option(problems, option, whole_number, text) for option, text in typed.items()}
+    unread_numbers = {o for o, text in typed.items() if text is not None and counts[o] is None}
+    for option, needed in COUNTS_NEEDED.items():  # left out: not said as the 0 it is taken for
+        if typed[option] is None:
+            problems.add(option, needed)
+            unread_numbers.add(option)
+    if "--games" in unread_numbers:  # --games-five is checked against it
+        unread_numbers.add("--games-five")
     amount = read_option(problems, "--stake", stake_amount, stake)
     day = read_option(problems, "--date", table_date, date)
     try:
         started = tarockscore.Tournament.begin(
             folder,
             names,
-            rounds=rounds,
-            games=games,
-            games_five=games_five,
+            rounds=counts.get("--rounds") or 0,
+            games=counts.get("--games") or 0,
+            games_five=counts.get("--games-five"),
             profile=profile,
             format=format_ref,
             stake=amount,
@@ -248,7 +264,10 @@ def new(
             unread=unread,
         )
     except TarockError as exc:  # the options', a profile's or a format's, or the folder taken
-        raise as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format") from None
+        refused = as_options(_worded(exc, BEGIN_WORDS, OPTIONS), "profile", "format")
+        # a number not read is said once, as typed, not again as the 0 it was taken for
+        shown = [p for p in refused.problems if p.where not in unread_numbers or p in problems.problems]
+        raise type(refused)(shown) from None
     t = started.stored
     said = terminal.Warnings()  # a long list: the first few of each kind, the rest counted
     for w in started.warnings:
@@ -310,11 +329,14 @@ def draw(
 def players(
     folder: DirArg,
     action: Annotated[Action, typer.Argument(help="add or drop.", case_sensitive=False)],
-    name: Annotated[str, typer.Argument(help="The player's name.")],
+    name: Annotated[str, typer.Argument(metavar=N_("PLAYER"), help="The player's name.")],
 ) -> None:
     """Add a late arrival, or drop a player, before the next round's draw."""
     tournament = tarockscore.Tournament(folder)
-    roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    try:
+        roster = tournament.add_player(name) if action is Action.ADD else tournament.drop_player(name)
+    except TarockError as exc:  # at the argument, as its help names it
+        raise at_options(exc, {"NAME": "PLAYER"}) from None
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     count = len(roster.after.players)
     if action is Action.ADD:
@@ -503,8 +525,8 @@ def result(
         list[str] | None,
         typer.Argument(help="NAME=POINTS: each player's Schrift from the paper sheet."),
     ] = None,
-    round_number: Annotated[int | None, _round("The round.")] = None,
-    table: Annotated[int | None, typer.Option("--table", "-t", help="The table.")] = None,
+    round_text: Annotated[str | None, typer.Option("--round", "-r", help="The round.")] = None,
+    table_text: Annotated[str | None, typer.Option("--table", "-t", help="The table.")] = None,
     money_points: Annotated[
         list[str] | None,
         typer.Option(
@@ -531,7 +553,7 @@ def result(
     """A table's Schrift from its paper sheet (or a round's, from a CSV), kept and ranked like played hands."""
     tournament = tarockscore.Tournament(folder)
     if from_file is not None:
-        if points or round_number is not None or table is not None or money_points:
+        if points or round_text is not None or table_text is not None or money_points:
             raise UsageError(
                 N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
             )
@@ -542,8 +564,10 @@ def result(
             worded = _worded(exc, RESULT_FILE_WORDS, {"table": str(from_file)})
             raise type(exc)([_at_from(p, str(from_file)) for p in worded.problems]) from None
     else:
-        problems = Collector()
-        if round_number is None or table is None or not points:
+        problems = Collector()  # the round and the table read here, said with the points' problems
+        round_no = read_option(problems, "--round", round_number, round_text)
+        table = read_option(problems, "--table", whole_number, table_text)
+        if round_text is None or table_text is None or not points:
             problems.add(
                 "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
             )
@@ -555,10 +579,10 @@ def result(
         schrift = _points(points or [], "NAME=POINTS", problems, twice)
         money = _points(money_points, "--money", problems) if money_points else None
         problems.raise_if_any(UsageError)
-        assert round_number is not None and table is not None
+        assert round_no is not None and table is not None
         before = tournament.head()
         try:
-            after = tournament.record_paper(round_number, table, schrift, money, replace=replace)
+            after = tournament.record_paper(round_no, table, schrift, money, replace=replace)
         except TournamentError as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
@@ -569,7 +593,7 @@ def result(
             )
             if from_file is not None
             else _("round {round}, table {table} holds this result already; nothing was written").format(
-                round=round_number, table=table
+                round=round_no, table=table
             )
         )
         typer.echo(folded(said))
