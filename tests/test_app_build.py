@@ -295,6 +295,48 @@ def test_the_pages_python_keeps_an_evening_the_command_line_checks(tmp_path: Pat
     assert "delete" in runner.invoke(app, ["show", "--ledger", str(ledger)]).stdout.lower()
 
 
+KEPT_READING = (
+    ON_THE_PHONE
+    + r"""
+from tarockscore.evening import store
+page.speak("en-GB")
+reads = []
+trusted = store.read_trusted
+store.read_trusted = lambda path: reads.append(path) or trusted(path)
+
+def expected(html):
+    return re.search(r'name="expected" value="([0-9a-f]+)"', html).group(1)
+
+begun = json.loads(page.begin({"players": "Anna, Bert, Cilli, Dani", "profile": "koenigrufen"}))["html"]
+hand = {"expected": expected(begun), "contract": "dreier", "declarer": "Anna", "card_points": "40"}
+before = page.LEDGER.read_bytes()  # the evening as another tab's storage still holds it
+page.change("hand", hand)
+del reads[:]
+for _ in range(3):  # a tap on each answer, then the arithmetic
+    page.fields(hand)
+page.preview(hand)
+out = {"reads": len(reads), "recorded": page.page()}
+page.LEDGER.write_bytes(before)  # the storage's evening put back: another tab took the hand back
+out["taken_back"] = page.page()
+print(json.dumps(out))
+"""
+)
+
+
+def test_a_tap_reads_the_evening_once_while_its_file_is_the_same(tmp_path: Path) -> None:
+    """Every tap asks the page's Python about the form: the evening is read (every hand scored
+    again) only where its file changed, so a tap at hand 60 is as quick as at hand 1; a file changed
+    under it (another tab's evening put back from the storage) is read again."""
+    done = subprocess.run(
+        [sys.executable, "-c", KEPT_READING, str(tmp_path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["reads"] == 0  # read once, as the hand recorded left it
+    assert "Hand 2" in out["recorded"] and "Dreier by Anna, won" in out["recorded"]
+    assert "Hand 1" in out["taken_back"] and "no hands yet" in out["taken_back"]
+
+
 NEW_EVENING = (
     ON_THE_PHONE
     + r"""

@@ -6,6 +6,7 @@ to the browser's storage after every change and puts back before the next."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import traceback
 from collections.abc import Mapping
@@ -53,6 +54,25 @@ HOME = Path("/home/pyodide")
 LEDGER = HOME / "evening.toml"
 OWN_PROFILE = HOME / "profile.toml"
 DEFAULT_PROFILE = "koenigrufen"  # as ``new`` begins an evening
+
+
+class _Evening(tarockscore.Evening):
+    """The phone's evening, its last reading kept while the file holds the same bytes: every tap
+    reads the ledger, and scoring every hand again at each would slow the form as the evening grows."""
+
+    _last: tuple[str, tarockscore.Snapshot] | None = None
+
+    def read(self) -> tarockscore.Snapshot:
+        try:
+            sha = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        except OSError:
+            return super().read()  # no file: said as the library says it
+        if _Evening._last is not None and _Evening._last[0] == sha:
+            return _Evening._last[1]
+        snapshot = super().read()
+        if snapshot.sha256 == sha:  # the reading of those very bytes
+            _Evening._last = (sha, snapshot)
+        return snapshot
 
 
 def speak(language: str) -> None:
@@ -178,7 +198,7 @@ def evening_page(
     with ``parked``: the next hand's answers so far; ``dealer``: who dealt it, its deal corrected)
     and the corrections; ``refused``: the reasons said beside their fields; ``typed``: a Radl's
     counts refused, as typed."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     snapshot = evening.read()
     ledger, version = snapshot.ledger, snapshot.head
     sheet = tarockscore.sheet(ledger)
@@ -333,7 +353,7 @@ def open_ledger(name: str = "") -> str:
 def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
     number, dealer = _chosen(form)
-    entry = tarockscore.hand_entry(tarockscore.Evening(LEDGER), number, dealer=dealer)
+    entry = tarockscore.hand_entry(_Evening(LEDGER), number, dealer=dealer)
     return fields_html(entry, answers_of(_own(form)))
 
 
@@ -347,7 +367,7 @@ def preview(form: Mapping[str, str]) -> str:
     """A hand's arithmetic bet by bet, before it is recorded; or why the rules refuse it."""
     form = _own(form)
     number, dealer = _chosen(form)
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     found = writes.previewed(evening, number, answers_of(form), dealer)
     if isinstance(found, list):
         # each reason named by its field's words, and beside the field (``fields``), as serve says it
@@ -369,7 +389,7 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     made only on the sheet the form was made on, else refused with the sheet as it is now. The next
     hand's answers come back in the next hand's form (``kept``): those a hand replaced carries, and
     those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     number, dealer = _chosen(form)
     given = answers_of(_own(form))
     snapshot = evening.read()
@@ -408,7 +428,7 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
     the sheet the form was made on. ``hand``: the answers of the next hand's form so far, which
     stay in it (a Radl is often drawn while the next hand is being entered), also those the form
     of a hand being replaced carries."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     snapshot = evening.read()
     given, recorded = _carried(evening, hand, snapshot)
     if snapshot.head != form.get("expected", ""):  # the sheet shown as it is now
@@ -429,7 +449,7 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
 def _standing() -> str:
     """The totals as they now stand, in a line at the top, where the page opens after a change: the
     sheet that shows them is below the next hand's form, a long way down a phone's screen."""
-    _headers, rows = render_evening.totals_rows(tarockscore.Evening(LEDGER).read().ledger)
+    _headers, rows = render_evening.totals_rows(_Evening(LEDGER).read().ledger)
     return _("totals now: {totals}").format(totals=", ".join(f"{row[0]} {row[1]}" for row in rows))
 
 
@@ -437,7 +457,7 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
     """A correction made, said by the hand's number on the sheet the table sees (as ``serve``'s
     page says it), and the hand: not the audit trail's line, which names the hand by its id; then
     what became of a Radl set or struck on the sheet, as replace, undo and delete say it."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     after = evening.read().ledger
     if what in ("hand", "deal") and number is not None:
         lines = done_lines("replaced" if what == "hand" else "dealt", number, tarockscore.sheet(after))
@@ -458,7 +478,7 @@ def resume(form: Mapping[str, str]) -> str:
     hand's form as it stood, with the sheet it was made on) back in the form. A sheet moved since
     is said; a hand recorded meanwhile is named as already on the sheet, and its answers dropped.
     ``kept``: whether the form holds the answers (else the tab forgets them)."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     number, dealer = _chosen(form)
     parked = _parked(form) if number is not None else None
     given = answers_of(_own(form))
@@ -488,7 +508,7 @@ def explaining(number: str) -> str:
     """Hand ``number``'s explanation, as ``explain N`` prints it, shown above the page (its form kept)."""
     back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
     try:
-        explained = tarockscore.Evening(LEDGER).explain(whole(number) or 0)
+        explained = _Evening(LEDGER).explain(whole(number) or 0)
     except TarockError as exc:  # taken back or deleted in another tab since this page was drawn
         return f'<section id="explanation" data-number="{esc(number)}">{message_html("stale", _said(exc))}{back}</section>'
     return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
@@ -497,7 +517,7 @@ def explaining(number: str) -> str:
 def deleting(number: str) -> str:
     """Hand ``number``'s line as the sheet has it, and the button that deletes it (the form of the
     next hand stays as it is, answers and all)."""
-    snapshot = tarockscore.Evening(LEDGER).read()
+    snapshot = _Evening(LEDGER).read()
     expected = hidden_fields({"expected": snapshot.head})
     sheet = tarockscore.sheet(snapshot.ledger)
     return delete_asked(sheet, whole(number), f'<form data-change="delete">{expected}')
@@ -506,7 +526,7 @@ def deleting(number: str) -> str:
 def dealing(number: str, dealer: str) -> str:
     """Hand ``number``'s deal as the sheet has it and as ``dealer`` dealing it, and the button that
     corrects it (the form of the next hand stays as it is, answers and all)."""
-    evening = tarockscore.Evening(LEDGER)
+    evening = _Evening(LEDGER)
     snapshot = evening.read()
     asked = dealing_of(evening, whole(number), dealer, snapshot)
     return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
@@ -526,5 +546,5 @@ def keep(form: Mapping[str, str]) -> str:
 
 def export_name() -> str:
     """The exported file's name: the evening's date, as ``new`` names a ledger."""
-    table = tarockscore.Evening(LEDGER).ledger.table
+    table = _Evening(LEDGER).ledger.table
     return f"tarock-{(table.date or table.created)[:10]}.toml"

@@ -80,11 +80,12 @@ async function keepDraft(answers) {
 // The ledger as the browser's storage holds it, into Python's file system (another tab may have
 // changed it since this one last read it). No change takes an evening out of the storage: where it
 // holds none but this page does, the storage was cleared under the open page (the browser short of
-// space, the site's data cleared), and the evening the page holds is stored again.
-async function restore() {
+// space, the site's data cleared), and the evening the page holds is stored again. ``read``: false
+// where only that is wanted (an answer given: the form stays on the sheet it was made on).
+async function restore(read = true) {
   const bytes = await stored();
   if (bytes) {
-    py.FS.writeFile(LEDGER, bytes);
+    if (read) py.FS.writeFile(LEDGER, bytes);
   } else if (py.FS.analyzePath(LEDGER).exists) {
     await store(py.FS.readFile(LEDGER));
   }
@@ -215,7 +216,10 @@ const OPS = {
       return call("open_ledger", m.name);
     }),
   draft: () => draft(),
-  keep_draft: (m) => keepDraft(m.form || null),
+  keep_draft: async (m) => {
+    await restore(false); // an answer given is a tap that keeps the evening, the storage cleared or not
+    return keepDraft(m.form || null);
+  },
   export: async () => {
     await restore();
     return { bytes: py.FS.readFile(LEDGER), name: call("export_name") };
