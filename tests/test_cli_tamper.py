@@ -606,6 +606,28 @@ def test_a_hand_id_edited_to_0_is_named_by_its_place_with_the_id_it_should_have(
     assert "hand 0" not in done.stderr and "minimum" not in done.stderr
 
 
+def test_a_hand_id_edited_far_ahead_is_named_as_edited_not_as_hands_missing(tmp_path: Path) -> None:
+    """Hand 2's id edited to 10**15: not a quadrillion hands taken out before it (an evening holds
+    a few hundred) but an id edited, read as quickly as any ledger."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    block = text[starts[1] : starts[2]].replace("id = 2\n", f"id = {10**15}\n")
+    path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
+    done = run("check", "--ledger", str(path))
+    assert done.exit_code == 1
+    assert f"entry 2: hand {10**15} was changed outside tarockscore" in unfolded(done.stderr)
+    assert "missing" not in done.stderr
+    # within the ids a ledger holds (at most 1,000,000), as far ahead: an id edited all the same
+    path.write_text(
+        text[: starts[1]] + block.replace(str(10**15), "999999") + text[starts[2] :], encoding="utf-8"
+    )
+    done = run("check", "--ledger", str(path))
+    assert done.exit_code == 1
+    assert "entry 2: hand 999999 was changed outside tarockscore" in unfolded(done.stderr)
+    assert "missing" not in done.stderr
+
+
 def test_a_hand_cut_out_before_a_correction_is_named_missing_by_the_hands_after_it(tmp_path: Path) -> None:
     """Hand 3's entry cut out where a replace of hand 1 follows it: the replace no longer follows,
     and hand 4, recorded after, shows that an id was skipped: hand 3 is named missing there."""

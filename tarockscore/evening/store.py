@@ -303,6 +303,10 @@ def locate(problems: Sequence[Problem], text: str, name: str) -> list[Problem]:
     return out
 
 
+# The most hand ids a log's gaps are taken to be hands taken out: more hands than any evening
+# holds (a marathon is 300); an id further on was edited.
+SKIPPED_AT_MOST = 1_000
+
 # An entry of the log that does not fit its chain, as the chain keeps it: its number, why
 # ("changed", "order", "repeat": an earlier entry's copy, "after": the entry after a copy, which
 # names the one before the copy, "repair", "profile"), its hash now, the prev it should name.
@@ -326,6 +330,7 @@ class Chain:
         self.last: list[int] = []  # the hand ids of the entry before
         self.top = 0  # the highest hand id the entries so far name
         self.gaps: dict[int, list[int]] = {}  # an entry that does not fit: the ids skipped since
+        self.skipped = 0  # the ids in gaps
         self.broken = 0  # the last entry that does not fit
         self.named: set[int] = set()  # every hand id the entries name
         self.hashes: dict[str, int] = {}  # each whole entry's hash: its number
@@ -366,13 +371,17 @@ class Chain:
         named = named_ids(event)
         self.broken = k if why in ("order", "changed") else self.broken
         # ids between those of the entries before and this one's, that no entry holds: the hands
-        # of an entry taken out at the last entry that does not fit
-        if self.broken and (gap := [i for i in range(self.top + 1, max(named, default=0)) if i not in named]):
-            self.gaps.setdefault(self.broken, []).extend(gap)
+        # of an entry taken out at the last entry that does not fit (as many as an evening could
+        # have held at most: past that, an id was edited, not hands taken out)
+        top = max(named, default=0)
+        if self.broken and top - self.top <= SKIPPED_AT_MOST - self.skipped:
+            if gap := [i for i in range(self.top + 1, top) if i not in named]:
+                self.gaps.setdefault(self.broken, []).extend(gap)
+                self.skipped += len(gap)
         if why != "repeat":
             self.last = hand_ids(event.get("hand"))
             self.named |= named
-            self.top = max(self.top, max(named, default=0))
+            self.top = max(self.top, top)
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
             if self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
