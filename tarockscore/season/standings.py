@@ -247,13 +247,21 @@ def _alike(na: str, nb: str) -> bool:
         return False
     if na == nb:
         return True
-    numbers = ["".join(c for c in n if c.isdigit()) for n in (na, nb)]
-    if all(numbers) and numbers[0] != numbers[1]:  # numbered players, Spieler 7 and Spieler 8: two
+    if _numbered_apart(_digits(na), _digits(nb)):
         return False
     short, long_ = sorted((na, nb), key=len)
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True
     return len(short) >= 4 and _one_letter_apart(short, long_)
+
+
+def _digits(name: str) -> str:
+    return "".join(c for c in name if c.isdigit())
+
+
+def _numbered_apart(a: str, b: str) -> bool:
+    """Whether two names' digits (:func:`_digits`) make them two players: Spieler 7 and Spieler 8."""
+    return bool(a and b and a != b)
 
 
 def alike_pairs(names: Sequence[str], most: int) -> list[tuple[int, int]]:
@@ -263,9 +271,13 @@ def alike_pairs(names: Sequence[str], most: int) -> list[tuple[int, int]]:
     near: dict[str, set[int]] = {}
     pairs = []
     normal = [_normal(name) for name in names]
+    digits = [_digits(n) for n in normal]
     for j, n in enumerate(normal):
         keys = {n, n[:-1], n[:-2], *(n[:k] + n[k + 1 :] for k in range(len(n)))}
         met = set().union(*(near.get(key, ()) for key in keys))
+        # numbered players first set apart by their numbers, each read once (a list of them meets
+        # its neighbours by the hundred)
+        met = {i for i in met if not _numbered_apart(digits[i], digits[j])}
         pairs += [(i, j) for i in sorted(met) if _alike(normal[i], n)]
         if len(pairs) >= most:
             return pairs[:most]
