@@ -668,11 +668,9 @@ def test_a_value_outside_an_options_choices_is_refused_in_german() -> None:
     choice = run("de", "tournament", "players", ".", "x", "Bert")
     assert choice.exit_code == 2
     assert (
-        "ungültiger Wert für 'add|drop': 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen."
-        in choice.stderr
+        "Fehler: add|drop: 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen\n" == choice.stderr
     )
-    assert "is not" not in choice.stderr
-    assert "'x' is not one of 'add', 'drop'." in run("en", "tournament", "players", ".", "x", "Bert").stderr
+    assert "error: add|drop: 'x' is not one of 'add', 'drop'\n" == run("en", "tournament", "players", ".", "x", "Bert").stderr
 
 
 @pytest.mark.parametrize("command", ["season", "stats", "chart"])

@@ -116,27 +116,6 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.EXTRA_ARGUMENTS,
         {"arguments": "2 \\x07"},
     ),
-    (
-        ("tournament", "draw"),
-        ["cup", "-r", "1", "--seed", "zz"],
-        "Invalid value for '--seed': 'zz' is not a valid int.",
-        glue.NOT_AN_INT,
-        {"name": "'--seed'", "value": "'zz'"},
-    ),
-    (
-        ("delete",),
-        ["abc"],
-        "Invalid value for 'number': 'abc' is not a hand number; write it in digits, 1 or more, e.g. 3",
-        glue.INVALID_VALUE,
-        {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
-    ),
-    (
-        ("tournament", "players"),
-        ["day", "x", "Bert"],
-        "Invalid value for 'action': 'x' is not one of 'add', 'drop'.",
-        glue.NOT_A_CHOICE,
-        {"name": "'action'", "value": "'x'", "choices": "'add', 'drop'"},
-    ),
     (  # said in our words in English too: Click's lists the choices a tab and a line each
         ("tournament", "players"),
         ["day"],
@@ -160,14 +139,66 @@ def test_each_usage_error_is_read_from_typers_own_error(
     assert glue.usage_words(exc) == (message, parts)
 
 
+# A value Click refused, said as our own refusals are: (a command, what it is given, Typer's
+# English, where it is said, the message, the parts filled in)
+REFUSALS: list[tuple[tuple[str, ...], list[str], str, str, str, dict[str, str]]] = [
+    (
+        ("tournament", "draw"),
+        ["cup", "-r", "1", "--seed", "zz"],
+        "Invalid value for '--seed': 'zz' is not a valid int.",
+        "--seed",
+        glue.NOT_WHOLE,
+        {"text": "zz"},
+    ),
+    (
+        ("tournament", "players"),
+        ["day", "x", "Bert"],
+        "Invalid value for 'action': 'x' is not one of 'add', 'drop'.",
+        "'action'",  # in a run, as the usage line names it: add|drop
+        glue.NOT_A_CHOICE,
+        {"value": "x", "choices": "'add', 'drop'"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "args", "english", "where", "message", "parts"),
+    REFUSALS,
+    ids=[" ".join((*p, *a)) for p, a, *_rest in REFUSALS],
+)
+def test_a_refused_value_is_read_from_typers_own_error(
+    path: tuple[str, ...], args: list[str], english: str, where: str, message: str, parts: dict[str, str]
+) -> None:
+    exc = _error(path, args)
+    assert exc.format_message() == english  # the error Typer raises, not its English, is read
+    assert isinstance(exc, click_errors.BadParameter)
+    problem = glue.refusal(exc)
+    assert problem is not None
+    assert (problem.where, problem.template, dict(problem.values)) == (where, message, parts)
+
+
+def test_a_value_a_reader_of_ours_refused_keeps_its_reason() -> None:
+    exc = _error(("tournament", "draw"), ["cup", "-r", "zz"])
+    assert isinstance(exc, click_errors.BadParameter)
+    problem = glue.refusal(exc)
+    assert problem is not None
+    assert (problem.where, problem.message) == (
+        "--round",
+        "'zz' is not a round number; write it in digits, 1 or more, e.g. 2",
+    )
+
+
 def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
-    messages = {
-        getattr(glue, name)
-        for reader in (glue.usage_words, glue._bad_value)  # a refused value is read apart
-        for name in reader.__code__.co_names
-        if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
-    }
-    assert {message for _p, _a, _e, message, _r in READINGS} == messages
+    def messages(reader: object) -> set[str]:
+        names = reader.__code__.co_names  # type: ignore[attr-defined]
+        return {
+            getattr(glue, name)
+            for name in names
+            if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
+        }
+
+    assert {message for _p, _a, _e, message, _r in READINGS} == messages(glue.usage_words)
+    assert {message for *_rest, message, _r in REFUSALS} == messages(glue.refusal)
 
 
 def test_an_error_that_says_more_or_else_is_not_read() -> None:

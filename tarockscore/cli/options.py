@@ -51,11 +51,14 @@ def read_option(problems: Collector, option: str, read: Callable[[str], T], text
     return None
 
 
+NOT_WHOLE = N_("{text!r} is not a whole number; write it in digits, e.g. 3")
+
+
 def whole_number(text: str) -> int:
     """A count typed as an option's value, in digits; how many is enough is the command's to say.
     Read in the command, not by Typer, so that it is refused with the command's other problems."""
     if not re.fullmatch(r"-?[0-9]{1,4000}", text.strip()):  # int() reads 4300 digits at most
-        raise ValueError(message(N_("{text!r} is not a whole number; write it in digits, e.g. 3"), text=text))
+        raise ValueError(message(NOT_WHOLE, text=text))
     return int(text)
 
 
