@@ -269,3 +269,30 @@ def test_help_never_breaks_a_file_name_at_its_hyphen(columns: str) -> None:
     for args in (["show"], ["season"], ["record"], ["--lang", "de", "record"], ["stats"]):
         page = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": columns}).stdout
         assert "tarock-ledger.toml" in page and not [x for x in page.splitlines() if x.endswith("-")], page
+
+
+def _pages() -> list[list[str]]:
+    """Every command's path, from the program itself to each command of each group."""
+    paths: list[list[str]] = []
+
+    def walk(command: object, path: list[str]) -> None:
+        paths.append(path)
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, [*path, name])
+
+    walk(get_command(app), [])
+    return paths
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_help_never_breaks_a_quoted_value(columns: str) -> None:
+    """`score --help` in German at 80 columns said `40, "35` and `2/3", 35/2` a line below: one
+    value to type, cut in two. Every help page, English and German, keeps a quoted value whole."""
+    for lang in ("en", "de"):
+        for path in _pages():
+            page = CliRunner().invoke(app, ["--lang", lang, *path, "--help"], env={"COLUMNS": columns}).stdout
+            assert page, (lang, path)
+            broken = [line for line in page.splitlines() if line.count('"') % 2]
+            assert broken == [], (lang, path, broken)
+    page = CliRunner().invoke(app, ["--lang", "de", "score", "--help"], env={"COLUMNS": columns}).stdout
+    assert '"35 2/3"' in page and '"35 2"' in page

@@ -14,7 +14,7 @@ apart by their sentences); ``IntParamType`` and ``typer._types.TyperChoice``, wh
 are said from the type or its choices; and ``typer._click``'s ``Command``, ``Context``,
 ``Parameter`` and ``HelpFormatter``, the base of the help pages' words; and
 ``typer._click._textwrap.TextWrapper``, told to break a help line at a space only, never at the
-hyphen of a name (``tarock-ledger.toml``).
+hyphen of a name (``tarock-ledger.toml``) nor inside a quoted value (``"35 2/3"``).
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 ``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
@@ -399,8 +399,9 @@ def argument_word(param: Parameter) -> str:
 
 
 # A help line breaks at a space, never at a hyphen: "tarock-" and "ledger.toml" a line below
-# could not be copied as the file's name.
-TextWrapper.wordsep_re = TextWrapper.wordsep_simple_re
+# could not be copied as the file's name; nor at a space inside a quoted value ("35 2/3"), one
+# value to type: a space breaks where an even number of quotes follows it.
+TextWrapper.wordsep_re = re.compile(r'([\t\n\x0b\x0c\r ]+)(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 
 
 class PageWords(ClickCommand):
