@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli import app as glue
 from tarockscore.cli.app import Command, CommandGroup, app
+from tarockscore.cli.options import NOT_WHOLE
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
 GLUE = PACKAGE / "cli" / "app.py"
@@ -147,7 +148,7 @@ REFUSALS: list[tuple[tuple[str, ...], list[str], str, str, str, dict[str, str]]]
         ["cup", "-r", "1", "--seed", "zz"],
         "Invalid value for '--seed': 'zz' is not a valid int.",
         "--seed",
-        glue.NOT_WHOLE,
+        NOT_WHOLE,
         {"text": "zz"},
     ),
     (

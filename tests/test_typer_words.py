@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer._click import exceptions as click_errors
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n

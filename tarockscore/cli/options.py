@@ -97,7 +97,9 @@ def hand_count(text: str) -> int:
     """A number of hands (a Radl's); how many a Radl has is the ledger's to say (int() reads 4300
     digits at most)."""
     return _at_least_one(
-        text, r"[0-9]{1,4000}\Z", N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
+        text,
+        r"[0-9]{1,4000}\Z",
+        N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
     )
 
 

@@ -212,7 +212,9 @@ def build(
     """Write the evening's app into DIR: a static site, served over HTTPS or from localhost, on which
     the phones keep and score the evening with no server, offline after the first visit."""
     if not folder.strip():  # an unset "$SITE": not this folder taken for the site's
-        raise UsageError(N_("{path!r} is empty; give the folder to write the site into"), path=folder, where="DIR")
+        raise UsageError(
+            N_("{path!r} is empty; give the folder to write the site into"), path=folder, where="DIR"
+        )
     target = _target(Path(folder))
     engine = _given_pyodide(pyodide) if pyodide is not None else _fetched_pyodide()
     source = files("tarockscore") / "app"
