@@ -368,7 +368,7 @@ def test_a_round_of_zero_is_a_usage_error_at_the_option(tmp_path: Path) -> None:
         for option in ("-r", "--round"):
             refused = runner.invoke(app, ["tournament", command, str(day), option, "0"])
             assert refused.exit_code == 2, refused.stderr
-            assert refused.stderr.startswith(f"error: Invalid value for '--round' / '-r': {said}")
+            assert refused.stderr == f"error: --round: {said}\n", refused.stderr
     refused = runner.invoke(app, ["tournament", "result", str(day), "-r", "-1", "-t", "1", "Anna=4"])
     assert refused.exit_code == 2 and "'-1' is not a round number" in refused.stderr, refused.stderr
 

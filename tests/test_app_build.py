@@ -130,6 +130,27 @@ def test_a_file_for_dir_is_refused(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "mine"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "error: DIR: '' is empty; give the folder to write the site into\n"),
+        ("de", "Fehler: ORDNER: '' ist leer; den Ordner angeben, in den die Website geschrieben wird\n"),
+    ],
+)
+def test_an_empty_dir_is_a_usage_error_not_this_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str
+) -> None:
+    """`app build ""` (a variable not set, `app build "$SITE"`) built the site into the folder it
+    was run in, as "." would; it names DIR as the usage line does, exit 2, nothing written."""
+    package = fake_pyodide(tmp_path / "package")
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    result = runner.invoke(app, ["--lang", lang, "app", "build", "", "--pyodide", str(package)])
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+    assert listing(here) == set()
+
+
 def test_a_folder_of_other_files_is_not_overwritten(tmp_path: Path) -> None:
     target = tmp_path / "photos"
     target.mkdir()

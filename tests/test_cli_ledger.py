@@ -1258,15 +1258,15 @@ def test_a_number_that_is_none_is_a_usage_error_everywhere(ledger: str, command:
     # exits 2: a number that is none is a usage error of every command, said in one shape
     evening(ledger)
     before = Path(ledger).read_bytes()
-    where, what = ("'HANDS'", "a number of hands") if command[0] == "radl" else ("'N'", "a hand number")
+    where, what = ("HANDS", "a number of hands") if command[0] == "radl" else ("N", "a hand number")
     if command[:2] == ["enter", "--replace"]:
-        where = "'--replace'"
+        where = "--replace"
     for given in ("0", "1e2", "-1"):
         args = [*command, given] if command[0] in ("enter", "radl") else [command[0], given, *command[1:]]
         result = run(*args, "--ledger", ledger, input="")
         assert (result.exit_code, result.stdout) == (2, ""), (args, result.output)
         assert result.stderr.startswith(
-            f"error: Invalid value for {where}: {given!r} is not {what}; write it in digits, 1 or more, e.g. "
+            f"error: {where}: {given!r} is not {what}; write it in digits, 1 or more, e.g. "
         ), result.stderr
         assert Path(ledger).read_bytes() == before
 

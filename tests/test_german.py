@@ -667,12 +667,11 @@ def test_a_value_outside_an_options_choices_is_refused_in_german() -> None:
     """Click's own refusal of a choice, said in the reader's words."""
     choice = run("de", "tournament", "players", ".", "x", "Bert")
     assert choice.exit_code == 2
+    assert "Fehler: add|drop: 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen\n" == choice.stderr
     assert (
-        "ungültiger Wert für 'add|drop': 'x' ist nicht erlaubt; eines von 'add', 'drop' wählen."
-        in choice.stderr
+        "error: add|drop: 'x' is not one of 'add', 'drop'\n"
+        == run("en", "tournament", "players", ".", "x", "Bert").stderr
     )
-    assert "is not" not in choice.stderr
-    assert "'x' is not one of 'add', 'drop'." in run("en", "tournament", "players", ".", "x", "Bert").stderr
 
 
 @pytest.mark.parametrize("command", ["season", "stats", "chart"])

@@ -217,7 +217,7 @@ def test_radl_marks_through_the_command_line(tmp_path: Path) -> None:
         zero = run("radl", command, "0", "-l", path)
         assert (zero.exit_code, zero.stdout) == (2, "")
         assert zero.stderr.startswith(
-            "error: Invalid value for 'HANDS': '0' is not a number of hands; write it in digits, 1 or more, e.g. 4"
+            "error: HANDS: '0' is not a number of hands; write it in digits, 1 or more, e.g. 4"
         )
         assert Path(path).read_bytes() == before
     recorded = run("record", "-c", "rufer", "-d", "Anna", "-w", "Cilli", "-t", "40", "-l", path)

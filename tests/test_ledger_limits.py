@@ -22,9 +22,9 @@ RUFER: tarockscore.HandInput = {
 }
 
 
-def evening(tmp_path: Path) -> Path:
+def evening(tmp_path: Path, profile: str = "koenigrufen", players: str = "Anna,Bert,Cilli,Dani") -> Path:
     path = tmp_path / "e.toml"
-    tarockscore.Evening.begin(path, ["Anna", "Bert", "Cilli", "Dani"], "koenigrufen")
+    tarockscore.Evening.begin(path, players.split(","), profile)
     tarockscore.Evening(path).record(RUFER)
     return path
 
@@ -39,7 +39,7 @@ def test_a_radl_past_what_a_ledger_reads_is_refused(tmp_path: Path) -> None:
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", "1000001", "--ledger", str(path)])
     assert result.exit_code == 2 and "Traceback" not in result.stderr
-    assert "1000001 is beyond the allowed range" in result.stderr
+    assert "HANDS: 1000001: a Radl is one round of doubled hands, 1 to 4 at this table" in result.stderr
     assert path.read_bytes() == before
     opens(path)
 
@@ -69,21 +69,25 @@ def test_a_ledger_is_never_written_past_the_read_cap(tmp_path: Path, monkeypatch
 def test_a_radl_too_long_is_one_error_naming_the_argument_and_the_bound(tmp_path: Path, hands: str) -> None:
     """The argument named as the command line names it, the bound said; no claim of a bug in
     tarockscore, no traceback, nothing written (a billion doubled hands are not worked out first).
-    A count past the bound is a usage error (exit 2), whatever the evening holds."""
+    A count past one Radl is a usage error (exit 2), whatever the evening holds."""
     path = evening(tmp_path)
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", hands, "--ledger", str(path)])
     assert result.exit_code == 2, result.output
     assert result.stderr.splitlines() == [
-        f"error: HANDS: {hands} is beyond the allowed range (at most 1,000,000 either way)"
+        f"error: HANDS: {hands}: a Radl is one round of doubled hands, 1 to 4 at this table"
+        " (the profile's radl.hands: 4); set each Radl on its own"
     ], result.stderr
     assert path.read_bytes() == before
 
 
 def test_radls_set_by_hand_add_up_to_at_most_the_bound(tmp_path: Path) -> None:
-    """Two Radls of 600,000 hands each would owe 1,200,000 doubled hands, more than a ledger reads:
-    the second is refused, naming what is still allowed."""
-    path = evening(tmp_path)
+    """Two Radls of 600,000 hands each (a house profile's radl.hands, the most a profile's number
+    may be is 1,000,000) would owe 1,200,000 doubled hands, more than a ledger reads: the second
+    is refused, naming what is still allowed."""
+    house = tmp_path / "long.toml"
+    house.write_text('extends = "koenigrufen"\nname = "long"\n[radl]\nhands = 600000\n', encoding="utf-8")
+    path = evening(tmp_path, str(house))
     assert runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)]).exit_code == 0
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)])
@@ -99,11 +103,58 @@ def test_radls_set_by_hand_add_up_to_at_most_the_bound(tmp_path: Path) -> None:
 def test_a_radl_edited_past_the_bound_is_said_once(tmp_path: Path) -> None:
     """A Radl mark edited by hand to 1,000,001 hands: said once, as out of range, not again as 0."""
     path = evening(tmp_path)
-    assert runner.invoke(app, ["radl", "add", "7", "--ledger", str(path)]).exit_code == 0
+    assert runner.invoke(app, ["radl", "add", "3", "--ledger", str(path)]).exit_code == 0
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("radl = [{ after = 1, hands = 7,", "radl = [{ after = 1, hands = 1000001,"))
+    path.write_text(text.replace("radl = [{ after = 1, hands = 3,", "radl = [{ after = 1, hands = 1000001,"))
     assert path.read_text(encoding="utf-8") != text
     result = runner.invoke(app, ["show", "--ledger", str(path)])
     assert result.exit_code == 1
     assert "hands: 1000001 is beyond the allowed range" in result.stderr
     assert "expected the doubled hands set" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "error: HANDS: {n}: a Radl is one round of doubled hands, 1 to {most} at this table"
+            " (the profile's radl.hands: {hands}); set each Radl on its own",
+        ),
+        (
+            "de",
+            "Fehler: SPIELE: {n}: ein Radl ist eine Runde doppelter Spiele, an diesem Tisch 1 bis {most}"
+            " (radl.hands im Profil: {hands}); jedes Radl für sich setzen",
+        ),
+    ],
+)
+def test_a_radl_set_by_hand_is_one_round_at_the_table(tmp_path: Path, lang: str, said: str) -> None:
+    """`radl add 5000` was taken: 5000 doubled hands pending. A Radl is one round of doubled hands
+    (docs/rules/koenigrufen.md §8: `hands = 4`, once round a table of four), at a table of five
+    once round its five deals (docs/rules/disagreements.md D36), an event's Radl as long as the
+    profile's radl.lengths (docs/rules/private-rounds.md §1). A longer count is refused with the
+    range, exit 2, nothing written; the longest is taken."""
+    cases = [
+        ("koenigrufen", "Anna,Bert,Cilli,Dani", 4, 4),  # radl.hands 4 at four seats
+        ("koenigrufen", "Anna,Bert,Cilli,Dani,Edi", 4, 5),  # five seats: once round is five deals
+    ]
+    house = tmp_path / "lang.toml"
+    house.write_text(
+        'extends = "koenigrufen"\nname = "lang"\n[radl]\nevents = ["trischaken"]\nhands = 3\n'
+        "lengths = { trischaken = 8 }\n",
+        encoding="utf-8",
+    )
+    cases.append((str(house), "Anna,Bert,Cilli,Dani", 3, 8))  # the Trischaken's Radl of 8
+    for n, (profile, players, hands, most) in enumerate(cases):
+        folder = tmp_path / str(n)
+        folder.mkdir()
+        path = evening(folder, profile, players)
+        before = path.read_bytes()
+        for count in (most + 1, 5000):
+            refused = runner.invoke(app, ["--lang", lang, "radl", "add", str(count), "--ledger", str(path)])
+            assert (refused.exit_code, refused.stdout) == (2, ""), refused.output
+            assert refused.stderr == said.format(n=count, most=most, hands=hands) + "\n"
+            assert path.read_bytes() == before
+        taken = runner.invoke(app, ["radl", "add", str(most), "--ledger", str(path)])
+        assert taken.exit_code == 0, taken.stderr
+        assert f"{most} more hands ×2" in taken.stdout, taken.stdout

@@ -2503,6 +2503,20 @@ def test_with_script_enter_in_the_radl_count_sets_the_radl(
     line to the box), the hand half entered kept."""
     server, path = evening
     page = phone()
+    # a count no table plays (docs/rules/koenigrufen.md §8: a Radl is one round, radl.hands 4) is
+    # refused with the range, under its box too, in English and German, nothing set
+    for lang, said in (
+        ("de", "5000: ein Radl ist eine Runde doppelter Spiele, an diesem Tisch 1 bis 4"),
+        ("en", "5000: a Radl is one round of doubled hands, 1 to 4 at this table"),
+    ):
+        page.goto(server.url("evening", lang=lang))
+        page.locator("#radl summary").click()
+        count = page.locator("#radl [name=hands]").first
+        count.fill("5000")
+        count.press("Enter")
+        expect(page.locator("#radl .error").first).to_contain_text(said)
+        page.screenshot(path=str(path.parent / f"radl-5000-{lang}.png"), full_page=True)
+        assert tarockscore.Evening(path).ledger.radl == ()
     page.goto(server.url("evening"))
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")

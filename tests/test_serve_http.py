@@ -2154,10 +2154,18 @@ def test_a_radl_is_set_and_struck_on_the_tables_page_as_radl_add_and_strike_do(
         assert re.search(
             r'<textarea name="hands"[^>]*>x</textarea></label><span class="error">' + re.escape(reason), page
         )
-    # a count past what a ledger takes is said so, as `radl add 2000000` says it, not "no number"
-    many = {"code": code, "expected": version, "request": "r6", "hands": "2000000"}
-    said = client.post("/t/evening/radl", data=many, headers=JSON).json()["problems"][0]["message"]
-    assert said == "doubled hands: 2000000 is beyond the allowed range (at most 1,000,000 either way)"
+    # a count past one Radl is said so, with the range, as `radl add 5000` says it, not "no number"
+    # (docs/rules/koenigrufen.md §8: a Radl is one round of doubled hands, `hands = 4`)
+    for lang, reason in (
+        ("en", "5000: a Radl is one round of doubled hands, 1 to 4 at this table"),
+        ("de", "5000: ein Radl ist eine Runde doppelter Spiele, an diesem Tisch 1 bis 4"),
+    ):
+        many = {"code": code, "expected": version, "request": "r6", "hands": "5000"}
+        answer = client.post(f"/t/evening/radl?lang={lang}", data=many, headers=JSON)
+        assert answer.status_code == 422
+        said = answer.json()["problems"][0]["message"]
+        label = "doubled hands" if lang == "en" else "doppelte Spiele"
+        assert said.startswith(f"{label}: {reason} ("), said
     # a count pasted at length is quoted by its start and its length, as a card point count is,
     # and its box (which takes no more) comes back with its first 40 characters, not 60,000
     for what, field in (("radl", "hands"), ("strike", "strike")):

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from tarockscore import i18n
 from tarockscore.cli import app as glue
 from tarockscore.cli.app import Command, CommandGroup, app
+from tarockscore.cli.options import NOT_WHOLE
 
 PACKAGE = Path(__file__).resolve().parent.parent / "tarockscore"
 GLUE = PACKAGE / "cli" / "app.py"
@@ -116,27 +117,6 @@ READINGS: list[tuple[tuple[str, ...], list[str], str, str, dict[str, str]]] = [
         glue.EXTRA_ARGUMENTS,
         {"arguments": "2 \\x07"},
     ),
-    (
-        ("tournament", "draw"),
-        ["cup", "-r", "1", "--seed", "zz"],
-        "Invalid value for '--seed': 'zz' is not a valid int.",
-        glue.NOT_AN_INT,
-        {"name": "'--seed'", "value": "'zz'"},
-    ),
-    (
-        ("delete",),
-        ["abc"],
-        "Invalid value for 'number': 'abc' is not a hand number; write it in digits, 1 or more, e.g. 3",
-        glue.INVALID_VALUE,
-        {"name": "'number'", "reason": "'abc' is not a hand number; write it in digits, 1 or more, e.g. 3"},
-    ),
-    (
-        ("tournament", "players"),
-        ["day", "x", "Bert"],
-        "Invalid value for 'action': 'x' is not one of 'add', 'drop'.",
-        glue.NOT_A_CHOICE,
-        {"name": "'action'", "value": "'x'", "choices": "'add', 'drop'"},
-    ),
     (  # said in our words in English too: Click's lists the choices a tab and a line each
         ("tournament", "players"),
         ["day"],
@@ -160,14 +140,66 @@ def test_each_usage_error_is_read_from_typers_own_error(
     assert glue.usage_words(exc) == (message, parts)
 
 
+# A value Click refused, said as our own refusals are: (a command, what it is given, Typer's
+# English, where it is said, the message, the parts filled in)
+REFUSALS: list[tuple[tuple[str, ...], list[str], str, str, str, dict[str, str]]] = [
+    (
+        ("tournament", "draw"),
+        ["cup", "-r", "1", "--seed", "zz"],
+        "Invalid value for '--seed': 'zz' is not a valid int.",
+        "--seed",
+        NOT_WHOLE,
+        {"text": "zz"},
+    ),
+    (
+        ("tournament", "players"),
+        ["day", "x", "Bert"],
+        "Invalid value for 'action': 'x' is not one of 'add', 'drop'.",
+        "'action'",  # in a run, as the usage line names it: add|drop
+        glue.NOT_A_CHOICE,
+        {"value": "x", "choices": "'add', 'drop'"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "args", "english", "where", "message", "parts"),
+    REFUSALS,
+    ids=[" ".join((*p, *a)) for p, a, *_rest in REFUSALS],
+)
+def test_a_refused_value_is_read_from_typers_own_error(
+    path: tuple[str, ...], args: list[str], english: str, where: str, message: str, parts: dict[str, str]
+) -> None:
+    exc = _error(path, args)
+    assert exc.format_message() == english  # the error Typer raises, not its English, is read
+    assert isinstance(exc, click_errors.BadParameter)
+    problem = glue.refusal(exc)
+    assert problem is not None
+    assert (problem.where, problem.template, dict(problem.values)) == (where, message, parts)
+
+
+def test_a_value_a_reader_of_ours_refused_keeps_its_reason() -> None:
+    exc = _error(("tournament", "draw"), ["cup", "-r", "zz"])
+    assert isinstance(exc, click_errors.BadParameter)
+    problem = glue.refusal(exc)
+    assert problem is not None
+    assert (problem.where, problem.message) == (
+        "--round",
+        "'zz' is not a round number; write it in digits, 1 or more, e.g. 2",
+    )
+
+
 def test_every_message_said_again_is_read_from_an_error_of_typers() -> None:
-    messages = {
-        getattr(glue, name)
-        for reader in (glue.usage_words, glue._bad_value)  # a refused value is read apart
-        for name in reader.__code__.co_names
-        if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
-    }
-    assert {message for _p, _a, _e, message, _r in READINGS} == messages
+    def messages(reader: object) -> set[str]:
+        names = reader.__code__.co_names  # type: ignore[attr-defined]
+        return {
+            getattr(glue, name)
+            for name in names
+            if name.isupper() and not name.startswith("_") and isinstance(getattr(glue, name, None), str)
+        }
+
+    assert {message for _p, _a, _e, message, _r in READINGS} == messages(glue.usage_words)
+    assert {message for *_rest, message, _r in REFUSALS} == messages(glue.refusal)
 
 
 def test_an_error_that_says_more_or_else_is_not_read() -> None:
@@ -238,3 +270,30 @@ def test_help_never_breaks_a_file_name_at_its_hyphen(columns: str) -> None:
     for args in (["show"], ["season"], ["record"], ["--lang", "de", "record"], ["stats"]):
         page = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": columns}).stdout
         assert "tarock-ledger.toml" in page and not [x for x in page.splitlines() if x.endswith("-")], page
+
+
+def _pages() -> list[list[str]]:
+    """Every command's path, from the program itself to each command of each group."""
+    paths: list[list[str]] = []
+
+    def walk(command: object, path: list[str]) -> None:
+        paths.append(path)
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, [*path, name])
+
+    walk(get_command(app), [])
+    return paths
+
+
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_help_never_breaks_a_quoted_value(columns: str) -> None:
+    """`score --help` in German at 80 columns said `40, "35` and `2/3", 35/2` a line below: one
+    value to type, cut in two. Every help page, English and German, keeps a quoted value whole."""
+    for lang in ("en", "de"):
+        for path in _pages():
+            page = CliRunner().invoke(app, ["--lang", lang, *path, "--help"], env={"COLUMNS": columns}).stdout
+            assert page, (lang, path)
+            broken = [line for line in page.splitlines() if line.count('"') % 2]
+            assert broken == [], (lang, path, broken)
+    page = CliRunner().invoke(app, ["--lang", "de", "score", "--help"], env={"COLUMNS": columns}).stdout
+    assert '"35 2/3"' in page and '"35 2"' in page

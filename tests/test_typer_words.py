@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer._click import exceptions as click_errors
 from typer.testing import CliRunner, Result
 
 from tarockscore import i18n
@@ -67,8 +66,8 @@ ERRORS = [
     ),
     (
         ["tournament", "draw", "cup", "-r", "1", "--seed", "zz"],
-        "Invalid value for '--seed': 'zz' is not a valid int.",
-        "ungültiger Wert für '--seed': 'zz' ist keine ganze Zahl.",
+        "--seed: 'zz' is not a whole number; write it in digits, e.g. 3\n",
+        "--seed: 'zz' ist keine ganze Zahl; in Ziffern schreiben, etwa 3\n",
     ),
     (
         ["delete", "1", "2", "3"],
@@ -81,10 +80,10 @@ ERRORS = [
         "die Option '--won' nimmt keinen Wert.",
     ),
     (
-        # our own reason inside Typer's frame: the reason was German already, now the frame is too
+        # a value refused in the shape of our own refusals, "--round: 'zz' is not …", no frame of Click's
         ["delete", "abc"],
-        "Invalid value for 'N': 'abc' is not a hand number",
-        "ungültiger Wert für 'N': 'abc' ist keine Spielnummer",
+        "N: 'abc' is not a hand number",
+        "N: 'abc' ist keine Spielnummer",
     ),
 ]
 
@@ -136,15 +135,9 @@ def test_a_long_value_on_the_command_line_is_said_again_at_once() -> None:
     # a value of 200,000 characters, all of them the words of a message: said in German, and the
     # error line cut as a long value in our own errors is
     value = ": " * 100_000
-    i18n.use("de")
-    try:
-        error = click_errors.BadParameter(f"{value!r} is not a hand number", param_hint="'number'")
-        assert glue.said(error).startswith("ungültiger Wert für 'number': ")
-    finally:
-        i18n.use(i18n.DEFAULT)
     refused = run("--lang", "de", "tournament", "draw", "cup", "-r", value)
     assert refused.exit_code == 2
-    assert refused.stderr.startswith("Fehler: ungültiger Wert für '--round' / '-r': ")
+    assert refused.stderr.startswith("Fehler: --round: ': : ")
     assert len(refused.stderr) < 1000
 
 

@@ -6,14 +6,15 @@ not be written; 130: interrupted), said once for all commands.
 The one adapter to Typer: no other module touches a name of Typer's that starts with an underscore.
 It needs ``typer.core._``, the gettext Typer says its own words through (:data:`TYPER_WORDS`),
 rebound to our catalogue; ``typer._click.exceptions``, the usage errors Typer writes in English
-only, which :func:`said` says again from their parts (where an error lacks them, our command
+only, which :func:`said` says again from their parts, a refused value as our own refusals say
+one (:func:`refusal`: ``--round: 'zz' is not …``) (where an error lacks them, our command
 classes raise :class:`RefusedValue`, :class:`ExtraArguments` or :class:`UnknownCommand`; Click's
 two errors of an option's value carry only the option's name, so :func:`usage_words` tells them
 apart by their sentences); ``IntParamType`` and ``typer._types.TyperChoice``, whose refusals
 are said from the type or its choices; and ``typer._click``'s ``Command``, ``Context``,
 ``Parameter`` and ``HelpFormatter``, the base of the help pages' words; and
 ``typer._click._textwrap.TextWrapper``, told to break a help line at a space only, never at the
-hyphen of a name (``tarock-ledger.toml``).
+hyphen of a name (``tarock-ledger.toml``) nor inside a quoted value (``"35 2/3"``).
 
 Checked against Typer 0.28.0 and the Click 8.3.1 it carries as ``typer._click``;
 ``tests/test_typer_glue.py`` fails when one of these is gone or says its English differently.
@@ -55,7 +56,7 @@ import tarockscore
 from tarockscore import __version__, i18n
 from tarockscore.cli.commands import app as site
 from tarockscore.cli.commands import enter, ledger, score, season, serve, tournament
-from tarockscore.cli.options import advised, language_given
+from tarockscore.cli.options import NOT_WHOLE, advised, language_given
 from tarockscore.errors import (
     INTERRUPTED,
     MAX_SHOWN,
@@ -97,9 +98,8 @@ NO_SUCH_OPTION = N_("No such option: {name}")
 REQUIRES_A_VALUE = N_("Option {name} requires an argument.")
 TAKES_NO_VALUE = N_("Option {name} does not take a value.")
 EXTRA_ARGUMENTS = N_("Got unexpected extra argument(s) ({arguments})")
-NOT_AN_INT = N_("Invalid value for {name}: {value} is not a whole number.")
-INVALID_VALUE = N_("Invalid value for {name}: {reason}")
-NOT_A_CHOICE = N_("Invalid value for {name}: {value} is not one of {choices}.")
+# A value refused is said as our own refusals are, ``--seed: 'zz' is not a whole number; …``.
+NOT_A_CHOICE = N_("{value!r} is not one of {choices}")
 # Typer adds its guesses to Click's "No such command" (said already in the run's language) in English
 NO_SUCH_COMMAND_MEANT = N_("{reason}. Did you mean {choices}?")
 
@@ -171,8 +171,6 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
         if message is None or not name or exc.message or more:
             return None
         return message, {"name": name}
-    if isinstance(exc, BadParameter):
-        return _bad_value(exc)
     if isinstance(exc, NoSuchOption):
         name = _shown(exc.option_name)
         if exc.possibilities:
@@ -188,24 +186,26 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def _bad_value(exc: BadParameter) -> tuple[str, dict[str, str]] | None:
-    """The message that says a value Click refused again, and its parts."""
-    name, reason = _hint(exc), exc.message
-    if not name or not reason:
+def refusal(exc: BadParameter) -> Problem | None:
+    """A value Click refused, as a refusal of our own says it (``--round: 'zz' is not …``): the
+    option by its long name, an argument by its word, then why; None where Click names no parameter."""
+    param, value = exc.param, getattr(exc, "value", None)
+    if param is None or not exc.message:
         return None
-    kind = exc.param.type if exc.param is not None else None
-    if not isinstance(exc, RefusedValue) or not isinstance(kind, IntParamType | TyperChoice):
-        return INVALID_VALUE, {"name": name, "reason": reason}
-    value = exc.value
+    opts = [o for o in param.opts if o.startswith("--")] or param.opts
+    name = opts[0] if param.param_type_name == "option" else param.metavar or _hint(exc)
+    kind = param.type
+    if value is None or not isinstance(kind, IntParamType | TyperChoice):
+        return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))  # a reader of ours said why
     try:
         kind.convert(value, None, None)
     except BadParameter:
         pass
     else:  # the type takes it: a check of the command's own refused it
-        return INVALID_VALUE, {"name": name, "reason": reason}
+        return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))
     if isinstance(kind, TyperChoice):
-        return NOT_A_CHOICE, {"name": name, "value": repr(value), "choices": _choices(kind, exc.ctx)}
-    return NOT_AN_INT, {"name": name, "value": repr(value)}
+        return Problem.of(name, NOT_A_CHOICE, value=value, choices=_choices(kind, exc.ctx))
+    return Problem.of(name, NOT_WHOLE, text=value)
 
 
 def _choices(kind: TyperChoice[Any], ctx: ClickContext | None) -> str:
@@ -399,8 +399,9 @@ def argument_word(param: Parameter) -> str:
 
 
 # A help line breaks at a space, never at a hyphen: "tarock-" and "ledger.toml" a line below
-# could not be copied as the file's name.
-TextWrapper.wordsep_re = TextWrapper.wordsep_simple_re
+# could not be copied as the file's name; nor at a space inside a quoted value ("35 2/3"), one
+# value to type: a space breaks where an even number of quotes follows it.
+TextWrapper.wordsep_re = re.compile(r'([\t\n\x0b\x0c\r ]+)(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 
 
 class PageWords(ClickCommand):
@@ -724,6 +725,8 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
         commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
         hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
         exc.possibilities = []
+    if isinstance(exc, BadParameter) and not isinstance(exc, MissingParameter) and (problem := refusal(exc)):
+        fail((problem,), exc.exit_code)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
     text = shortened(said(exc), 2 * MAX_SHOWN)
     fail((Problem("", text + hint),), exc.exit_code)

@@ -51,11 +51,14 @@ def read_option(problems: Collector, option: str, read: Callable[[str], T], text
     return None
 
 
+NOT_WHOLE = N_("{text!r} is not a whole number; write it in digits, e.g. 3")
+
+
 def whole_number(text: str) -> int:
     """A count typed as an option's value, in digits; how many is enough is the command's to say.
     Read in the command, not by Typer, so that it is refused with the command's other problems."""
     if not re.fullmatch(r"-?[0-9]{1,4000}", text.strip()):  # int() reads 4300 digits at most
-        raise ValueError(message(N_("{text!r} is not a whole number; write it in digits, e.g. 3"), text=text))
+        raise ValueError(message(NOT_WHOLE, text=text))
     return int(text)
 
 
@@ -91,9 +94,12 @@ def day_folder(text: str) -> Path:
 
 
 def hand_count(text: str) -> int:
-    """A number of hands (a Radl's); how many the ledger can take is the ledger's to say."""
+    """A number of hands (a Radl's); how many a Radl has is the ledger's to say (int() reads 4300
+    digits at most)."""
     return _at_least_one(
-        text, r"[0-9]+\Z", N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4")
+        text,
+        r"[0-9]{1,4000}\Z",
+        N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
     )
 
 

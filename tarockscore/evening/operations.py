@@ -195,16 +195,23 @@ def repair(ledger: Ledger, at: str | None) -> Ledger:
 
 
 def set_radl(ledger: Ledger, hands: int | None, at: str) -> Ledger:
-    """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``);
-    refused at a table scored from its paper sheet, where no hand would ever count it."""
+    """A Radl set by hand after the last hand: ``hands`` more doubled hands (default ``radl.hands``),
+    at most one round at the table (the profile's ``radl.hands``, an event's longer
+    ``radl.lengths``, once round the table's seats: docs/rules/koenigrufen.md §8, D36); refused at
+    a table scored from its paper sheet, where no hand would ever count it."""
     if ledger.paper is not None:
         check_room(ledger)
-    n = _at_least_one(ledger.profile.radl.hands if hands is None else hands)
-    if n > MAXIMUM:  # refused before a doubled hand is counted: a billion would fill the memory
+    radl = ledger.profile.radl
+    n = _at_least_one(radl.hands if hands is None else hands)
+    most = max(radl.hands, *radl.lengths.values(), len(ledger.players))
+    if n > most:  # refused before a doubled hand is counted: a billion would fill the memory
         raise UsageError(
-            N_("{value} is beyond the allowed range (at most {maximum} either way)"),
-            value=short_number(n),
-            maximum=grouped(MAXIMUM),
+            N_(
+                "{hands}: a Radl is one round of doubled hands, 1 to {most} at this table (the profile's radl.hands: {round}); set each Radl on its own"
+            ),
+            hands=short_number(n),
+            most=most,
+            round=radl.hands,
             where="hands",
         )
     if (total := set_by_hand(ledger.radl) + n) > MAXIMUM:  # what the next read takes

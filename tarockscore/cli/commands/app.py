@@ -200,7 +200,7 @@ def _write_site(target: Path, site: dict[str, bytes]) -> None:
 
 
 def build(
-    folder: Annotated[Path, typer.Argument(metavar=N_("DIR"), help="The folder to write the site into.")],
+    folder: Annotated[str, typer.Argument(metavar=N_("DIR"), help="The folder to write the site into.")],
     pyodide: Annotated[
         Path | None,
         typer.Option(
@@ -211,7 +211,11 @@ def build(
 ) -> None:
     """Write the evening's app into DIR: a static site, served over HTTPS or from localhost, on which
     the phones keep and score the evening with no server, offline after the first visit."""
-    target = _target(folder)
+    if not folder.strip():  # an unset "$SITE": not this folder taken for the site's
+        raise UsageError(
+            N_("{path!r} is empty; give the folder to write the site into"), path=folder, where="DIR"
+        )
+    target = _target(Path(folder))
     engine = _given_pyodide(pyodide) if pyodide is not None else _fetched_pyodide()
     source = files("tarockscore") / "app"
     site = {name: source.joinpath(name).read_bytes() for name in SITE_FILES}
