@@ -719,3 +719,41 @@ def test_a_trischaken_is_shown_before_it_is_recorded_as_the_sheet_and_explain_sa
     said = t.client.get(f"/t/evening/explain/2?code={t.code}&lang={lang}").text
     said = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", said)))
     assert points in said and explained.split(": ", 1)[1] in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "hand 1 replaced: Dreier by Dani, won → Piccolo Ouvert by Dani, lost; contract: Dreier → Piccolo Ouvert"),
+        ("de", "Spiel 1 ersetzt: Dreier von Dani, gewonnen → Piccolo ouvert von Dani, verloren; Spiel: Dreier → Piccolo ouvert"),
+    ],
+)  # fmt: skip
+def test_a_hands_history_on_its_page_names_the_contracts_as_the_sheet_does(
+    evening: Path, lang: str, line: str
+) -> None:
+    """The explanation's history on an English page said the trail's keys ("dreier by Dani",
+    "piccolo_ouvert by Dani") where the sheet above it says "Piccolo Ouvert"; ``show``'s plain
+    text keeps the keys a script may read."""
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Dani", "-t", "40")
+    cli("replace", "1", "--ledger", str(evening), "-c", "piccolo_ouvert", "-d", "Dani", "--lost")
+    t = Table(evening)
+    said = t.client.get(f"/t/evening/explain/1?code={t.code}&lang={lang}").text
+    said = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", said)))
+    assert line in said and "piccolo_ouvert" not in said
+    assert line.split(": ", 1)[1].split(" → ")[1].split(";")[0] in t.page(lang=lang)  # as on its sheet
+    shown = runner.invoke(app, ["show", "--ledger", str(evening)]).stdout
+    assert "piccolo_ouvert by Dani, lost" in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "replace", "delete"),
+    [("en", "Hand to replace", "Hand to delete"), ("de", "Welches Spiel ersetzen", "Welches Spiel löschen")],
+)
+def test_the_hand_to_replace_and_the_hand_to_delete_are_labelled_for_what_they_do(
+    evening: Path, lang: str, replace: str, delete: str
+) -> None:
+    """Replace and Delete each sat under a choice labelled just "Hand" ("Spiel")."""
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Dani", "-t", "40")
+    page = Table(evening).page(lang=lang)
+    assert re.search(rf'<label>{replace} <select name="(?:number|replace)"', page), replace
+    assert re.search(rf'<label>{delete} <select name="delete"', page), delete

@@ -323,9 +323,9 @@ def corrections_html(
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
             f'{forms["undo"]}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
-            f'{forms["replace"]}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
+            f'{forms["replace"]}<label>{esc(_("Hand to replace"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
             f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
-            f'{forms["deleting"]}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
+            f'{forms["deleting"]}<label>{esc(_("Hand to delete"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
             f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
             delete_asked(sheet, deleting, forms["delete"], sends),
             deal if len(sheet.players) == 5 else "",
