@@ -148,6 +148,11 @@ def players_names() -> Iterator[None]:
         _players_names.reset(token)
 
 
+def players_names_on() -> bool:
+    """Whether :func:`named` gives the players' names in English too (a phone's page)."""
+    return _players_names.get()
+
+
 def use_players_names() -> None:
     """From now on in this context, :func:`named` gives the players' names."""
     _players_names.set(True)
@@ -272,7 +277,7 @@ def said(problem: Problem, keys: bool = True) -> str:
 def named(key: str) -> str:
     """A profile key as a person reads it: the key in English, the players' name in German."""
     if current() == DEFAULT:
-        return key_title(key) if _players_names.get() else key
+        return key_title(key) if players_names_on() else key
     return gettext(key_title(key))
 
 

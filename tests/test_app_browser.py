@@ -1205,6 +1205,13 @@ def test_the_profiles_are_offered_by_their_titles(
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
     page.click("#start button[type=submit]")
     page.wait_for_selector("#hand-form")
+    # only Forehand (Anna) may bid the Rufer here ([OÖ23 Vorhand 1], D30): shown, not sent as
+    # tapped, so that the Dreier after it, which anyone may bid, asks for its declarer
+    choose(page, "contract", "rufer")
+    expect(page.locator('fieldset[data-key="declarer"] input:checked:disabled')).to_have_count(1)
+    choose(page, "contract", "dreier")
+    expect(page.locator('fieldset[data-key="declarer"] input')).to_have_count(4)
+    expect(page.locator('fieldset[data-key="declarer"] input:checked')).to_have_count(0)
     record(page, "Anna", "Bert", 40, shown="Rufer")
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH  # the totals' names wrap
     ledger = exported(page, tmp_path)

@@ -336,7 +336,8 @@ def test_english_pages_say_the_players_names_and_the_stake_column_under_ooe_2023
     assert "Piccolo Ouvert" in labels and "piccolo_ouvert" not in labels
     thumb = Thumb(page)
     thumb.choose("contract", "Rufer")
-    thumb.choose("declarer", first)
+    # only Forehand may bid the Rufer here ([OÖ23 Vorhand 1], D30): its declarer without a tap
+    expect(page.locator('fieldset[data-key="declarer"] input:checked:disabled')).to_have_value(first)
     partners = page.locator('fieldset[data-key="partner"] label').all_inner_texts()
     assert "in the talon" in partners and "talon" not in partners
     thumb.choose("partner", partner)
@@ -379,6 +380,18 @@ def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
         )
         assert lines == [1] * 12
         no_sideways_scrolling(page)
+        # only Forehand may bid the Rufer here ([OÖ23 Vorhand 1], D30): its declarer is shown, not
+        # tapped; the Dreier anyone may bid, and its declarer is not taken over from the Rufer
+        thumb = Thumb(page)
+        thumb.choose("contract", "Rufer")
+        declarer = page.locator('fieldset[data-key="declarer"] input')
+        expect(declarer).to_have_count(1)
+        expect(declarer).to_be_checked()
+        expect(declarer).to_be_disabled()
+        page.screenshot(path=tmp_path / "forehand.png", full_page=True)
+        thumb.choose("contract", "Dreier")
+        expect(declarer).to_have_count(4)
+        expect(page.locator('fieldset[data-key="declarer"] input:checked')).to_have_count(0)
     finally:
         server.stop()
 

@@ -2025,7 +2025,9 @@ def test_the_explanation_says_its_times_as_the_laptops_clock_and_show_do(
     history = shown.split("\n\n")[-1].splitlines()
     assert history[1].endswith(recorded) and recorded in shown.splitlines()[1]
     assert history[2].startswith(f"{'audit' if lang == 'en' else 'Protokoll'} {changed}: ")
-    assert history == printed.rstrip("\n").split("\n\n")[-1].splitlines()
+    # the page names the contract as its sheet does, a terminal by the key it is typed with
+    said = printed.rstrip("\n").split("\n\n")[-1].replace("rufer by", "Rufer by")
+    assert history == said.splitlines()
     assert changed in cli("--lang", lang, "show", "-l", str(evening))
 
 

@@ -632,3 +632,128 @@ def test_a_radl_sent_on_a_moved_sheet_drops_the_answers_of_a_hand_recorded_meanw
     other = t.client.post("/t/evening/radl", data={**sent, "request": "radl-other", **HALF})
     assert other.status_code == 409 and half_entered(other.text)
     assert len(t.hands()) == 1 and not tarockscore.Evening(evening).ledger.radl
+
+
+def declarers_offered(html: str) -> list[str]:
+    """The declarer's choices as ``value``, and ``value*`` where ticked, ``value!`` where ticked and
+    not sent (the one the rules leave)."""
+    box = re.search(r'<fieldset[^>]*data-key="declarer".*?</fieldset>', html, re.S)
+    assert box is not None, "no declarer field"
+    marks = {"": "", " checked": "*", " checked disabled": "!"}
+    inputs = re.findall(r'name="declarer" value="([^"]+)"((?: checked)?(?: disabled)?)>', box.group(0))
+    return [value + marks[mark] for value, mark in inputs]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_declarer_only_the_rules_chose_is_not_carried_to_a_contract_anyone_may_bid(
+    tmp_path: Path, lang: str
+) -> None:
+    """Under ooe-2023 only Forehand may bid the Rufer ([OÖ23 Vorhand 1], D30 in
+    docs/rules/disagreements.md), the Dreier anyone: Forehand is the Rufer's declarer without a
+    tap, and a Dreier's declarer is chosen by the table, never taken over from the Rufer. Dani
+    deals hand 1 and Anna is Forehand, as the page's deal line says."""
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--ledger", str(path))
+    t = Table(path)
+    # no contract chosen yet: no declarer either
+    assert declarers_offered(t.page(lang=lang)) == ["Anna", "Bert", "Cilli", "Dani"]
+    fields = f"/t/evening/fields?lang={lang}"
+    # the Rufer: Anna shown as its declarer, not sent as an answer (a browser sends no disabled box)
+    assert declarers_offered(t.client.post(fields, data={"contract": "rufer"}).text) == ["Anna!"]
+    # Dreier tapped: the form sends the contract alone, and no declarer is ticked
+    dreier = t.client.post(fields, data={"contract": "dreier"}).text
+    assert declarers_offered(dreier) == ["Anna", "Bert", "Cilli", "Dani"]
+    answer = t.client.post(
+        f"/t/evening/hand?lang={lang}",
+        data=t.sent_with({"contract": "dreier", "card_points": "40"}),
+        headers=JSON,
+    )
+    assert answer.status_code == 422 and t.hands() == []
+    [problem] = answer.json()["problems"]
+    needed = {"en": "Declarer: an answer is needed here", "de": "Spieler: hier braucht es eine Antwort"}
+    assert (problem["where"], problem["message"]) == ("declarer", needed[lang])
+    # the Rufer sent without a declarer is Anna's, as the rules say
+    rufer = {"contract": "rufer", "partner": "Cilli", "card_points": "40"}
+    assert done_of(t.post("hand", action="record", **rufer))["done"] == ["recorded"]
+    assert t.hands()[0].declarer == "Anna"
+
+
+TRISCHAKEN = ("-t", "Anna=10", "-t", "Bert=20", "-t", "Cilli=30", "-t", "Dani=10")
+
+
+def preview_of(t: Table, lang: str, **form: str) -> str:
+    answer = t.client.post(f"/t/evening/hand?lang={lang}", data=t.sent_with({"action": "preview", **form}))
+    box = re.search(r'<section class="preview">.*?</section>', answer.text, re.S)
+    assert box is not None, answer.text[:300]
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", box.group(0)))).strip()
+
+
+@pytest.mark.parametrize(
+    ("lang", "points", "bet", "explained"),
+    [
+        ("en", "Card points: Anna 10, Bert 20, Cilli 30, Dani 10", "base factors value 5 - 5",
+         "won by Anna, Bert, Dani: Anna +5, Bert +5, Dani +5"),
+        ("de", "Kartenpunkte: Anna 10, Bert 20, Cilli 30, Dani 10", "Grundwert Faktoren Wert 5 - 5",
+         "gewonnen von Anna, Bert, Dani: Anna +5, Bert +5, Dani +5"),
+    ],
+)  # fmt: skip
+def test_a_trischaken_is_shown_before_it_is_recorded_as_the_sheet_and_explain_say_it(
+    evening: Path, lang: str, points: str, bet: str, explained: str
+) -> None:
+    """Hand 2 (Anna deals, Bert is Forehand), a Trischaken under koenigrufen: base 5 (the older
+    Styrian cup tariff [STC-TB]); Cilli holds the most card points and loses alone (the Austrian
+    cups [OÖ23, WTC19/20], docs/rules/settlement.md §5); under Simplified Scoring [CTK] each of
+    the three others writes +5 and Cilli nothing. The preview listed the card points from
+    Forehand and showed the bet as 5 ×3 = 15, where the sheet and explain say +5 each in the
+    seats' order: it says what they say."""
+    cli("record", "--ledger", str(evening), "-c", "trischaken", *TRISCHAKEN)
+    t = Table(evening)
+    shown = preview_of(
+        t, lang, contract="trischaken", **{"points:Anna": "10", "points:Bert": "20", "points:Cilli": "30"}
+    )
+    assert points in shown and bet in shown and explained in shown
+    assert "×3" not in shown and "15" not in shown
+    assert shown.endswith("Anna +5 Bert +5 Cilli 0 Dani +5")
+    # recorded, its explanation says the same in the same order
+    cli("record", "--ledger", str(evening), "-c", "trischaken", *TRISCHAKEN)
+    said = t.client.get(f"/t/evening/explain/2?code={t.code}&lang={lang}").text
+    said = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", said)))
+    assert points in said and explained.split(": ", 1)[1] in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "hand 1 replaced: Dreier by Dani, won → Piccolo Ouvert by Dani, lost; contract: Dreier → Piccolo Ouvert"),
+        ("de", "Spiel 1 ersetzt: Dreier von Dani, gewonnen → Piccolo ouvert von Dani, verloren; Spiel: Dreier → Piccolo ouvert"),
+    ],
+)  # fmt: skip
+def test_a_hands_history_on_its_page_names_the_contracts_as_the_sheet_does(
+    evening: Path, lang: str, line: str
+) -> None:
+    """The explanation's history on an English page said the trail's keys ("dreier by Dani",
+    "piccolo_ouvert by Dani") where the sheet above it says "Piccolo Ouvert"; ``show``'s plain
+    text keeps the keys a script may read."""
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Dani", "-t", "40")
+    cli("replace", "1", "--ledger", str(evening), "-c", "piccolo_ouvert", "-d", "Dani", "--lost")
+    t = Table(evening)
+    said = t.client.get(f"/t/evening/explain/1?code={t.code}&lang={lang}").text
+    said = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", said)))
+    assert line in said and "piccolo_ouvert" not in said
+    assert line.split(": ", 1)[1].split(" → ")[1].split(";")[0] in t.page(lang=lang)  # as on its sheet
+    shown = runner.invoke(app, ["show", "--ledger", str(evening)]).stdout
+    assert "piccolo_ouvert by Dani, lost" in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "replace", "delete"),
+    [("en", "Hand to replace", "Hand to delete"), ("de", "Welches Spiel ersetzen", "Welches Spiel löschen")],
+)
+def test_the_hand_to_replace_and_the_hand_to_delete_are_labelled_for_what_they_do(
+    evening: Path, lang: str, replace: str, delete: str
+) -> None:
+    """Replace and Delete each sat under a choice labelled just "Hand" ("Spiel")."""
+    cli("record", "--ledger", str(evening), "-c", "dreier", "-d", "Dani", "-t", "40")
+    page = Table(evening).page(lang=lang)
+    assert re.search(rf'<label>{replace} <select name="(?:number|replace)"', page), replace
+    assert re.search(rf'<label>{delete} <select name="delete"', page), delete

@@ -190,7 +190,7 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         if following is None:
             break
         asked = following.with_default(defaults.get(following.key))
-        if asked.key not in given and not complete and not asked.quiet:
+        if asked.key not in given and not complete and not (asked.quiet or asked.fixed):
             break
         try:
             answers[asked.key] = _given(flow, asked, given, answers)

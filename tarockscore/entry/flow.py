@@ -105,6 +105,11 @@ class Question:
         """Whether an empty answer is taken (as the default); else an answer is needed."""
         return self.default is not None
 
+    @property
+    def fixed(self) -> bool:
+        """Whether the rules leave one answer (a Forehand's contract: its declarer), taken unasked."""
+        return self.kind is Kind.CHOICE and len(self.choices) == 1 and self.default == self.choices[0].value
+
     def accepts(self, value: Answer | None) -> bool:
         """Whether ``value`` is still an answer to this question (answers before it may have changed)."""
         if self.kind is Kind.CHOICE:

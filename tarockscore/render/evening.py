@@ -14,6 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from tarockscore import i18n
 from tarockscore.errors import N_, Message, key_title, message, shown_path
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
@@ -228,6 +229,7 @@ _CHANGED_WORDS = {
     "own": N_("own King"),
     "declarer": N_("declarer"),
 }
+_KEYED = re.compile(r"\{(contract|kontra|bonus)\}")  # the values of a trail's line that are profile keys
 _CLAUSE = re.compile(r"; (?=[a-z_]+: )")  # a change starts with its key: "card_points: 30 → 36"
 _BONUS = re.compile(r"\b([a-z_]+) \(([^()]*)\)")  # "four_kings (declarers, silent, made)"
 _WORD = re.compile(r"\b[a-z]+\b")
@@ -262,6 +264,9 @@ def _changed_words(text: str) -> str:
 
 def said(text: str) -> str:
     """An audit line, or a hand's summary in the trail's words, in the reader's language."""
+    if current() == DEFAULT and i18n.players_names_on() and (line := read_back(str(text))) is not None:
+        # a phone's page: its contracts, Kontra steps and bonuses by name, as its sheet says them
+        return line.render(lambda template: _KEYED.sub(r"{\1!n}", template))
     if current() == DEFAULT:
         # the trail's own words, a time it names and a replacement's changed keys said as one says them
         read = "it replaces the result of" in str(text) or _CLAUSE.search(str(text))

@@ -32,6 +32,7 @@ from tarockscore.render.evening import (
 )
 from tarockscore.render.output import View
 from tarockscore.render.profile import losers_words, profile_line, quoted, renonce_words, settlement_words
+from tarockscore.rules.bets import Factor
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
     Game,
@@ -220,9 +221,6 @@ def explain(
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
         out.append(scope + cite("settlement.kontra_scope", said=scope))
-    # under Simplified Scoring nobody pays the whole: the factor making one loser's Trischaken
-    # payment of each receiver's gain is not multiplied in, each winner writes his own part
-    shared = key_path(Trischaken, "losers") if profile.settlement.mode != "zero_sum" else None
     factor = math.prod(multiplier for _words, multiplier in radl)
     # a Radl is a house rule none of the shipped profiles' sources has: its number is the table's own
     own_factor = _("profile '{name}', a house rule: each hand of a Radl counts ×{factor}")
@@ -233,9 +231,9 @@ def explain(
         base = _("   base {base}").format(base=number(line.base))
         out += ["", f"{i}. {translated(radl_label(line, factor, order))}"]
         out.append(base + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}"))
-        running, whose = line.base, ""
+        running, whose, part = line.base, "", own_part(line, profile)
         for f in line.factors:
-            if f.rule == shared and f.multiplier == len(line.winners):
+            if f is part:
                 whose = f.rule  # each receiver writes his own part: the rule of who loses stands beside it
                 continue
             running *= f.multiplier
@@ -273,6 +271,15 @@ def explain(
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
     return quoted("\n".join(out))
+
+
+def own_part(line: Line, profile: Profile) -> Factor | None:
+    """Under Simplified Scoring nobody pays the whole: the factor making one loser's Trischaken
+    payment of each winner's part, not multiplied in (each winner writes his own part); else None."""
+    if profile.settlement.mode == "zero_sum":
+        return None
+    shared = key_path(Trischaken, "losers")
+    return next((f for f in line.factors if f.rule == shared and f.multiplier == len(line.winners)), None)
 
 
 def _won_by(line: Line, factor: int, order: Sequence[str], money: bool) -> list[str]:

@@ -323,9 +323,9 @@ def corrections_html(
             f"<summary>{esc(_('Corrections'))}</summary>",
             f'<details class="take-back"><summary>{take}</summary>{now_on_sheet(sheet, last)}',
             f'{forms["undo"]}<button type="submit" id="undo" class="danger"{sending(sends, "undo")}>{take}</button></form></details>',
-            f'{forms["replace"]}<label>{esc(_("Hand"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
+            f'{forms["replace"]}<label>{esc(_("Hand to replace"))} <select name="{pick}"{sending(sends, "pick")}>{options(hands)}</select></label>'
             f'<button type="submit"{sending(sends, "replace", name="action", value="replace")}>{esc(_("Replace"))}</button></form>',
-            f'{forms["deleting"]}<label>{esc(_("Hand"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
+            f'{forms["deleting"]}<label>{esc(_("Hand to delete"))} <select name="delete"{sending(sends, "pick")}>{options(hands, deleting)}</select></label>'
             f'<button type="submit"{sending(sends, "choose", name="action", value="delete")}>{esc(_("Delete"))}</button></form>',
             delete_asked(sheet, deleting, forms["delete"], sends),
             deal if len(sheet.players) == 5 else "",
@@ -427,10 +427,16 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     bets = []
     radl, gap = result.radl, "\u00a0"  # the Radl among each bet's factors, as explain has it
     for line in score.lines:
-        factors = render_hand.factors_text(line, gap, seated) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
-        value = render_hand.sheet_value(line, radl)
+        # a Trischaken where each winner writes his own part: that part, as explain and the sheet say
+        part = render_hand.own_part(line, preview.ledger.profile)
+        shown = line._replace(factors=tuple(f for f in line.factors if f is not part))
+        factors = render_hand.factors_text(shown, gap, seated) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
+        value = line.times(radl)[line.winners[0]] if part else render_hand.sheet_value(line, radl)
         row: list[object] = [render_hand.number(line.base), factors.lstrip(", ") or "-", value]
-        row += [render_hand.sheet_value(line, radl, payout=True)] if payout else []
+        if payout:
+            row.append(
+                line.times(radl, True)[line.winners[0]] if part else render_hand.sheet_value(line, radl, True)
+            )
         in_seats = [p for p in seated if p in line.winners]
         winners = ", ".join([*in_seats, *(w for w in line.winners if w not in in_seats)]) or "-"
         adds = render_hand.adds_text({p: line.times(radl)[p] for p in seated}, gap)
@@ -446,7 +452,8 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
             row.append(render_evening.signed(result.payout[p]))
         rows.append(row)
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
-    parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in render_hand.decided(score)]
+    decided = render_hand.decided(score, seats=seated)  # each player's card points in the sheet's order
+    parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in decided]
     parts.append(f'<ul class="bets">{"".join(bets)}</ul>')
     if result.radl != 1:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
@@ -654,19 +661,10 @@ def walk(
     # "Kontra or bonuses?" is never asked on the page: its fields are always shown
     given = {**given, EXTRAS: "y"}
     reading = tarockscore.next_question(entry.flow, given, entry.defaults)
-    shown = _probed(entry, given, reading, _likely)
-    # a player walked past as the first seat is walked again as the second: a later row that
-    # leaves out the player chosen (the partner, not the declarer) offers every player until then
-    players = entry.flow.players
-
-    def other_player(question: tarockscore.Question) -> str:
-        seats = _seated(question, players)
-        return _value(seats[1]) if len(seats) > 1 else _likely(question)
-
-    other = {q.key: q for q in _probed(entry, given, reading, other_player)}
+    shown = _probed(entry, given, reading)
     asked = len(reading.lines) + (reading.next is not None)
     shown = [
-        q if i < asked else _widened(q, other.get(q.key), players)
+        q if i < asked else _widened(q, entry)
         for i, q in enumerate(shown)
         # "was it their Valat?" only where the card points given prove one, not the likely ones
         if i < asked or q.key != PROVEN
@@ -678,9 +676,8 @@ def _probed(
     entry: tarockscore.HandEntry,
     given: Mapping[str, str],
     reading: tarockscore.FormReading,
-    likely: Callable[[tarockscore.Question], str],
 ) -> list[tarockscore.Question]:
-    """The questions of the answers given, then of ``likely`` answers to those not given."""
+    """The questions of the answers given, then of likely answers to those not given."""
     probe = dict(given)
     probed = reading
     for _step in range(MAX_QUESTIONS):
@@ -688,7 +685,7 @@ def _probed(
         if question is None:
             break
         # walked past with a likely answer (card points with a Blatt refused: without the Blatt)
-        walked = {**probe, question.key: likely(question)}
+        walked = {**probe, question.key: _likely(question)}
         walked.pop(BLATT + question.key, None)
         if walked == probe:
             break
@@ -698,23 +695,17 @@ def _probed(
     return shown + [probed.next] if probed.next is not None else shown
 
 
-def _seated(question: tarockscore.Question, players: tuple[str, ...]) -> list[Any]:
-    """The choices of ``question`` that are players of the hand."""
-    return [c for c in question.choices if c.value in players]
-
-
-def _widened(
-    question: tarockscore.Question, other: tarockscore.Question | None, players: tuple[str, ...]
-) -> tarockscore.Question:
-    """A question walked past (its summary's words); one that offers players offers also the
-    players ``other`` offers, all of them in seat order, before its other choices (in the talon)."""
+def _widened(question: tarockscore.Question, entry: tarockscore.HandEntry) -> tarockscore.Question:
+    """A question walked past (its summary's words); one that offers players offers every player
+    of the hand in seat order, before its other choices (in the talon), and none of them ticked:
+    the likely answers before it (a Forehand's contract, a declarer) are nobody's choice."""
     text = question.line[:1].upper() + question.line[1:]
-    if other is None or not _seated(question, players):
+    flow, players = entry.flow, entry.flow.players
+    if not any(c.value in players for c in question.choices):
         return replace(question, text=text)
-    seated = {c.value: c for c in (*_seated(question, players), *_seated(other, players))}
-    rest = [c for c in question.choices if c.value not in seated]
-    choices = [*sorted(seated.values(), key=lambda c: c.number or 0), *rest]
-    return replace(question, text=text, choices=tuple(choices))
+    rest = tuple(c for c in question.choices if c.value not in players)
+    default = None if question.default in players else question.default
+    return replace(question, text=text, choices=(*flow.seat_choices(players), *rest), default=default)
 
 
 def _points(key: str, ident: str, answer: object, form: Mapping[str, str], thirds: bool) -> str:
@@ -767,9 +758,12 @@ def _choices(question: tarockscore.Question, answer: object, sent: str | None) -
                 (v for v, c in zip(values, question.choices, strict=True) if c.value == value), None
             )
         options = [(v, c.label, v == picked) for v, c in zip(values, question.choices, strict=True)]
+    # the one choice the rules leave (a Forehand's contract: its declarer) is shown ticked but not
+    # sent: no other question (a contract tapped since) takes it as an answer nobody gave
+    fixed = " disabled" if question.fixed else ""
     name = question.key
     return "".join(
-        f"<label><input{attrs({'type': 'radio', 'name': name, 'value': v})}{' checked' if on else ''}>"
+        f"<label><input{attrs({'type': 'radio', 'name': name, 'value': v})}{' checked' if on else ''}{fixed}>"
         f"<span>{esc(label)}</span></label>"
         for v, label, on in options
     )

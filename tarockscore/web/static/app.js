@@ -258,7 +258,7 @@
 
   // -- the fields ---------------------------------------------------------------------------
   function checkedValue(node) {
-    var on = node.querySelector("input[type=radio]:checked");
+    var on = node.querySelector("input[type=radio]:checked:not(:disabled)"); // not one the rules fix
     return on ? on.value : null;
   }
   // the fields the server sent, keeping each field of the same shape as it is
