@@ -338,12 +338,20 @@ _CONCEDED = {
 
 def _cited(profile: Profile, key: str, said: str) -> str:
     """The source of a profile key in the players' words; a key the house file set is the house's
-    rule (``said``: its number as the arithmetic says it), followed by the house's own source."""
+    rule (``said``: its number as the arithmetic says it), or where its value is a reading of the
+    published sources (docs/rules/disagreements.md), those sources', followed by the house's own source."""
     source = profile.source_of(key)
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
+    reading = profile.reading(key)
+    if reading is None:
+        house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
+    else:
+        number, sources = reading
+        house = _("profile '{name}', a published reading: {rule} {sources} ({number})").format(
+            name=profile.name, sources=sources, number=number, rule=said
+        )
     return f"{house}; {source}" if source else house
 
 
