@@ -763,6 +763,42 @@ def test_the_disagreements_state_each_profiles_key_as_the_profile_has_it() -> No
     assert not wrong, wrong
 
 
+def test_each_reading_explain_cites_is_the_disagreements_page_s() -> None:
+    # explain cites a house's value on a disputed key with the sources of its reading
+    # (READINGS); the table holds no reading of its own: each names its disagreement, whose
+    # section speaks of the key and cites every one of the reading's sources, word for word.
+    from tarockscore.io.inputs import load_profile
+    from tarockscore.rules.profile import READINGS
+
+    text = (DOCS / "rules" / "disagreements.md").read_text(encoding="utf-8")
+    sections = {
+        f"D{n}": " ".join(body.split())
+        for n, body in re.findall(r"^## D(\d+) (.*?)(?=^## D|\Z)", text, flags=re.M | re.S)
+    }
+    ids, kr = _source_ids(), load_profile("koenigrufen")
+    wrong = []
+    for key, readings in READINGS.items():
+        assert kr.setting_at(key) is not None, key  # a key a profile has
+        for value, number, sources, *_beside in readings:
+            section = sections.get(number, "")
+            field = key.rsplit(".", 1)[1]
+            if f"{field}" not in section or (
+                key.startswith("contracts.") and key.split(".")[1] not in section
+            ):
+                wrong.append(f"{key}: {number} does not name the key")
+            for cited in re.findall(r"\[[^\[\]]+\]", sources):
+                if cited not in section:
+                    wrong.append(f"{key} = {value!r}: {number} does not cite {cited}")
+            wrong += [f"{key}: {u}" for u in _unknown_tags(sources, ids)]
+    assert not wrong, "\n".join(wrong)
+    # the reading of a profile's value, where the value depends on another key, too
+    assert kr.reading("settlement.mode") == ("D4", "[CTK], [CTT]")
+    assert kr.reading("kontra.ceiling") == ("D2", "[CTK], [CTT]")
+    assert load_profile("ooe-2023").reading("settlement.kontra_scope")[1].startswith("[OÖ23 Allg. 5]")  # type: ignore[index]
+    assert load_profile("tirol").reading("valat.silent") == ("D9", "[TIR20 6)], [WTC20 Prämien]")
+    assert kr.reading("valat.silent") == ("D9", READINGS["valat.model"][0][2])
+
+
 def test_the_range_of_disagreements_a_page_names_is_the_one_the_page_holds() -> None:
     # docs/rules/README.md said "D1 … D37", sources.md and the profiles' opening comments
     # "D1…D33", while docs/rules/disagreements.md runs to D40: a reader looking up D38 (the tricks
