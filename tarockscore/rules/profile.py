@@ -621,8 +621,8 @@ class Profile:
         if rule == key_path(KontraRules, "ceiling"):
             return self.kontra.ladder[self.kontra.ceiling - 1].name
         record = getattr(self, table, None)
-        field = next((n for n, p in _PATHS.get(type(record), {}).items() if p == rule), None)
-        return getattr(record, field) if field else None
+        named = next((n for n, p in _PATHS.get(type(record), {}).items() if p == rule), None)
+        return getattr(record, named) if named else None
 
     def reading(self, rule: str) -> tuple[str, str] | None:
         """The disagreement and the published sources of this profile's value at a key path, where
