@@ -16,6 +16,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.io.inputs import published_readings
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -344,7 +345,7 @@ def _cited(profile: Profile, key: str, said: str) -> str:
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    reading = profile.reading(key)
+    reading = profile.reading(key, published_readings())
     if reading is None:
         house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
     else:

@@ -1,6 +1,6 @@
 """House-rule profiles: the typed model and its tables of keys, read and checked (core layer, no I/O)."""
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -445,137 +445,15 @@ declare(Contract, "", minimum={"loss_factor": 1, "tricks": 0})
 declare(Bonus, "", minimum={"value": 0, "honours": 1})
 
 
-# The readings of a rule the published sources disagree on, each with the sources that give it, as
-# docs/rules/disagreements.md cites them (held to that page by tests/test_docs.py): a house file that
-# sets a key to one of them is cited with its sources, one whose value no source gives as a house
-# rule. Each reading: (value, disagreement, sources), and the key path and value it holds beside.
-Reading = tuple[object, str, str] | tuple[object, str, str, tuple[str, object]]
-_MULTIPLIER = ("valat.model", "multiplier")
-_FIXED = ("valat.model", "fixed")
-_VALAT = "[CTK], [OÖ23 via HT], [SWC19], [WTC19], [TB]"
-READINGS: Mapping[str, tuple[Reading, ...]] = {
-    "settlement.kontra_scope": (
-        ("score", "D1", "[CTK], [CTT], [PAGAT], [GT]"),
-        ("payout", "D1", "[OÖ23 Allg. 5], [WTC19], [WTC20], [TIR19], [SWC19], [STC via HT §7.8]"),
-    ),
-    "kontra.ceiling": (
-        ("rekontra", "D2", "[CTK], [CTT]"),
-        ("subkontra", "D2", "[OÖ23 via HT §5.6], [STC], [WTC19], [WTC20], [TIR19], [GT], [CH], [KL]"),
-        ("mordkontra", "D2", "[PAGAT via CTK]"),
-        ("supre", "D2", "[CTT, WP-Z]"),
-        ("resupre", "D2", "[CTT, WP-Z]"),
-    ),
-    "kontra.huettenfleck": ((True, "D3", "[CTK Expansions]"), (False, "D3", "[STC], [WTC19], [GT]")),
-    "kontra.huettenfleck_multiplier": ((4, "D3", "[CTK Expansions]"),),
-    "settlement.mode": (
-        ("simplified", "D4", "[CTK], [CTT]"),
-        (
-            "zero_sum",
-            "D4",
-            '[CTT "Traditional tables"], [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH]',
-        ),
-    ),
-    "kontra.negative": (
-        ("individual", "D5", "[CTK], [OÖ23 Allg. 5], [WTC19], [WTC20], [TIR19], [SWC19], [STC via CTK]"),
-        ("collective", "D5", "[GT]"),
-    ),
-    "kontra.dodge_round": (
-        (False, "D6", "[PAGAT], [WIKI-DE], [WIKI-EN], [STC] (via CTK), [OÖ23], [WTC19], [SWC19], [GT]"),
-        (True, "D6", '[CTK Expansions, "Dodge Round: higher stakes"]'),
-    ),
-    "valat.cancels_game_kontra": (
-        (True, "D8", "[STC via CTK], [WTC19], [WTC20]"),
-        (False, "D8", "[LTA-F1 via HT §7.4]"),
-    ),
-    "valat.cancels_game_kontra_announced": ((False, "D8", "[WTC20 Prämien]"),),
-    "valat.model": (("multiplier", "D9", _VALAT), ("fixed", "D9", "[TIR19], [WTC20]")),
-    "valat.silent": ((4, "D9", _VALAT, _MULTIPLIER), (10, "D9", "[TIR20 6)], [WTC20 Prämien]", _FIXED)),
-    "valat.announced": ((8, "D9", _VALAT, _MULTIPLIER), (20, "D9", "[TIR20 6)], [WTC20 Prämien]", _FIXED)),
-    "valat.bonuses": (
-        ("none", "D10", "[CTK], [GT]"),
-        ("announced", "D10", "[OÖ23 Ansagen 2 via HT], [SWC19]"),
-        ("trick", "D40", "[TIR20 6)]"),
-        ("trick_or_announced", "D40", "[WTC20 § Prämien]"),
-    ),
-    "valat.solo_doubles": (
-        (
-            False,
-            "D11",
-            "[OÖ23 and LTA-GK1 via HT], [STC via HT §5.1], [WTC19], [SWC19], [MAIR-CUPS]",
-            _MULTIPLIER,
-        ),
-        (True, "D11", "[GT], [CH]", _MULTIPLIER),
-        (True, "D11", "[TIR20 6)], [WTC20 § Prämien]", _FIXED),
-    ),
-    "valat.silent_min_rule": ((True, "D12", "[GT]"),),
-    "valat.game_kontra_when_announced": (
-        (False, "D39", "[WTC19 § Valat]"),
-        (True, "D39", "[WTC20 § Prämien], [TIR20 2)]"),
-    ),
-    "bonus_rules.silent_failure_counts": (
-        (True, "D13", "[PAGAT via HT, P-5], [GT]"),
-        (False, "D13", "[ÖF21 via HT], [CTK]"),
-    ),
-    "bonus_rules.defender_announce_requires_kontra": (
-        (True, "D21", "[PAGAT via CTK]"),
-        (False, "D21", "[CTK], [CTT]"),
-    ),
-    "bonus_rules.defender_announce_implies_kontra": (
-        (True, "D21", "[WIKI-DE], [WIKI-EN]"),
-        (False, "D21", "[CTK], [CTT]"),
-    ),
-    "bonuses.king_ultimo.side": (("either", "D33", "[GT]"),),
-    "contracts.sechserdreier.value": (
-        (5, "D14", "[CTK], [STC-TB]"),
-        (4, "D14", "[OÖ23], [WTC19], [SWC19], [TIR19]"),
-        (3, "D14", "[CH], [TA], [LAU]"),
-        (6, "D14", "[GT]"),
-        (2, "D14", "[PAGAT via HT §9.8]"),
-    ),
-    "contracts.trischaken.value": ((5, "D15", "[STC-TB]"), (1, "D15", "[OÖ23]"), (2, "D15", "[GT]")),
-    "trischaken.losers": ((1, "D15", "[OÖ23]"), (2, "D15", "[GT], [PAGAT via HT §9.8]")),
-    "trischaken.ties": (("share", "D15", "[OÖ23]"), ("seat_order", "D15", "[GT]")),
-    "trischaken.forehand_loses_ties": ((True, "D15", "[OÖ23]"), (False, "D15", "[GT]")),
-    "trischaken.mayor_threshold": ((Fraction(107, 3), "D15", "[OÖ23]"), (Fraction(32), "D15", "[GT]")),
-    "trischaken.mayor_factor": ((2, "D15", "[OÖ23], [GT]"),),
-    "trischaken.forehand_factor": ((2, "D15", "[OÖ23], [GT]"),),
-    "trischaken.talon": (("counted", "D15", "[OÖ23], [PAGAT via HT]"), ("out", "D15", "[GT]")),
-    "trischaken.mayor_alone": ((True, "D15", "[TIR20 5)]"),),
-    "trischaken.forehand_alone": ((True, "D15", "[TIR20 5)]"),),
-    "trischaken.middle_tie": (("empty", "D15", "[TIR20 5)]"),),
-    "trischaken.payment": (("each", "D22", "[TIR19]"), ("group", "D22", "[GT]")),
-    "trischaken.virgins": (
-        ("take_all", "D29", "[OÖ23 via HT §7.6], [WTC19], [WTC20], [KTC via HT]"),
-        ("collect", "D29", "[TIR20 5)]"),
-    ),
-    "trischaken.rounding": (("up", "D29", "[OÖ23 Trischaken 3 via HT §7.6]"),),
-    "game.win_threshold": (
-        (Fraction(107, 3), "D16", "[GT], [OÖ23 Allg. 3], [TIR19], [SWC19], [WTC20], [CH], [STC via HT]"),
-        (Fraction(106, 3), "D16", "[WIKI-DE via HT §1.6], [BERM]"),
-        (Fraction(45), "D16", "[CTT], [WP-Z]", ("game.family", "zwanzigerrufen")),
-    ),
-    "game.call_own_king": (
-        (True, "D31", "[PAGAT via HT §9.8]"),
-        (False, "D31", "[GT], [OÖ23 Allg. 6 via HT §9.8]"),
-    ),
-    "called_king_in_talon.rule": (
-        ("redeal", "D18", "[CTK] base rule"),
-        ("traditional", "D18", "[CTK] traditional rule, [OÖ23 Allg. 7], [WTC19], [WTC20], [GT]"),
-    ),
-    "called_king_in_talon.concede_pays": (
-        ("contract", "D18", "[CTK]"),
-        ("contract_and_announced", "D18", "[OÖ23 Allg. 7], [ÖF21 via HT], [SWC19], [GT]"),
-    ),
-    "called_king_in_talon.solo_kontra_void": ((True, "D18", "[OÖ23 Allg. 7], [WTC19], [WTC20]"),),
-    "renonce.rule": (
-        ("side_loses", "D28", "[PAGAT]"),
-        ("as_if_won", "D28", "[OÖR25 B.4], [WTC20 § Renonce], [TIR20 7)]"),
-    ),
-    "renonce.silent_claimed": (
-        (True, "D28", "[OÖ23 Renonce 7]"),
-        (False, "D28", "[WTC20 § Renonce], [TIR20 7)]"),
-    ),
-}
+class Reading(NamedTuple):
+    """A reading of a rule the published sources disagree on (the file profiles/readings/published.toml
+    holds them): a key path's value, its disagreement (``D4``), the sources that give it, and the
+    values other key paths hold beside it."""
+
+    value: object
+    number: str
+    sources: str
+    when: Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -624,13 +502,13 @@ class Profile:
         named = next((n for n, p in _PATHS.get(type(record), {}).items() if p == rule), None)
         return getattr(record, named) if named else None
 
-    def reading(self, rule: str) -> tuple[str, str] | None:
+    def reading(self, rule: str, readings: Mapping[str, Sequence[Reading]]) -> tuple[str, str] | None:
         """The disagreement and the published sources of this profile's value at a key path, where
-        it is a reading of :data:`READINGS` (``("D4", "[CTK], [CTT]")``), else None."""
+        it is one of the ``readings`` of that path (``("D4", "[CTK], [CTT]")``), else None."""
         value = self.setting_at(rule)
-        for number, sources, *beside in (r[1:] for r in READINGS.get(rule, ()) if r[0] == value):
-            if all(self.setting_at(key) == wanted for key, wanted in beside):
-                return number, sources
+        for r in readings.get(rule, ()):
+            if r.value == value and all(self.setting_at(k) == v for k, v in r.when.items()):
+                return r.number, r.sources
         return None
 
     def source_of(self, rule: str) -> str:
