@@ -90,6 +90,7 @@ def test_the_site_holds_its_files_and_the_library(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(site / "tarockscore.zip").namelist())
     assert {"tarockscore/app/__init__.py", "tarockscore/web/html.py", "tomli_w/_writer.py"} <= names
     assert {"tabulate/__init__.py", "tarockscore/_profiles/koenigrufen.toml"} <= names
+    assert "tarockscore/_profiles/readings/published.toml" in names  # explain cites its readings
     assert "tarockscore/locale/de/LC_MESSAGES/tarockscore.mo" in names
     assert not any(n.startswith("tarockscore/cli/") for n in names)
     assert "tarockscore/web/app.py" not in names  # the server's stack is not run on a phone

@@ -10,6 +10,7 @@ import re
 import shlex
 import subprocess
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, cast
 
@@ -763,6 +764,55 @@ def test_the_disagreements_state_each_profiles_key_as_the_profile_has_it() -> No
     assert not wrong, wrong
 
 
+def test_each_reading_explain_cites_is_the_disagreements_page_s() -> None:
+    # explain cites a house's value on a disputed key with the sources of its reading
+    # (profiles/readings/published.toml); the file holds no reading of its own: each sits under
+    # its disagreement, whose section speaks of the key and cites every one of the reading's
+    # sources, word for word.
+    from tarockscore.io.inputs import load_profile, profiles_dir, published_readings
+
+    text = (DOCS / "rules" / "disagreements.md").read_text(encoding="utf-8")
+    sections = {
+        f"D{n}": " ".join(body.split())
+        for n, body in re.findall(r"^## D(\d+) (.*?)(?=^## D|\Z)", text, flags=re.M | re.S)
+    }
+    ids, kr = _source_ids(), load_profile("koenigrufen")
+    readings = published_readings()
+    wrong = []
+    for key, published in readings.items():
+        assert kr.setting_at(key) is not None, key  # a key a profile has
+        for value, number, sources, when in published:
+            section = sections.get(number, "")
+            field = key.rsplit(".", 1)[1]
+            if f"{field}" not in section or (
+                key.startswith("contracts.") and key.split(".")[1] not in section
+            ):
+                wrong.append(f"{key}: {number} does not name the key")
+            for cited in re.findall(r"\[[^\[\]]+\]", sources):
+                if cited not in section:
+                    wrong.append(f"{key} = {value!r}: {number} does not cite {cited}")
+            wrong += [f"{key}: {u}" for u in _unknown_tags(sources, ids)]
+            wrong += [f"{key}: when {k}: not a key a profile has" for k in when if kr.setting_at(k) is None]
+    assert not wrong, "\n".join(wrong)
+    # the file is the readings' only place, and no profile: the profiles' folder lists it nowhere
+    assert "readings" not in {p.stem for p in profiles_dir().glob("*.toml")}
+    assert (
+        (profiles_dir() / "readings" / "published.toml")
+        .read_text(encoding="utf-8")
+        .startswith("# The published readings")
+    )
+    # card points as a profile writes them: 35 2/3 is 107 thirds [GT "won with 35 2/3 points"]
+    assert readings["game.win_threshold"][0].value == Fraction(107, 3)
+    # the reading of a profile's value, where the value depends on another key, too
+    assert kr.reading("settlement.mode", readings) == ("D4", "[CTK], [CTT]")
+    assert kr.reading("kontra.ceiling", readings) == ("D2", "[CTK], [CTT]")
+    ooe = load_profile("ooe-2023").reading("settlement.kontra_scope", readings)
+    assert ooe is not None and ooe[1].startswith("[OÖ23 Allg. 5]")
+    tirol = load_profile("tirol").reading("valat.silent", readings)
+    assert tirol == ("D9", "[TIR20 6)], [WTC20 Prämien]")
+    assert kr.reading("valat.silent", readings) == ("D9", readings["valat.model"][0].sources)
+
+
 def test_the_range_of_disagreements_a_page_names_is_the_one_the_page_holds() -> None:
     # docs/rules/README.md said "D1 … D37", sources.md and the profiles' opening comments
     # "D1…D33", while docs/rules/disagreements.md runs to D40: a reader looking up D38 (the tricks
@@ -771,7 +821,7 @@ def test_the_range_of_disagreements_a_page_names_is_the_one_the_page_holds() -> 
     numbers = re.findall(r"^## D(\d+) ", (rules / "disagreements.md").read_text(encoding="utf-8"), re.M)
     last = max(int(n) for n in numbers)
     assert sorted(int(n) for n in numbers) == list(range(1, last + 1))
-    files = sorted(rules.glob("*.md")) + sorted((ROOT / "profiles").glob("*.toml"))
+    files = sorted(rules.glob("*.md")) + sorted((ROOT / "profiles").rglob("*.toml"))
     stated = [
         (path.name, int(m.group(1)))
         for path in files

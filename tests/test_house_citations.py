@@ -85,7 +85,11 @@ def test_a_factor_and_the_settlement_the_house_set_are_cited_as_its_own(tmp_path
     # zero-sum (house): the Rufer 1 [CTK] to A and C from B and D; the Pagat 1 [CTK] ×3 announced
     # (house) = 3 to A and C from B and D: A +4, B -4, C +4, D -4
     assert out.splitlines()[3] == "Settled: zero-sum [1]"
-    assert "\n[1] profile 'stammtisch', a house rule: zero-sum\n" in out
+    # D4: zero-sum is the traditional tables' reading, not CTK's: cited with its sources
+    assert (
+        "\n[1] profile 'stammtisch', a published reading: zero-sum [CTT \"Traditional tables\"],"
+        " [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH] (D4)\n" in out
+    )
     assert "\n   ×3 announced = 3 [4]\n" in out
     assert "\n[4] profile 'stammtisch', a house rule: ×3 announced\n" in out
     assert "\nVictory Points: A +4, B -4, C +4, D -4\n" in out
@@ -231,9 +235,13 @@ def test_explain_cites_the_house_rule_that_moved_the_winning_line(tmp_path: Path
     hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35 1/3")
     out = run("score", *hand, "--profile", path, "--explain").stdout
     assert "\nResult: the declarers won: 35 1/3 card points, they needed 35 1/3 [1]\n" in out
-    assert "\n[1] profile 'steirisch', a house rule: the declarers need 35 1/3\n" in out
-    german = run("--lang", "de", "score", *hand, "--profile", path, "--explain").stdout
-    assert "\n[1] Profil „steirisch“, eine Hausregel: die Spielerseite braucht 35 1/3\n" in german
+    cited = "the declarers need 35 1/3 [WIKI-DE via HT §1.6], [BERM] (D16)"
+    assert f"\n[1] profile 'steirisch', a published reading: {cited}\n" in unfolded(out)
+    german = unfolded(run("--lang", "de", "score", *hand, "--profile", path, "--explain").stdout)
+    assert (
+        "\n[1] Profil „steirisch“, eine veröffentlichte Lesart: die Spielerseite braucht 35 1/3"
+        " [WIKI-DE via HT §1.6], [BERM] (D16)\n" in german
+    )
     # koenigrufen's own line is [CTK]'s, which the result line never cited
     out = run("score", *hand, "--explain").stdout
     assert "\nResult: the declarers lost: 35 1/3 card points, they needed 35 2/3\n" in out
@@ -356,7 +364,7 @@ def test_explain_says_why_one_of_two_tied_lost_the_trischaken_by_seat_order(tmp_
     assert "\nVictory Points: Anna +5, Bert 0, Cilli +5, Dani +5\n" in out
     said = "Bert and Cilli tie for the last paying place: Bert, nearer the Forehand, pays"
     assert f"\nnote: {said} [4]\n" in out
-    assert out.endswith(f"\n[4] profile 'gt', a house rule: {said}\n")
+    assert out.endswith(f"\n[4] profile 'gt', a published reading: {said} [GT] (D15)\n")
     german = unfolded(run("--lang", "de", "score", *hand).stdout)
     assert "Bert und Cilli haben gleich viele Kartenpunkte auf dem letzten Zahlplatz" in german
 
@@ -477,10 +485,15 @@ def test_a_huettenfleck_the_house_switched_on_cites_the_house(tmp_path: Path) ->
     out = run(*args).stdout
     assert bet(out, "1. Rufer")[1] == "   ×4 Hüttenfleck (Kontra before the talon) = 4 [3] [4]"
     assert "\n[3] [CTK] Hüttenfleck: the hand counts four times at once\n" in out
-    assert "\n[4] profile 'stammtisch', a house rule: Hüttenfleck allowed\n" in out
+    # D3: "Allowed by agreement" [CTK Expansions], the reading the house took over pagat's
+    said = "Hüttenfleck allowed [CTK Expansions] (D3)"
+    assert f"\n[4] profile 'stammtisch', a published reading: {said}\n" in unfolded(out)
     assert "\nVictory Points: A +4, B -4, C +4, D -4\n" in out
-    german = run("--lang", "de", *args).stdout
-    assert "\n[4] Profil „stammtisch“, eine Hausregel: Hüttenfleck erlaubt\n" in german
+    german = unfolded(run("--lang", "de", *args).stdout)
+    assert (
+        "\n[4] Profil „stammtisch“, eine veröffentlichte Lesart: Hüttenfleck erlaubt [CTK Expansions] (D3)\n"
+        in german
+    )
 
 
 def test_explain_json_marks_a_huettenfleck_the_house_switched_on_as_its_rule(tmp_path: Path) -> None:
@@ -491,9 +504,8 @@ def test_explain_json_marks_a_huettenfleck_the_house_switched_on_as_its_rule(tmp
     assert run("new", "-p", "A,B,C,D", "--profile", path, "--ledger", ledger).exit_code == 0
     hand = (*HAND[2:10], "-k", "kontra", "--huettenfleck")
     assert run("record", *hand, "--ledger", ledger).exit_code == 0
-    assert (
-        "profile 'stammtisch', a house rule: Hüttenfleck allowed" in run("explain", "1", "-l", ledger).stdout
-    )
+    said = "profile 'stammtisch', a published reading: Hüttenfleck allowed [CTK Expansions] (D3)"
+    assert said in unfolded(run("explain", "1", "-l", ledger).stdout)
     data = json.loads(run("explain", "1", "--json", "--ledger", ledger).stdout)
     (rufer,) = data["lines"]
     assert [(f["rule"], f["house_rule"]) for f in rufer["factors"]] == [
@@ -512,10 +524,14 @@ def test_a_kontra_step_the_house_let_the_ladder_reach_cites_the_house(tmp_path: 
     out = run(*args).stdout
     steps = bet(out, "1. Rufer")
     assert steps[3].startswith("   ×2 Subkontra on the contract = 8 [5] [6]"), out
-    assert "\n[6] profile 'stammtisch', a house rule: Kontra up to Subkontra\n" in out, out
+    # D2: up to Subkontra ×8 is the cups' and GameTwist's ladder
+    assert (
+        "\n[6] profile 'stammtisch', a published reading: Kontra up to Subkontra [OÖ23 via HT §5.6], [STC],"
+        " [WTC19], [WTC20], [TIR19], [GT], [CH], [KL] (D2)\n" in unfolded(out)
+    ), out
     assert "Kontra up to" not in run("score", *HAND[:10], "-k", "rekontra", "--explain").stdout
     german = run("--lang", "de", *args).stdout
-    assert "eine Hausregel: Kontra bis Subkontra\n" in german, german
+    assert "eine veröffentlichte Lesart: Kontra bis Subkontra [OÖ23 via HT §5.6]," in unfolded(german), german
 
 
 def _house_note(out: str, words: str) -> str:
@@ -540,26 +556,39 @@ def test_a_silent_bonus_lost_that_the_house_scores_cites_the_house(tmp_path: Pat
     out = run(*args).stdout
     assert "\nVictory Points: A +1, B +1, C +1, D +1\n" in out, out
     cited = _house_note(out, "did not make it: it goes to the other side")
-    assert "profile 'stammtisch', a house rule: " in cited, out
+    # D13: pagat.com's and GameTwist's reading
+    assert cited.startswith("[4] profile 'stammtisch', a published reading: "), out
+    assert cited.endswith(" [PAGAT via HT, P-5], [GT] (D13)"), out
     german = run("--lang", "de", *args).stdout
-    assert "eine Hausregel: " in _house_note(german, "geht an die andere Seite"), german
+    cited = _house_note(german, "geht an die andere Seite")
+    assert "eine veröffentlichte Lesart: " in cited and cited.endswith(" [PAGAT via HT, P-5], [GT] (D13)"), (
+        german
+    )
 
 
 @pytest.mark.parametrize(
-    ("text", "words"),
+    ("text", "words", "sources"),
     [
         # D8: "Some tournament rules add that a Valat cancels a Kontra said on the plain contract;
-        # the main rules do not teach this" [CTK]. Rufer 1 × 4 silent Valat [CTK] = 4 to A and C.
-        ("[valat]\ncancels_game_kontra = true\n", "A Valat cancels the Kontra on the contract"),
+        # the main rules do not teach this" [CTK]; the Styrian and Viennese cups do [STC via CTK],
+        # [WTC19], [WTC20]. Rufer 1 × 4 silent Valat [CTK] = 4 to A and C.
+        (
+            "[valat]\ncancels_game_kontra = true\n",
+            "A Valat cancels the Kontra on the contract",
+            "[STC via CTK], [WTC19], [WTC20] (D8)",
+        ),
         # D21: a Defender announcing a bonus has said Kontra on the contract: "The main rules do
-        # not require this" [CTK].
+        # not require this" [CTK]; the custom is described by [WIKI-DE] and [WIKI-EN].
         (
             "[bonus_rules]\ndefender_announce_implies_kontra = true\n",
             "A Defender announced a bonus, which counts as Kontra on the contract",
+            "[WIKI-DE], [WIKI-EN] (D21)",
         ),
     ],
 )
-def test_a_note_on_a_rule_the_house_changed_cites_the_house(tmp_path: Path, text: str, words: str) -> None:
+def test_a_note_on_a_rule_the_house_changed_cites_the_published_reading(
+    tmp_path: Path, text: str, words: str, sources: str
+) -> None:
     path = house(tmp_path, f'extends = "koenigrufen"\nname = "stammtisch"\n{text}')
     hand = ("-b", "uhu,defenders,announced") if "defender" in text else ("-t", "valat", "-k", "kontra")
     out = run(
@@ -571,7 +600,8 @@ def test_a_note_on_a_rule_the_house_changed_cites_the_house(tmp_path: Path, text
         path,
         "--explain",
     ).stdout
-    assert "profile 'stammtisch', a house rule: " in _house_note(out, words), out
+    cited = _house_note(out, words)
+    assert "profile 'stammtisch', a published reading: " in cited and cited.endswith(f" {sources}"), out
 
 
 def test_a_bonus_the_house_scores_in_a_valat_hand_cites_the_house(tmp_path: Path) -> None:
@@ -600,9 +630,13 @@ def test_a_kontra_in_the_dodge_round_the_house_allows_cites_the_house(tmp_path: 
     assert "\nVictory Points: A +10, B 0, C +10, D +10\n" in out, out
     (line,) = [x for x in out.splitlines() if "×2 Kontra on the Trischaken = 10" in x]
     assert line.endswith(" [3] [4]"), out
-    assert "\n[4] profile 'stammtisch', a house rule: Kontra in the Dodge Round\n" in out, out
-    german = run("--lang", "de", *args, "--explain").stdout
-    assert "eine Hausregel: Kontra beim Trischaken\n" in german, german
+    said = 'Kontra in the Dodge Round [CTK Expansions, "Dodge Round: higher stakes"] (D6)'
+    assert f"\n[4] profile 'stammtisch', a published reading: {said}\n" in unfolded(out), out
+    german = unfolded(run("--lang", "de", *args, "--explain").stdout)
+    assert (
+        "eine veröffentlichte Lesart: Kontra beim Trischaken [CTK Expansions, „Dodge Round: higher stakes“] (D6)\n"
+        in german
+    ), german
     factors = json.loads(run(*args, "--json").stdout)["lines"][0]["factors"]
     assert [(f["rule"], f["house_rule"]) for f in factors] == [
         ("trischaken.losers", False),
@@ -625,6 +659,119 @@ def test_two_losers_of_a_house_s_dodge_round_cite_the_house_under_simplified_sco
     out = unfolded(run(*args).stdout)
     assert "\nVictory Points: A +10, B 0, C 0, D +10\n" in out, out
     assert bet(out, "2. Trischaken: C loses; A and D each write +5")[1].endswith(" [3]"), out
-    assert "\n[3] profile 'stammtisch', a house rule: the 2 players with the most card points lose\n" in out
-    german = run("--lang", "de", *args).stdout
-    assert "eine Hausregel: die 2 Spieler mit den meisten Kartenpunkten verlieren\n" in german, german
+    # D15: two losers is GameTwist's and pagat.com's reading
+    said = "the 2 players with the most card points lose [GT], [PAGAT via HT §9.8] (D15)"
+    assert f"\n[3] profile 'stammtisch', a published reading: {said}\n" in out
+    german = unfolded(run("--lang", "de", *args).stdout)
+    assert (
+        "eine veröffentlichte Lesart: die 2 Spieler mit den meisten Kartenpunkten verlieren [GT], [PAGAT via HT §9.8] (D15)\n"
+        in german
+    ), german
+
+
+# A house that sets a disputed key to the other published reading (docs/rules/disagreements.md):
+# explain cites that reading's sources as the page lists them, not "a house rule". Each hand
+# worked by hand: A and C play a Rufer, 1 [CTK] ([CTT] in Zwanzigerrufen), with 40 (50 of 88).
+CALL = ("-p", "A,B,C,D", "-c", "rufer", "-d", "A", "-w", "C", "-k", "kontra")
+PUBLISHED = [
+    # D4 on Zwanzigerrufen: CTT plays Simplified Scoring; zero-sum is "Traditional tables" [CTT],
+    # [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH]: ×2 Kontra, A, C +2, B, D -2.
+    (
+        'extends = "zwanzigerrufen"\n[settlement]\nmode = "zero_sum"\n',
+        (*CALL, "-t", "50"),
+        ("zero-sum", "mit Nullsumme"),
+        '[CTT "Traditional tables"], [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH] (D4)',
+        "A +2, B -2, C +2, D -2",
+    ),
+    # D1 on koenigrufen: the Kontra changes the money only [OÖ23 Allg. 5], [WTC19], [WTC20],
+    # [TIR19], [SWC19], [STC via HT §7.8]: the sheet A, C +1 (Simplified Scoring [CTK])
+    (
+        'extends = "koenigrufen"\n[settlement]\nkontra_scope = "payout"\n',
+        (*CALL, "-t", "40"),
+        (
+            "Kontra counts in the payout, not on the score sheet",
+            "Kontra zählt in der Auszahlung, nicht in der Schrift",
+        ),
+        "[OÖ23 Allg. 5], [WTC19], [WTC20], [TIR19], [SWC19], [STC via HT §7.8] (D1)",
+        "A +1, B 0, C +1, D 0",
+    ),
+    # D4 the other way, on ooe-2023 (zero-sum [OÖ23 via HT §7.1]): Simplified Scoring [CTK],
+    # [CTT]; the Kontra still on the payout only [OÖ23 Allg. 5]: the sheet A, C +1
+    (
+        'extends = "ooe-2023"\n[settlement]\nmode = "simplified"\n',
+        (*CALL, "-t", "40"),
+        ("Simplified Scoring", "vereinfacht"),
+        "[CTK], [CTT] (D4)",
+        "A +1, B 0, C +1, D 0",
+    ),
+    # D14: koenigrufen's Sechserdreier is 5 [CTK]; 4 is the Austrian cups' [OÖ23], [WTC19],
+    # [SWC19], [TIR19]. Won by A: A +4 (Simplified Scoring [CTK]).
+    (
+        'extends = "koenigrufen"\n[contracts.sechserdreier]\nvalue = 4\n',
+        ("-p", "A,B,C,D", "-c", "sechserdreier", "-d", "A", "-t", "40"),
+        ("Sechserdreier 4", "Sechserdreier 4"),
+        "[OÖ23], [WTC19], [SWC19], [TIR19] (D14)",
+        "A +4, B 0, C 0, D 0",
+    ),
+    # D15: koenigrufen's Trischaken is 5 [STC-TB]; 1 is the Upper Austrian tariff's [OÖ23]. B has
+    # the most card points and loses alone [OÖ23]: A, C, D +1 (Simplified Scoring [CTK]).
+    (
+        'extends = "koenigrufen"\n[contracts.trischaken]\nvalue = 1\n',
+        ("-p", "A,B,C,D", "-c", "trischaken", "-t", "A=10", "-t", "B=30", "-t", "C=15", "-t", "D=15"),
+        ("Trischaken 1", "Trischaken 1"),
+        "[OÖ23] (D15)",
+        "A +1, B 0, C +1, D +1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "hand", "said", "sources", "points"), PUBLISHED)
+def test_a_house_that_takes_another_published_reading_cites_its_sources(
+    tmp_path: Path, text: str, hand: tuple[str, ...], said: tuple[str, str], sources: str, points: str
+) -> None:
+    path = house(tmp_path, f'name = "club"\n{text}')
+    out = unfolded(run("score", *hand, "--profile", path, "--explain").stdout)
+    assert f"\nVictory Points: {points}\n" in out, out
+    assert f"] profile 'club', a published reading: {said[0]} {sources}\n" in out, out
+    assert "a house rule" not in out, out
+    german = unfolded(run("--lang", "de", "score", *hand, "--profile", path, "--explain").stdout)
+    quoted_de = sources.replace('"Traditional tables"', "„Traditional tables“")
+    assert f"] Profil „club“, eine veröffentlichte Lesart: {said[1]} {quoted_de}\n" in german, german
+
+
+def test_explain_of_a_ledger_hand_cites_the_published_reading_the_house_took(tmp_path: Path) -> None:
+    # D1, as the first case above, in an evening: explain N reads the profile the ledger stores
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "club"\n[settlement]\nkontra_scope = "payout"\n')
+    ledger = str(tmp_path / "l.toml")
+    assert run("new", "-p", "A,B,C,D", "--profile", path, "--ledger", ledger).exit_code == 0
+    assert run("record", *CALL[2:], "-t", "40", "--ledger", ledger).exit_code == 0
+    Path(path).write_text('extends = "koenigrufen"\nname = "club"\n', encoding="utf-8")
+    out = unfolded(run("explain", "1", "--ledger", ledger).stdout)
+    assert (
+        "] profile 'club', a published reading: Kontra counts in the payout, not on the score sheet"
+        " [OÖ23 Allg. 5], [WTC19], [WTC20], [TIR19], [SWC19], [STC via HT §7.8] (D1)\n" in out
+    ), out
+
+
+def test_a_value_no_published_source_gives_stays_the_houses_rule(tmp_path: Path) -> None:
+    # D14 lists 5, 4, 3, 6 and 2 for the Sechserdreier; 7 is nobody's but this round's
+    path = house(tmp_path, 'extends = "koenigrufen"\nname = "club"\n[contracts.sechserdreier]\nvalue = 7\n')
+    hand = ("-p", "A,B,C,D", "-c", "sechserdreier", "-d", "A", "-t", "40", "--profile", path, "--explain")
+    out = run("score", *hand).stdout
+    assert "\n[2] profile 'club', a house rule: Sechserdreier 7\n" in out, out
+    assert "published reading" not in out
+
+
+@pytest.mark.parametrize("name", ["koenigrufen", "zwanzigerrufen", "ooe-2023", "gametwist", "pagat", "wien"])
+def test_a_shipped_profile_cites_its_own_sources_not_a_reading(name: str) -> None:
+    # a shipped profile sets no house key: every number is cited by its own [sources], as before
+    from tarockscore.io.inputs import load_profile
+    from tarockscore.render.hand import _cited
+
+    profile = load_profile(name)
+    for key in ("settlement.mode", "settlement.kontra_scope", "kontra.ladder[0]", "contracts.rufer.value"):
+        assert _cited(profile, key, said="said") == _cited(profile, key, said=""), key
+    out = run(
+        "score", *CALL, "-t", "50" if name == "zwanzigerrufen" else "40", "-P", name, "--explain"
+    ).stdout
+    assert "published reading" not in out and "a house rule" not in out, out

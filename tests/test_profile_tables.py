@@ -425,3 +425,31 @@ def test_a_misspelt_contract_says_which_one_it_may_mean(written: str, meant: str
     text = str(refused.value)
     assert f"contracts.{written}: no contract is named {written!r} (did you mean {meant!r}?)" in text, text
     assert "missing" not in text, text
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        '{ value = 1.5, sources = "[GT]" }',  # a float holds no third
+        '{ points = "35 5/3", sources = "[GT]" }',
+        '{ value = "score" }',  # no sources
+        '{ value = "score", sources = "[GT]", said = "[GT]" }',
+        '"score"',
+    ],
+)
+def test_a_published_reading_the_file_breaks_is_refused_naming_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: str
+) -> None:
+    # the readings explain cites are a value, or card points as a profile writes them, and sources
+    from tarockscore.io import inputs
+
+    (tmp_path / "readings").mkdir()
+    text = f"[D1.settlement]\nkontra_scope = [{entry}]\n"
+    (tmp_path / "readings" / "published.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(inputs, "profiles_dir", lambda: tmp_path)
+    inputs.published_readings.cache_clear()
+    try:
+        with pytest.raises(ProfileError, match=r"published\.toml: settlement\.kontra_scope: not a published"):
+            inputs.published_readings()
+    finally:
+        inputs.published_readings.cache_clear()

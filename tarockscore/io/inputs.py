@@ -2,10 +2,13 @@
 found, read and resolved with every ``extends`` folded in; one hand scored under a profile (I/O
 layer). The reads themselves go through :mod:`tarockscore.io.safe_io`."""
 
+import functools
 import os
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
 from tarockscore.errors import (
@@ -31,8 +34,8 @@ from tarockscore.io.safe_io import (
     read_stdin,
 )
 from tarockscore.io.ways_out import NO_HAND_FILE
-from tarockscore.rules.hand import HandInput
-from tarockscore.rules.profile import Profile, build_profile
+from tarockscore.rules.hand import HandInput, parse_points
+from tarockscore.rules.profile import Profile, Reading, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
 from tarockscore.rules.words import A_STRING, MAX_NAME, as_written, text_problem, type_name
@@ -159,6 +162,49 @@ def profiles_dir() -> Path:
 def shipped_names() -> list[str]:
     """The names of the shipped profiles, as ``--profile`` takes them."""
     return sorted(p.stem for p in profiles_dir().glob("*.toml"))
+
+
+@functools.cache
+def published_readings() -> Mapping[str, tuple[Reading, ...]]:
+    """The published readings of each disputed key path (profiles/readings/published.toml), read
+    once: a reading's ``points`` are card points as a profile writes them, else its ``value``."""
+    path = profiles_dir() / "readings" / "published.toml"
+    readings: dict[str, tuple[Reading, ...]] = {}
+    for number, tables in read_toml(path).items():
+        for key, found in _leaves(tables, ""):
+            try:
+                readings[key] = readings.get(key, ()) + tuple(_published(number, r) for r in found)
+            except (TypeError, ValueError, KeyError):
+                wrong = N_(
+                    "{path}: {key}: not a published reading: each is a table of value (or points), sources and, if needed, when"
+                )
+                raise ProfileError(wrong, path=path, key=key) from None
+    return MappingProxyType(readings)
+
+
+def _leaves(table: object, prefix: str) -> list[tuple[str, Any]]:
+    """(key path, what it holds) for each entry of nested tables that is not a table."""
+    if not isinstance(table, dict):
+        return [(prefix[1:], table)]
+    return [leaf for key, value in table.items() for leaf in _leaves(value, f"{prefix}.{key}")]
+
+
+_ENTRY = {"value", "points", "sources", "when"}
+
+
+def _published(number: str, entry: Mapping[str, Any]) -> Reading:
+    """A reading as the file writes it; a TypeError, ValueError or KeyError where it is none."""
+    value = parse_points(entry["points"]) if "points" in entry else entry["value"]
+    if (
+        not isinstance(entry["sources"], str)
+        or not isinstance(value, str | int | Fraction)
+        or set(entry) - _ENTRY
+    ):
+        raise TypeError(entry)
+    return Reading(value, number, entry["sources"], MappingProxyType(dict(entry.get("when", {}))))
+
+
+_ENTRY = {"value", "points", "sources", "when"}
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.io.inputs import published_readings
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -345,12 +346,20 @@ _CONCEDED = {
 
 def _cited(profile: Profile, key: str, said: str) -> str:
     """The source of a profile key in the players' words; a key the house file set is the house's
-    rule (``said``: its number as the arithmetic says it), followed by the house's own source."""
+    rule (``said``: its number as the arithmetic says it), or where its value is a reading of the
+    published sources (docs/rules/disagreements.md), those sources', followed by the house's own source."""
     source = profile.source_of(key)
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
+    reading = profile.reading(key, published_readings())
+    if reading is None:
+        house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
+    else:
+        number, sources = reading
+        house = _("profile '{name}', a published reading: {rule} {sources} ({number})").format(
+            name=profile.name, sources=sources, number=number, rule=said
+        )
     return f"{house}; {source}" if source else house
 
 

@@ -1,6 +1,6 @@
 """House-rule profiles: the typed model and its tables of keys, read and checked (core layer, no I/O)."""
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -445,6 +445,17 @@ declare(Contract, "", minimum={"loss_factor": 1, "tricks": 0})
 declare(Bonus, "", minimum={"value": 0, "honours": 1})
 
 
+class Reading(NamedTuple):
+    """A reading of a rule the published sources disagree on (the file profiles/readings/published.toml
+    holds them): a key path's value, its disagreement (``D4``), the sources that give it, and the
+    values other key paths hold beside it."""
+
+    value: object
+    number: str
+    sources: str
+    when: Mapping[str, object]
+
+
 @dataclass(frozen=True)
 class Profile:
     """A house-rule profile: one record per table of the file; the ``document`` is left out of == and repr."""
@@ -477,6 +488,28 @@ class Profile:
         """Whether the number at a key path (``kontra.ladder[1]``) is one the house file set."""
         parts = rule.partition("[")[0].split(".")
         return any(".".join(parts[:n]) in self.house for n in range(1, len(parts) + 1))
+
+    def setting_at(self, rule: str) -> object:
+        """The value at a key path (``settlement.mode``; ``kontra.ceiling`` as its step's name), or None."""
+        table, _dot, rest = rule.partition("[")[0].partition(".")
+        if table in ("contracts", "bonuses"):
+            name, _dot, key = rest.partition(".")
+            entry = (self.contracts if table == "contracts" else self.bonuses).get(name)
+            return getattr(entry, key) if entry is not None and key in entry._fields else None
+        if rule == key_path(KontraRules, "ceiling"):
+            return self.kontra.ladder[self.kontra.ceiling - 1].name
+        record = getattr(self, table, None)
+        named = next((n for n, p in _PATHS.get(type(record), {}).items() if p == rule), None)
+        return getattr(record, named) if named else None
+
+    def reading(self, rule: str, readings: Mapping[str, Sequence[Reading]]) -> tuple[str, str] | None:
+        """The disagreement and the published sources of this profile's value at a key path, where
+        it is one of the ``readings`` of that path (``("D4", "[CTK], [CTT]")``), else None."""
+        value = self.setting_at(rule)
+        for r in readings.get(rule, ()):
+            if r.value == value and all(self.setting_at(k) == v for k, v in r.when.items()):
+                return r.number, r.sources
+        return None
 
     def source_of(self, rule: str) -> str:
         """The citation for a number's key path (``--explain``), or ''; a contract's or bonus's

@@ -155,8 +155,8 @@ def _library_zip() -> bytes:
                 continue  # the command line and the server's stack are not run there
             if path.suffix in (".py", ".mo") and "__pycache__" not in inside.parts:
                 archive.write(path, f"tarockscore/{inside.as_posix()}")
-        for path in sorted(profiles.glob("*.toml")):
-            archive.write(path, f"tarockscore/_profiles/{path.name}")
+        for path in sorted(profiles.rglob("*.toml")):  # the published readings, too
+            archive.write(path, f"tarockscore/_profiles/{path.relative_to(profiles).as_posix()}")
         for module in (tabulate, tomli_w):
             assert module.__file__ is not None
             place = Path(module.__file__).parent
