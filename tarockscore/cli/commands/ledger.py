@@ -37,7 +37,17 @@ from tarockscore.cli.options import (
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import N_, Collector, LedgerError, Problem, ProfileError, UnreadableLedger, UsageError
+from tarockscore.errors import (
+    N_,
+    Collector,
+    LedgerError,
+    Message,
+    Problem,
+    ProfileError,
+    TournamentError,
+    UnreadableLedger,
+    UsageError,
+)
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.hand import explained_view
@@ -114,6 +124,11 @@ def _hand_given(
         said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
         raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
     problems.raise_if_any(UsageError)
+    if path is not None and (misplaced := tarockscore.misplaced_sheet(path)) is not None:
+        said = N_("{problem}; nothing was written")  # the hand would count at the other table
+        raise TournamentError(
+            [Problem.of(misplaced.where, said, problem=Message(misplaced.template, misplaced.values))]
+        )
     with hand_errors(source, short):
         deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
