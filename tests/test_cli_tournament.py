@@ -1766,6 +1766,9 @@ def test_a_hand_into_a_sheet_swapped_with_another_tables_is_refused_naming_whose
                  "--declarer", first["players"][0], "--won")  # fmt: skip
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == swapped + said + "\n"
+    for command in (["undo"], ["radl", "add"], ["enter"]):  # every change of a sheet, as record's
+        result = run("--lang", lang, *command, "--ledger", str(one))
+        assert (result.exit_code, result.stderr) == (1, swapped + said + "\n"), command
     closed = run("--lang", lang, "tournament", "close-round", str(day), "-r", "1")
     assert closed.exit_code == 1 and closed.stderr.splitlines()[0] == swapped
     assert str(two) in closed.stderr.splitlines()[1]  # and table 2's sheet, the other way round
