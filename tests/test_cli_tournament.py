@@ -1769,6 +1769,9 @@ def test_a_hand_into_a_sheet_swapped_with_another_tables_is_refused_naming_whose
     for command in (["undo"], ["radl", "add"], ["enter"]):  # every change of a sheet, as record's
         result = run("--lang", lang, *command, "--ledger", str(one))
         assert (result.exit_code, result.stderr) == (1, swapped + said + "\n"), command
+    paper = [f"{name}={points}" for name, points in zip(first["players"], [12, -4, -4, -4], strict=True)]
+    result = run("--lang", lang, "tournament", "result", str(day), "-r", "1", "-t", "1", *paper)
+    assert (result.exit_code, result.stderr) == (1, swapped + "\n")  # not "expected the points of …"
     closed = run("--lang", lang, "tournament", "close-round", str(day), "-r", "1")
     assert closed.exit_code == 1 and closed.stderr.splitlines()[0] == swapped
     assert str(two) in closed.stderr.splitlines()[1]  # and table 2's sheet, the other way round

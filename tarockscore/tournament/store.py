@@ -957,13 +957,15 @@ def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
         _present(path, sheet.round, sheet.table)
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
+        if other := seats_other(path, tm.drawn_round(t, sheet.round), sheet.table, led.players):
+            return [other]  # another table's sheet: the result would count there
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             said = N_(
@@ -980,7 +982,7 @@ def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
     """Each paper result appended to its sheet, all checked first, and noted in the day's log."""
-    problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
+    problems = [p for sheet, at in sheets for p in _check(folder, t, sheet, at, replace)]
     if problems:
         raise TournamentError(problems)
     noted = [e.values for e in t.log if e.kind == "result"]
