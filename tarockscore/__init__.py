@@ -90,7 +90,7 @@ from tarockscore.season.standings import Season, Standing
 from tarockscore.season.statistics import PlayerStats
 from tarockscore.tournament.draw import UnseatableCount
 from tarockscore.tournament.model import games_at_five, whole_number
-from tarockscore.tournament.store import read_players, table_place
+from tarockscore.tournament.store import misplaced_sheet, read_players, table_place
 from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,
@@ -177,6 +177,7 @@ __all__ = [
     "upgrade_day",
     "read_players",
     "table_place",
+    "misplaced_sheet",
     "whole_number",
     "games_at_five",
     # the guided entry

@@ -183,10 +183,12 @@ def test_two_tables_sheets_swapped_in_a_closed_round_are_named_by_whom_they_seat
     for command in ("standings", "money", "check"):
         result = refused(1, "tournament", command, str(day))
         assert result.stderr == (
-            f"error: {one}: round 1, table 1: the sheet seats {b}, but the draw seated {a}: the sheet was "
-            "moved or replaced by hand\n"
-            f"error: {two}: round 1, table 2: the sheet seats {a}, but the draw seated {b}: the sheet was "
-            "moved or replaced by hand\n"
+            f"error: {one}: round 1, table 1: the sheet seats {b}, whom the draw seated at table 2: it is "
+            f"that table's sheet (two tables' sheets exchanged?); put it back at {two}, and this table's "
+            "sheet here\n"
+            f"error: {two}: round 1, table 2: the sheet seats {a}, whom the draw seated at table 1: it is "
+            f"that table's sheet (two tables' sheets exchanged?); put it back at {one}, and this table's "
+            "sheet here\n"
         ), result.stderr
     assert files_of(day) == before
 

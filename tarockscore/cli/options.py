@@ -25,6 +25,7 @@ from tarockscore.errors import (
     Problem,
     ProfileError,
     TarockError,
+    TournamentError,
     UsageError,
     Values,
     message,
@@ -138,9 +139,22 @@ ProfileOpt = Annotated[
 ]
 
 
-def evening_of(option: str | None) -> "tarockscore.Evening":
-    """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on stderr."""
-    return tarockscore.Evening(ledger_path_of(option), warn=terminal.warn)
+def evening_of(option: str | None, *, changed: bool = False) -> "tarockscore.Evening":
+    """The evening kept in the ledger ``--ledger`` names, else its fallbacks; its warnings said on
+    stderr (``changed``: a hand or a Radl to be written, refused as :func:`sheet_in_place` says)."""
+    path = ledger_path_of(option)
+    if changed:
+        sheet_in_place(path)
+    return tarockscore.Evening(path, warn=terminal.warn)
+
+
+def sheet_in_place(path: Path) -> None:
+    """Refuse a change to a tournament table's sheet that seats the players of another table (two
+    tables' sheets exchanged): the change would count at that table."""
+    if (misplaced := tarockscore.misplaced_sheet(path)) is not None:
+        said = N_("{problem}; nothing was written")
+        problem = Message(misplaced.template, misplaced.values)
+        raise TournamentError([Problem.of(misplaced.where, said, problem=problem)])
 
 
 def _ledger(ctx: Any) -> Any:

@@ -40,7 +40,7 @@ from tarockscore.evening.sheet import Sheet
 from tarockscore.evening.store import GONE
 from tarockscore.evening.upgrade import Upgraded
 from tarockscore.i18n import DEFAULT, _, current, date, money, named, ngettext, translated, whole
-from tarockscore.render.output import View
+from tarockscore.render.output import Name, View
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.legality import bidding_allowed, bidding_rule
 from tarockscore.rules.profile import Profile, SettlementMode, key_paths
@@ -565,17 +565,17 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
 
 def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     players = list(sheet.players)
-    headers = [*SHEET_COLUMNS, *players, *(f"{p} total" for p in players)]
+    headers = [*SHEET_COLUMNS, *map(Name, players), *(f"{p} total" for p in players)]
     rows: list[list[object]] = []
     for h in sheet.hands:
         won = "" if h.result.won is None else ("yes" if h.result.won else "no")
         row: list[object] = [
             h.number,
-            h.dealer,
-            h.forehand,
+            Name(h.dealer),
+            Name(h.forehand),
             h.hand.contract,
-            h.hand.declarer or "",
-            h.hand.partner or "",
+            Name(h.hand.declarer or ""),
+            Name(h.hand.partner or ""),
             won,
             h.result.radl,
         ]
@@ -878,7 +878,7 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
 
 def _rescored_rows(r: Rescored) -> list[list[object]]:
     old, new = totals(r.before), totals(r.after)
-    return [[p, old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
+    return [[Name(p), old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
 
 
 def _rescored_names(r: Rescored, machine: bool = False) -> tuple[str, str]:
@@ -1011,7 +1011,10 @@ def settled_view(s: Settled) -> View:
             "balances": {p: str(v) for p, v in result.balances.items()},
             "payments": [{"from": x.payer, "to": x.payee, "amount": str(x.amount)} for x in result.payments],
         },
-        csv=lambda: (["from", "to", "amount"], [[x.payer, x.payee, str(x.amount)] for x in result.payments]),
+        csv=lambda: (
+            ["from", "to", "amount"],
+            [[Name(x.payer), Name(x.payee), str(x.amount)] for x in result.payments],
+        ),
     )
 
 

@@ -31,7 +31,7 @@ from tarockscore.render.evening import (
     players_words,
     signed,
 )
-from tarockscore.render.output import View
+from tarockscore.render.output import Name, View
 from tarockscore.render.profile import losers_words, profile_line, quoted, renonce_words, settlement_words
 from tarockscore.rules.bets import Factor
 from tarockscore.rules.hand import render_points
@@ -145,14 +145,14 @@ def score_json(score: Score, profile: Profile) -> dict[str, Any]:
 
 def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     """One row per bet: its key, base, factors (as multipliers), value, winners, each player's points."""
-    headers = [*BET_COLUMNS, *score.players]
+    headers = [*BET_COLUMNS, *map(Name, score.players)]
     rows: list[list[object]] = [
         [
             line.bet,
             number(line.base),
             " ".join(f"x{f.multiplier}" for f in line.factors),
             line.value,
-            " ".join(line.winners),
+            Name(" ".join(line.winners)),
             *(line.points[p] for p in score.players),
         ]
         for line in score.lines

@@ -73,11 +73,18 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = r"[+-]?[0-9]+(?:[.,/][0-9]+)?"
 
 
+class Name(str):
+    """A CSV cell that is a name, however it reads: a player called ``+7`` or ``-1`` is no number."""
+
+    __slots__ = ()
+
+
 def csv_cell(value: Any) -> Any:
-    """The value as a CSV cell that no spreadsheet runs (see :data:`FORMULA_STARTS`)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not re.fullmatch(_NUMBER, value):
-        return "'" + value
-    return value
+    """The value as a CSV cell that no spreadsheet runs or reads as a number it is not (see
+    :data:`FORMULA_STARTS`): a plain number as it is, a :class:`Name` never."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    return "'" + value if isinstance(value, Name) or not re.fullmatch(_NUMBER, value) else value
 
 
 def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:

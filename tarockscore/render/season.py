@@ -13,7 +13,7 @@ from tabulate import tabulate
 from tarockscore.i18n import N_, _, current, date, ngettext, number, translated
 from tarockscore.render.chart import Marker, chart_svg, escape, svg_to_image
 from tarockscore.render.evening import folded, signed, tabulated
-from tarockscore.render.output import View
+from tarockscore.render.output import Name, View
 from tarockscore.rules.bets import title as key_title
 from tarockscore.season.standings import Season, Standing, decimal_text
 from tarockscore.season.statistics import BonusTally, PlayerStats, Tally, contract_order, contracts_declared
@@ -35,7 +35,9 @@ def standings_csv(rows: Sequence[Standing]) -> tuple[list[str], list[list[object
     payout = any(s.payout is not None for s in rows)
     headers = [column for column, _heading, _value in _STANDING] + (["payout"] if payout else [])
     return headers, [
-        [value(s) for _column, _heading, value in _STANDING] + ([s.payout] if payout else []) for s in rows
+        [Name(v) if column == "player" else v for column, _heading, value in _STANDING for v in [value(s)]]
+        + ([s.payout] if payout else [])
+        for s in rows
     ]
 
 
@@ -362,7 +364,8 @@ def csv_table(
     columns = [*SUMMARY_COLUMNS, *(["payout"] if payout else [])]
     rows = []
     for s in stats:
-        row = [value(s) for _column, value in _SUMMARY_CSV] + ([s.payout or 0] if payout else [])
+        row = [Name(v) if column == "player" else v for column, value in _SUMMARY_CSV for v in [value(s)]]
+        row += [s.payout or 0] if payout else []
         for c in contracts:
             t = s.declared.get(c, Tally())
             row += [t.played, t.won]

@@ -13,7 +13,7 @@ from tarockscore.errors import message, shown_path
 from tarockscore.i18n import N_, _, current, money, ngettext, translated
 from tarockscore.render.cards import event_line
 from tarockscore.render.evening import folded, tabulated
-from tarockscore.render.output import CsvTable, View, page
+from tarockscore.render.output import CsvTable, Name, View, page
 from tarockscore.rules.hand import render_points
 from tarockscore.tournament.model import Round, Tournament
 from tarockscore.tournament.standings import (
@@ -136,7 +136,7 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
         {"table": d.table, "players": list(d.players), "ledger": f"{folder}/{d.ledger}"} for d in drawn.tables
     ]
     seats = [
-        [drawn.number, d.table, seat, player, f"{folder}/{d.ledger}"]
+        [drawn.number, d.table, seat, Name(player), f"{folder}/{d.ledger}"]
         for d in drawn.tables
         for seat, player in enumerate(d.players, 1)
     ]
@@ -254,7 +254,7 @@ def standings_csv(rows: Sequence[Standing]) -> CsvTable:
         header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
     lines: list[list[Any]] = []
     for r in rows:
-        line: list[Any] = [r.place, r.player, exact(r.total), r.schrift, exact(r.rank_points)]
+        line: list[Any] = [r.place, Name(r.player), exact(r.total), r.schrift, exact(r.rank_points)]
         for n in rounds:
             seat = next((s for s in r.tables if s.round == n), None)
             if seat is None:
@@ -348,7 +348,7 @@ def money_view(rows: Sequence[Money], folder: str) -> View:
         },
         csv=lambda: (
             ["player", "schrift", "money_points", "kontra", "amount"],
-            [[m.player, m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
+            [[Name(m.player), m.schrift, m.money_points, m.kontra, _money(m.amount)] for m in rows],
         ),
     )
 
@@ -372,7 +372,7 @@ def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:
         header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
     lines: list[list[Any]] = []
     for r in rows:
-        line: list[Any] = [r.place, r.player, r.cup_points]
+        line: list[Any] = [r.place, Name(r.player), r.cup_points]
         for name in names:
             x = next((x for x in r.tournaments if x.tournament == name), None)
             line += ["", "", ""] if x is None else [x.place, x.cup_points, "yes" if x.counted else "no"]

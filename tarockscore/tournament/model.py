@@ -12,6 +12,7 @@ from tarockscore.errors import (
     Message,
     TarockError,
     TournamentError,
+    UsageError,
     counted,
     listed,
     message,
@@ -30,6 +31,10 @@ VERSION = 2  # the day as a log; 1: the sealed file of tarockscore 0.1 to 0.3 (`
 FILE_NAME = "tournament.toml"
 KINDS = ("begin", "add", "drop", "draw", "close", "result")
 NO_SUCH_ROUND = N_("{number}: the tournament has rounds 1 to {rounds}")
+# The most rounds a day has: a cup day plays three to five; past this the count is mistyped, and a
+# day's file that holds more is refused as the writer refuses it.
+ROUNDS_AT_MOST = 100
+TOO_MANY_ROUNDS = N_("{rounds}: a tournament has 1 to {most} rounds")
 
 
 class DrawnTable(NamedTuple):
@@ -117,10 +122,11 @@ class Tournament(NamedTuple):
 
 
 def drawn_round(t: Tournament, number: int) -> Round:
-    """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet."""
+    """Round ``number`` as drawn; refused, at ``round``, where it is not drawn yet (a usage error
+    where the day has no such round)."""
     drawn = t.round(number)
     if not 1 <= number <= t.rounds:
-        raise TournamentError(NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
+        raise UsageError(NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
     if drawn is None:
         raise TournamentError(N_("{round}: round {round} is not drawn yet"), round=number, where="round")
     return drawn
@@ -228,6 +234,8 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
     day_id = top.optional_str("id") or ""
     title, date, place = (top.optional_str(k) for k in ("title", "date", "place"))
     rounds = top.number("rounds", minimum=1)
+    if rounds > ROUNDS_AT_MOST:
+        problems.add(top.where("rounds"), TOO_MANY_ROUNDS, rounds=rounds, most=ROUNDS_AT_MOST)
     games = top.number("games", minimum=1)
     games_five = top.number("games_five", minimum=1)
     stake: Decimal | None = None

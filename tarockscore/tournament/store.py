@@ -18,6 +18,7 @@ from tarockscore.errors import (
     TarockError,
     TournamentError,
     UnreadableTournament,
+    UsageError,
     counted,
     grouped,
     listed,
@@ -328,8 +329,9 @@ def _round_problems(t: tm.Tournament, number: int) -> None:
             later,
         ),
     ):
-        if wrong:
-            raise TournamentError(template, number=number, value=value, rounds=t.rounds, where="round")
+        if wrong:  # a round the day does not have: the option given out of range
+            error = UsageError if template == tm.NO_SUCH_ROUND else TournamentError
+            raise error(template, number=number, value=value, rounds=t.rounds, where="round")
 
 
 def _table_order(sheet: Path) -> tuple[bool, int, str]:
@@ -442,6 +444,43 @@ def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
         )
 
 
+SEATS_OTHER = N_(
+    "{value}: the sheet seats {names}, whom the draw seated at table {other}: it is that table's sheet (two tables' sheets exchanged?); put it back at {there}, and this table's sheet here"
+)
+
+
+def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str]) -> Problem | None:
+    """Table ``d``'s sheet at ``path`` refused where it seats other ``players`` than the draw put
+    there: named as the sheet of the round's table that seats them (two sheets exchanged), if one does."""
+    if tuple(players) == tuple(d.players):
+        return None
+    where, names = tm.table_label(r.number, d.table), ", ".join(players)
+    other = next((o for o in r.tables if tuple(o.players) == tuple(players)), None)
+    if other is None:
+        said = N_(
+            "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
+        )
+        return Problem.of(str(path), said, value=where, names=names, names2=", ".join(d.players))
+    there = path.parent.parent / other.ledger
+    return Problem.of(str(path), SEATS_OTHER, value=where, names=names, other=other.table, there=there)
+
+
+def misplaced_sheet(path: Path) -> Problem | None:
+    """A ledger at a tournament table's place (``DAY/round-1/table-2.toml``) that seats other players
+    than the draw put at that table, as :func:`seats_other` says it; None for any other ledger, or
+    where the day or the sheet cannot be read (reading them says why)."""
+    if (place := table_place(path)) is None:
+        return None
+    folder, number, table = place
+    try:
+        t = read(folder).tournament
+        d = tm.drawn_table(t, number, table)
+        players = ledger_file.read(path).ledger.players
+    except TarockError:
+        return None
+    return seats_other(path, tm.drawn_round(t, number), d, players)
+
+
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
     """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
@@ -449,11 +488,18 @@ def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, An
     for d in r.tables:
         try:
             _present(folder / d.ledger, r.number, d)
-            heads[d.ledger] = ledger_file.read_trusted(folder / d.ledger).head
+            snapshot = ledger_file.read_trusted(folder / d.ledger)
         except TarockError as exc:
             problems += exc.problems
+            continue
+        if (other := seats_other(folder / d.ledger, r, d, snapshot.ledger.players)) is not None:
+            problems.append(other)  # its head noted for this table would be another table's
+        else:
+            heads[d.ledger] = snapshot.head
     if problems and strict:
-        said = N_("round {round} cannot be closed while a sheet cannot be read")
+        said = N_(
+            "round {round} is not closed: each sheet named above is put right first; nothing was written"
+        )
         raise TournamentError([*problems, Problem.of("round", said, round=r.number)])
     return {"kind": "close", "at": at, "round": r.number, "heads": heads}
 
@@ -747,14 +793,9 @@ def _drawn_table(
     hands = len(led.hands)
     # each way a sheet can be other than the draw made it, in the order they are said (the first refuses):
     # a sheet that seats other players (two tables' sheets swapped) is named so in a closed round too
+    if (other := seats_other(path, r, d, led.players)) is not None:
+        raise TournamentError([other])
     misfits: list[tuple[bool, str, dict[str, object]]] = [
-        (
-            led.players != d.players,
-            N_(
-                "{value}: the sheet seats {names}, but the draw seated {names2}: the sheet was moved or replaced by hand"
-            ),
-            {"names": ", ".join(led.players), "names2": ", ".join(d.players)},
-        ),
         (
             closed is not None and (snapshot.since is None or len(closed) != 64),
             N_(
@@ -916,13 +957,15 @@ def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _check(folder: Path, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
         _present(path, sheet.round, sheet.table)
         ledger_file.check_writable(path)
         led = ledger_file.read_trusted(path).ledger
+        if other := seats_other(path, tm.drawn_round(t, sheet.round), sheet.table, led.players):
+            return [other]  # another table's sheet: the result would count there
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             said = N_(
@@ -939,7 +982,7 @@ def paper_entries(
     folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
     """Each paper result appended to its sheet, all checked first, and noted in the day's log."""
-    problems = [p for sheet, at in sheets for p in _check(folder, sheet, at, replace)]
+    problems = [p for sheet, at in sheets for p in _check(folder, t, sheet, at, replace)]
     if problems:
         raise TournamentError(problems)
     noted = [e.values for e in t.log if e.kind == "result"]

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 from tarockscore.errors import (
     N_,
     Collector,
+    Message,
     Problem,
     ProfileError,
     TarockError,
@@ -246,6 +247,8 @@ class Tournament:
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
+        elif rounds > tm.ROUNDS_AT_MOST:  # as the day's reader refuses it
+            problems.add("rounds", tm.TOO_MANY_ROUNDS, rounds=short_number(rounds), most=tm.ROUNDS_AT_MOST)
         if games < 1:
             problems.add("games", cls.NO_GAMES, games=games)
         if games_five is not None and games_five < 1:
@@ -258,7 +261,7 @@ class Tournament:
         elif games_five is None and games >= 1 and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         five = games_five if games_five is not None else games_at_five(games)
-        for field, count in (("rounds", rounds), ("games", games), ("games_five", five)):
+        for field, count in (("games", games), ("games_five", five)):
             if count is not None and count > MAXIMUM:  # more than the day's file keeps
                 problems.add(field, BEYOND, value=short_number(count), maximum=grouped(MAXIMUM))
         if not isinstance(profile, Profile) and not profile.strip():
@@ -451,9 +454,18 @@ class Tournament:
             return ()
         try:
             day = store.read_day(self.folder)
-        except TarockError:
+        except TarockError as exc:  # a sheet at another table of the round named so, as the standings do
+            moved = [
+                p
+                for p in exc.problems
+                if p.template == store.SEATS_OTHER and Path(p.where).parent.name == f"round-{number}"
+            ]
             unread = N_("the sheets of round {round} cannot all be read; the standings name them")
-            return (message(unread, round=number),)
+            named = tuple(
+                message(N_("{path}: {problem}"), path=p.where, problem=Message(p.template, p.values))
+                for p in moved
+            )
+            return (*named, message(unread, round=number)) if len(moved) < len(exc.problems) else named
         said = tuple(w for w in day.warnings if getattr(w, "template", None) not in store.SHORT_OF_LIMIT)
         short = [x for x in day.unfinished if x.round == number]
         if not short:
@@ -540,7 +552,7 @@ class Tournament:
             given = None if rows is None else rows[number, table]
             try:
                 checked.append(paper_sheet(t, number, table, schrift, money, given))
-            except TournamentError as exc:
+            except (TournamentError, UsageError) as exc:  # a file's round past the day's: its rows wrong
                 if source is None:
                     raise
                 at_row = set((given or {}).values())  # a problem of one row is named at its line

@@ -141,7 +141,7 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
 def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     """A guided entry: the hand step by step (a number, a name or its beginning; 'back' returns to
     the question before), a summary that can be changed, then Enter records it."""
-    hand = tarockscore.hand_entry(evening_of(ledger), replace)
+    hand = tarockscore.hand_entry(evening_of(ledger, changed=True), replace)
     led, number, deal = hand.ledger, hand.number, hand.deal
     if replace is None:
         typer.echo(

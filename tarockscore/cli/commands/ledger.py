@@ -32,12 +32,21 @@ from tarockscore.cli.options import (
     read_hand_or_short,
     read_option,
     seated_names,
+    sheet_in_place,
     table_of,
     with_format,
     with_short_form,
 )
 from tarockscore.cli.options import show as show_view
-from tarockscore.errors import N_, Collector, LedgerError, Problem, ProfileError, UnreadableLedger, UsageError
+from tarockscore.errors import (
+    N_,
+    Collector,
+    LedgerError,
+    Problem,
+    ProfileError,
+    UnreadableLedger,
+    UsageError,
+)
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as shown
 from tarockscore.render.hand import explained_view
@@ -114,6 +123,8 @@ def _hand_given(
         said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
         raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
     problems.raise_if_any(UsageError)
+    if path is not None:
+        sheet_in_place(path)
     with hand_errors(source, short):
         deal = DealRead(evening, number)
         mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
@@ -154,7 +165,7 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
-    change = evening_of(ledger).undo(tarockscore.now())
+    change = evening_of(ledger, changed=True).undo(tarockscore.now())
     kept = [
         shown.folded(line) for line in shown.radl_kept(change.before, len(change.before.hands), change.after)
     ]
@@ -188,7 +199,7 @@ def delete(
 ) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it. At a
     terminal it asks first."""
-    evening = evening_of(ledger)
+    evening = evening_of(ledger, changed=True)
     expected = None
     if not yes and _on_a_terminal():
         snapshot = evening.read()
@@ -398,7 +409,7 @@ def add(
     ledger: LedgerOpt = None,
 ) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
-    evening = evening_of(ledger)
+    evening = evening_of(ledger, changed=True)
     _change(lambda: evening.add_radl(hands, tarockscore.now()), hands)
 
 
@@ -412,5 +423,5 @@ def strike(
     ledger: LedgerOpt = None,
 ) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
-    evening = evening_of(ledger)
+    evening = evening_of(ledger, changed=True)
     _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()), hands)

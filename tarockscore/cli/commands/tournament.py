@@ -449,7 +449,7 @@ def cards(
     tournament = tarockscore.Tournament(folder)
     try:
         t, drawn = tournament.round_drawn(round_number)
-    except TournamentError as exc:
+    except (TournamentError, UsageError) as exc:
         raise at_options(exc, ROUND) from None
     addresses = None
     if base is not None:  # the web front end's codes (made now if the day has none yet) and QR codes
@@ -583,7 +583,7 @@ def result(
         before = tournament.head()
         try:
             after = tournament.record_paper(round_no, table, schrift, money, replace=replace)
-        except TournamentError as exc:
+        except (TournamentError, UsageError) as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
     if after.head == before:
@@ -614,7 +614,7 @@ def close_round(
     before = tournament.head()
     try:
         after = tournament.close_round(round_number)
-    except TournamentError as exc:
+    except (TournamentError, UsageError) as exc:
         raise at_options(exc, ROUND) from None
     if after.head == before:
         typer.echo(
