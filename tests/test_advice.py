@@ -338,9 +338,9 @@ def new_day(day: Path) -> None:
 def test_a_library_caller_is_told_the_round_not_the_option(tmp_path: Path) -> None:
     day = tmp_path / "day"
     new_day(day)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(UsageError) as asked:  # a round the day lacks: a usage error, as at the option
         tournament_file.draw_round(day, 9, 1, "2026-03-05T19:00:00+01:00")
-    assert [(p.where, p.message) for p in refused.value.problems] == [
+    assert [(p.where, p.message) for p in asked.value.problems] == [
         ("round", "9: the tournament has rounds 1 to 3")
     ]
     with pytest.raises(TournamentError) as refused:
@@ -355,7 +355,9 @@ def test_a_library_caller_is_told_the_round_not_the_option(tmp_path: Path) -> No
 def test_the_command_line_names_the_round_option(tmp_path: Path, lang: str, text: str) -> None:
     day = tmp_path / "day"
     new_day(day)
-    assert errors(lang, "tournament", "draw", str(day), "--round", "9") == [f"error: --round: {text}"]
+    result = runner.invoke(app, ["--lang", lang, "tournament", "draw", str(day), "--round", "9"])
+    assert result.exit_code == 2, (result.stdout, result.stderr)  # a round the day lacks: usage
+    assert result.stderr == f"{'Fehler' if lang == 'de' else 'error'}: --round: {text}\n"
 
 
 def test_a_round_of_zero_is_a_usage_error_at_the_option(tmp_path: Path) -> None:
