@@ -1688,6 +1688,20 @@ def take_back_then_delete_asked(
     return asked
 
 
+def _records_the_half_entered_hand_2(page: Any, thumb: Any, words: dict[str, Any], path: Path) -> None:
+    """Record the next hand as half entered (a Rufer of Bert with Dani, 44): stored as entered."""
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=2))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+    hand = tarockscore.Evening(path).ledger.hands[1].hand
+    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
+        "rufer",
+        "Bert",
+        "Dani",
+        Fraction(44),
+    )
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     evening: tuple[Server, Path], phone: Callable[..., Any], lang: str
@@ -1720,16 +1734,7 @@ def test_delete_asks_first_and_the_hand_half_entered_stays_across_corrections(
     expect(page.locator("#notice .notice.ok")).to_contain_text(words["delete_line"].split(": ", 1)[1])
     expect(page.locator("#hand-head h2")).to_have_text(words["heading"].format(n=2))
     half_entered()
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=2))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
-    hand = tarockscore.Evening(path).ledger.hands[1].hand
-    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
-        "rufer",
-        "Bert",
-        "Dani",
-        Fraction(44),
-    )
+    _records_the_half_entered_hand_2(page, thumb, words, path)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -1831,16 +1836,7 @@ def test_without_script_the_hand_half_entered_stays_across_corrections(
     half_entered()
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"kept-without-script-{lang}.png"), full_page=True)
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=2))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
-    hand = tarockscore.Evening(path).ledger.hands[1].hand
-    assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
-        "rufer",
-        "Bert",
-        "Dani",
-        Fraction(44),
-    )
+    _records_the_half_entered_hand_2(page, thumb, words, path)
 
 
 STALE_TAKE_BACK = {
