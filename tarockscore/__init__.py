@@ -68,7 +68,7 @@ from tarockscore.evening.evening import (
 )
 from tarockscore.evening.radl import pending_radl
 from tarockscore.evening.settle import parse_stake
-from tarockscore.evening.store import Request, Snapshot
+from tarockscore.evening.store import Request, Snapshot, misplaced_sheet
 from tarockscore.io import ways_out
 from tarockscore.io.inputs import HandFile, load_profile, profile_for, read_hand, read_hand_file, score_hand
 from tarockscore.io.inputs import shipped_names as profile_names
@@ -90,7 +90,7 @@ from tarockscore.season.standings import Season, Standing
 from tarockscore.season.statistics import PlayerStats
 from tarockscore.tournament.draw import UnseatableCount
 from tarockscore.tournament.model import games_at_five, whole_number
-from tarockscore.tournament.store import misplaced_sheet, read_players, table_place
+from tarockscore.tournament.store import read_players, table_place
 from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,

@@ -22,7 +22,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
+import tarockscore
 from tarockscore.cli.app import app
+from tarockscore.errors import LedgerError
 from tests.stored import unfolded
 from tests.test_tournament_paper_sheet import rewrite_with_hashes
 
@@ -1780,6 +1782,56 @@ def test_a_hand_into_a_sheet_swapped_with_another_tables_is_refused_naming_whose
     warned = {"en": "warning: ", "de": "Warnung: "}[lang] + swapped.split(": ", 1)[1]
     assert drawn.exit_code == 0 and warned in drawn.stderr.splitlines()
     assert "cannot all be read" not in drawn.stderr and "nicht alle" not in drawn.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "error: {two}: round 2, table 1: the sheet seats {names}, whom the draw seated at round 1, "
+            "table 1: it is that table's sheet; put it back at {one}, and this table's sheet here; "
+            "nothing was written\n",
+        ),  # fmt: skip
+        (
+            "de",
+            "Fehler: {two}: Runde 2, Tisch 1: die Schrift setzt {names}, die die Auslosung für Runde 1, "
+            "Tisch 1 gezogen hat: es ist die Schrift jenes Tisches; sie nach {one} zurücklegen und die "
+            "Schrift dieses Tisches hierher; nichts wurde geschrieben\n",
+        ),  # fmt: skip
+    ],
+)
+def test_a_sheet_put_at_a_table_of_another_round_is_refused_by_its_own_header(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Round 1's sheet copied over round 2's at table 1: the header names the round and table the
+    draw made it for, so a change is refused without the day's file being read (the store checks
+    it under the ledger's lock, for the phones as for the command line)."""
+    day = tmp_path / "d"
+    new_day(day, ["A", "B", "C", "D"])
+    [first] = draw(day, 1, 1)
+    one = Path(first["ledger"])
+    dreier(str(one), first["players"][0])
+    [second] = draw(day, 2, 2)
+    two = Path(second["ledger"])
+    two.write_bytes(one.read_bytes())
+    (day / "tournament.toml").unlink()  # not needed: the sheet's own header says where it belongs
+    before = _files(day)
+    result = run(
+        "--lang", lang, "record", "--ledger", str(two), "-c", "dreier", "-d", first["players"][0], "--won"
+    )
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == said.format(one=one, two=two, names=", ".join(first["players"]))
+    hand = {"contract": "dreier", "declarer": first["players"][0], "won": True}
+    with pytest.raises(LedgerError) as refused:  # the library, as the phones record, under the lock
+        tarockscore.Evening(two).record(hand, "2026-12-06T20:00:00+00:00")
+    assert "put it back at" in str(refused.value.problems[0]) and str(two) == refused.value.problems[0].where
+    assert _files(day) == before
+    # an evening of its own that happens to be kept as round-1/table-1.toml is no drawn sheet
+    own = tmp_path / "home" / "round-1" / "table-1.toml"
+    own.parent.mkdir(parents=True)
+    ok("new", "-p", "A,B,C,D", "--ledger", str(own))
+    dreier(str(own), "A")
 
 
 @pytest.mark.parametrize(

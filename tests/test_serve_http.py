@@ -746,6 +746,44 @@ def test_the_game_limit_of_a_tournament_table_is_the_command_lines_refusal(tmp_p
     assert shown.status_code == 422 and shown.json()["problems"][0]["message"] == reason
 
 
+def test_a_hand_sent_to_a_tables_page_whose_sheet_was_swapped_is_refused_and_nothing_written(
+    tmp_path: Path,
+) -> None:
+    """Two tables' sheets exchanged while their pages are open: the phone at table 1 records into
+    the file now at table 1's place, which is table 2's sheet. The store refuses the change under
+    the ledger's lock, naming whose sheet it is, as the command line does."""
+    day = tmp_path / "day"
+    players = [f"P{i}" for i in range(1, 9)]
+    cli("tournament", "new", str(day), "--players", ",".join(players), "--rounds", "1", "--games", "4",
+        "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+    cli("tournament", "draw", str(day), "--round", "1", "--seed", "3")
+    client, site = client_of(day)
+    first, second = site.places()
+    version = first.evening.version()
+    one, two = first.evening.path, second.evening.path
+    kept = one.read_bytes()
+    one.write_bytes(swapped := two.read_bytes())
+    two.write_bytes(kept)
+    by_cli = runner.invoke(
+        app, ["record", "--ledger", str(one), "-c", "dreier", "-d", second.players[0], "--won"]
+    )
+    assert by_cli.exit_code == 1 and "whom the draw seated at table 2" in by_cli.stderr
+    form = {"code": site.code(first.key), "expected": version, "request": "s", "action": "record",
+            "contract": "dreier", "declarer": second.players[0], "card_points": "40"}  # fmt: skip
+    stale = client.post(f"/t/{first.key}/hand", data=form, headers=JSON)
+    assert stale.status_code == 409  # the page read before the swap: the sheet changed under it
+    form["expected"] = tarockscore.Evening(one).version()  # the page read again, and sent again
+    answer = client.post(f"/t/{first.key}/hand", data=form, headers=JSON)
+    assert answer.status_code == 422, answer.text
+    [problem] = answer.json()["problems"]
+    said = problem["message"]  # the command line's sentence, the files named within the day's folder
+    assert said.startswith("table-1.toml: round 1, table 1: the sheet seats " + ", ".join(second.players))
+    assert "whom the draw seated at table 2" in said and "put it back at table-2.toml" in said
+    assert said.split(": ", 1)[1] in by_cli.stderr.replace(str(two), "table-2.toml")
+    assert (one.read_bytes(), two.read_bytes()) == (swapped, kept)
+    assert tarockscore.Evening(one).ledger.hands == () and tarockscore.Evening(two).ledger.hands == ()
+
+
 def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:
     day = tmp_path / "day"
     players = [f"P{i}" for i in range(1, 9)]

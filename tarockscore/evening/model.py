@@ -8,11 +8,13 @@ Forehand. With five at the table the dealer sits out and adds 0.
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import PurePath
 from typing import Any, NamedTuple, cast
 
 from tarockscore.errors import (
@@ -23,6 +25,7 @@ from tarockscore.errors import (
     LedgerError,
     Problem,
     TarockError,
+    message,
     one_of,
 )
 from tarockscore.rules.hand import Hand, HandInput, hand_to_mapping
@@ -63,6 +66,53 @@ class Table(NamedTuple):
     date: str | None = None
     place: str | None = None
     games: int | None = None  # the game limit (a tournament round's): no hand is recorded past it
+
+
+# A tournament table's sheet: the place its header names ("Café Zentral, round 1, table 2 [3f9c…]":
+# the day's place or title, the round and table the draw seated it at, the day's mark) and its
+# file in the day's folder ("round-1/table-2.toml"). The draw writes both; the sheet's checks,
+# and a reader saying the place in its own words, read them back.
+_DRAWN = re.compile(r"(?:(?P<label>.*), )?round (?P<round>\d+), table (?P<table>\d+) \[(?P<mark>[0-9a-f]+)\]")
+_SHEET_FILE = re.compile(r"round-(\d+)/table-(\d+)\.toml")
+
+
+class Drawn(NamedTuple):
+    """Where a tournament's draw put a sheet, as its header's place says it."""
+
+    label: str | None  # the day's place or title
+    round: int
+    table: int
+    mark: str  # the day's own mark: a sheet copied from another day carries another
+
+
+def drawn_place(label: str | None, round_number: int, table: int, mark: str) -> str:
+    """The place a drawn sheet's header names (read back by :func:`drawn_at`)."""
+    where = f"round {round_number}, table {table} [{mark}]"
+    return f"{label}, {where}" if label else where
+
+
+def drawn_at(place: str | None) -> Drawn | None:
+    """The round and table a sheet was drawn for, if its place is a draw's; else None."""
+    found = _DRAWN.fullmatch(place or "")
+    if found is None:
+        return None
+    return Drawn(found["label"], int(found["round"]), int(found["table"]), found["mark"])
+
+
+def sheet_file(round_number: int, table: int) -> str:
+    """A drawn table's sheet in the day's folder."""
+    return f"round-{round_number}/table-{table}.toml"
+
+
+def sheet_at(path: PurePath) -> tuple[int, int] | None:
+    """The round and table whose sheet goes at ``path`` (``DAY/round-1/table-2.toml``), if any."""
+    found = _SHEET_FILE.fullmatch(f"{path.parent.name}/{path.name}")
+    return None if found is None else (int(found[1]), int(found[2]))
+
+
+def table_label(round_number: int, table: int) -> str:
+    """A drawn table named in the reader's words: \"round 1, table 2\"."""
+    return message(N_("round {round}, table {table}"), round=round_number, table=table)
 
 
 class Result(NamedTuple):

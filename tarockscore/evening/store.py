@@ -29,7 +29,7 @@ from tarockscore.errors import (
 )
 from tarockscore.evening import fold
 from tarockscore.evening.fold import check
-from tarockscore.evening.model import Entry, Ledger, refused_now
+from tarockscore.evening.model import Entry, Ledger, drawn_at, refused_now, sheet_at, sheet_file, table_label
 from tarockscore.evening.operations import hands_label, label
 from tarockscore.io import safe_io
 from tarockscore.io.ways_out import (
@@ -726,6 +726,49 @@ def seats(path: Path) -> tuple[str, ...]:
     return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
 
 
+SEATS_OTHER = N_(
+    "{value}: the sheet seats {names}, whom the draw seated at table {other}: it is that table's sheet (two tables' sheets exchanged?); put it back at {there}, and this table's sheet here"
+)
+_DRAWN_ELSEWHERE = N_(
+    "{value}: the sheet seats {names}, whom the draw seated at {label}: it is that table's sheet; put it back at {there}, and this table's sheet here"
+)
+_NOTHING_WRITTEN = N_("{problem}; nothing was written")
+
+
+def misplaced(path: Path, players: Sequence[str], place: str | None) -> Problem | None:
+    """A tournament table's sheet at another table's place in its day (two tables' sheets
+    exchanged): its header names the round and table the draw made it for, its file another.
+    A change to it would count at the table whose place it sits in, so every change refuses it."""
+    here, drawn = sheet_at(path), drawn_at(place)
+    if here is None or drawn is None or here == (drawn.round, drawn.table):
+        return None
+    there = path.parent.parent / sheet_file(drawn.round, drawn.table)
+    values = {"value": table_label(*here), "names": ", ".join(players), "there": there}
+    if drawn.round == here[0]:
+        return Problem.of(str(path), SEATS_OTHER, other=drawn.table, **values)
+    return Problem.of(str(path), _DRAWN_ELSEWHERE, label=table_label(drawn.round, drawn.table), **values)
+
+
+def misplaced_sheet(path: Path) -> Problem | None:
+    """:func:`misplaced` as the file's header says it, its entries unread, before a change is
+    asked for (a change refuses it again under the lock); None where the header cannot be read."""
+    try:
+        table = header(load(path), str(path)).get("table")
+    except (LedgerError, OSError):
+        return None
+    if not isinstance(table, dict) or not isinstance(place := table.get("place"), str):
+        return None
+    players = table.get("players")
+    seated = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    return misplaced(path, seated, place)
+
+
+def _in_its_place(ledger: Ledger, path: Path) -> None:
+    if (other := misplaced(path, ledger.players, ledger.table.place)) is not None:
+        problem = Message(other.template, other.values)
+        raise LedgerError([Problem.of(other.where, _NOTHING_WRITTEN, problem=problem)])
+
+
 def _ledger_like(raw: bytes) -> bool:
     """Whether a file may be an evening's ledger, damaged or not (a copy saved as UTF-16 too):
     notes, another program's TOML or an empty file are not."""
@@ -962,6 +1005,7 @@ def update(
                 path=path,
             )
         verify(snapshot)
+        _in_its_place(snapshot.ledger, path)
         seen(snapshot)
         extra = {"request": request} if request is not None else None
         new = change(snapshot.ledger)

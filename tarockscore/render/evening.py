@@ -25,11 +25,13 @@ from tarockscore.evening.model import (
     Ledger,
     Result,
     Table,
+    drawn_at,
     first_deal,
     hand_deal,
     next_deal,
     payout_totals,
     settling,
+    table_label,
     totals,
 )
 from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
@@ -584,19 +586,13 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     return headers, rows
 
 
-# A tournament sheet's place as the draw stores it (tournament.model.sheet_place), in English.
-_SHEET_PLACE = re.compile(
-    r"(?:(?P<label>.*), )?round (?P<round>\d+), table (?P<table>\d+) (?P<mark>\[[0-9a-f]+\])"
-)
-
-
 def place_text(place: str) -> str:
     """A place as the reader says it: a tournament sheet's "round 1, table 2" in the reader's words."""
-    found = _SHEET_PLACE.fullmatch(place)
-    if found is None or current() == DEFAULT:
+    drawn = drawn_at(place)
+    if drawn is None or current() == DEFAULT:
         return place
-    where = _("round {round}, table {table}").format(round=found["round"], table=found["table"])
-    return ", ".join(x for x in (found["label"], f"{where} {found['mark']}") if x)
+    where = f"{translated(table_label(drawn.round, drawn.table))} [{drawn.mark}]"
+    return ", ".join(x for x in (drawn.label, where) if x)
 
 
 # A table fits a terminal of this width (show's sheet of four players with ordinary names, a

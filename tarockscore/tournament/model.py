@@ -20,7 +20,7 @@ from tarockscore.errors import (
     one_of,
     reason,
 )
-from tarockscore.evening.model import ProfileRecord, profile_hash
+from tarockscore.evening.model import ProfileRecord, drawn_place, profile_hash, sheet_file, table_label
 from tarockscore.evening.paper import out_of_bounds, points_text, unbalanced
 from tarockscore.evening.settle import parse_stake
 from tarockscore.rules.profile import build_profile
@@ -144,11 +144,7 @@ def drawn_table(t: Tournament, round_number: int, table: int) -> DrawnTable:
 
 def sheet_place(t: Tournament, round_number: int, table: int) -> str | None:
     """A sheet's place: the day's place, round, table and mark, so a copied sheet is caught."""
-    if not t.id:
-        return None
-    label = t.place or t.title
-    where = f"round {round_number}, table {table}"
-    return f"{label}, {where} [{t.id}]" if label else f"{where} [{t.id}]"
+    return drawn_place(t.place or t.title, round_number, table, t.id) if t.id else None
 
 
 def closed_heads(t: Tournament) -> dict[str, str]:
@@ -199,7 +195,7 @@ def draw_event(
             "table": k,
             "players": list(players),
             "games": t.games_five if len(players) == 5 else t.games,
-            "ledger": f"round-{number}/table-{k}.toml",
+            "ledger": sheet_file(number, k),
         }
         for k, players in enumerate(tables, 1)
     ]
@@ -322,7 +318,7 @@ def _drawn(t: Tournament, top: Reader, at: str, problems: Collector) -> Tourname
         said = N_("{name!r} is seated twice in round {round}: the file was edited")
         problems.add(top.where("table"), said, name=name, round=number)
     for d in tables:
-        if d.ledger != (kept := f"round-{number}/table-{d.table}.toml"):  # never a file elsewhere
+        if d.ledger != (kept := sheet_file(number, d.table)):  # never a file elsewhere
             said = N_(
                 "round {round}, table {table}: its sheet is {ledger!r}, not {kept}: the file was edited"
             )
@@ -405,10 +401,6 @@ def whole_number(text: str) -> int | None:
     if len(digits) <= 4000:
         return int(text)
     return (-1 if text.startswith("-") else 1) * int(10 ** (len(digits) - 1))
-
-
-def table_label(round_number: int, table: int) -> str:
-    return message(N_("round {round}, table {table}"), round=round_number, table=table)
 
 
 def _seated(

@@ -29,7 +29,7 @@ from tarockscore.errors import (
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.fold import against_the_rules
-from tarockscore.evening.model import Ledger, new_ledger, totals
+from tarockscore.evening.model import Ledger, new_ledger, sheet_at, table_label, totals
 from tarockscore.evening.paper import paper_problems
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import merge
@@ -440,13 +440,11 @@ def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
             "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
         )
         raise TournamentError(
-            said, where=str(path), value=tm.table_label(number, d.table), names=", ".join(d.players)
+            said, where=str(path), value=table_label(number, d.table), names=", ".join(d.players)
         )
 
 
-SEATS_OTHER = N_(
-    "{value}: the sheet seats {names}, whom the draw seated at table {other}: it is that table's sheet (two tables' sheets exchanged?); put it back at {there}, and this table's sheet here"
-)
+SEATS_OTHER = ledger_file.SEATS_OTHER  # a sheet at another table's place, named as the store names it
 
 
 def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str]) -> Problem | None:
@@ -454,7 +452,7 @@ def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str
     there: named as the sheet of the round's table that seats them (two sheets exchanged), if one does."""
     if tuple(players) == tuple(d.players):
         return None
-    where, names = tm.table_label(r.number, d.table), ", ".join(players)
+    where, names = table_label(r.number, d.table), ", ".join(players)
     other = next((o for o in r.tables if tuple(o.players) == tuple(players)), None)
     if other is None:
         said = N_(
@@ -463,22 +461,6 @@ def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str
         return Problem.of(str(path), said, value=where, names=names, names2=", ".join(d.players))
     there = path.parent.parent / other.ledger
     return Problem.of(str(path), SEATS_OTHER, value=where, names=names, other=other.table, there=there)
-
-
-def misplaced_sheet(path: Path) -> Problem | None:
-    """A ledger at a tournament table's place (``DAY/round-1/table-2.toml``) that seats other players
-    than the draw put at that table, as :func:`seats_other` says it; None for any other ledger, or
-    where the day or the sheet cannot be read (reading them says why)."""
-    if (place := table_place(path)) is None:
-        return None
-    folder, number, table = place
-    try:
-        t = read(folder).tournament
-        d = tm.drawn_table(t, number, table)
-        players = ledger_file.read(path).ledger.players
-    except TarockError:
-        return None
-    return seats_other(path, tm.drawn_round(t, number), d, players)
 
 
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
@@ -758,11 +740,10 @@ _ROUND_DIR = re.compile(r"round-(\d+)$")
 
 def table_place(path: Path) -> tuple[Path, int, int] | None:
     """The day, round and table whose sheet goes at ``path`` (``DAY/round-1/table-2.toml``), if any."""
-    at_round, at_table = _ROUND_DIR.match(path.parent.name), re.fullmatch(r"table-(\d+)\.toml", path.name)
-    day = path.parent.parent
-    if at_round is None or at_table is None or not file_path(day).is_file():
+    day, place = path.parent.parent, sheet_at(path)
+    if place is None or not file_path(day).is_file():
         return None
-    return day, int(at_round[1]), int(at_table[1])
+    return day, *place
 
 
 def _drawn_table(
@@ -775,7 +756,7 @@ def _drawn_table(
     warnings: list[str],
 ) -> Ledger:
     """The ledger of table ``d`` of round ``r``, checked (``closed``: its head as the desk noted it)."""
-    where = tm.table_label(r.number, d.table)
+    where = table_label(r.number, d.table)
     _present(path, r.number, d)
     try:
         # a closed round's sheet is looked up for the head the desk noted
@@ -932,9 +913,9 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
                 problems += exc.problems
                 continue
             if (note := noted.get((r.number, d.table))) is not None:
-                problems += _against_note(path, note, tm.table_label(r.number, d.table))
+                problems += _against_note(path, note, table_label(r.number, d.table))
             if r.number in closed_rounds and d.ledger not in closed:  # missing when the next draw closed it
-                where = tm.table_label(r.number, d.table)
+                where = table_label(r.number, d.table)
                 warnings.append(message(NOT_NOTED, where=where, path=path, round=r.number))
             hands = d.games if led.paper is not None else len(led.hands)
             results.append(TableResult(r.number, d.table, d.players, totals(led), hands, d.games))

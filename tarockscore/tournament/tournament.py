@@ -28,7 +28,7 @@ from tarockscore.errors import (
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening.evening import Evening, now
 from tarockscore.evening.fold import profile_mapping
-from tarockscore.evening.model import profile_record
+from tarockscore.evening.model import profile_record, table_label
 from tarockscore.evening.settle import stake_given
 from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
@@ -51,7 +51,7 @@ from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.model import games_at_five, paper_sheet, table_label
+from tarockscore.tournament.model import games_at_five, paper_sheet
 
 
 class Seating(NamedTuple):
