@@ -506,6 +506,7 @@ class Profile:
         """The disagreement and the published sources of this profile's value at a key path, where
         it is one of the ``readings`` of that path (``("D4", "[CTK], [CTT]")``), else None."""
         value = self.setting_at(rule)
+        value = frozenset(value) if isinstance(value, tuple) else value  # a list of names
         for r in readings.get(rule, ()):
             if r.value == value and all(self.setting_at(k) == v for k, v in r.when.items()):
                 return r.number, r.sources
