@@ -811,6 +811,12 @@ READINGS = {
         "D12 valat.silent_min_rule = false: no published source gives it",
         'D30 contracts.sechserdreier.bidders = "anyone": no published source gives it',
     ],
+    # D21: "PG: `true`" [PAGAT via CTK]; D23: Mordkontra ×32, "an announced bonus ends at 64 times
+    # its silent value" [PAGAT via CTK]
+    "pagat": [
+        "D21 bonus_rules.defender_announce_requires_kontra = true: [PAGAT via CTK]",
+        "D23 kontra.ladder[4] = 32: [PAGAT via CTK]",
+    ],
     # D9: TI's fixed Valat 10 / 20 [TIR20 6)]; D38: TI's Zwiccolo ouvert, two tricks [TA]
     "tirol": [
         'D9 valat.model = "fixed": [TIR19], [WTC20]',
@@ -915,3 +921,18 @@ def test_profiles_show_names_a_private_round_s_radl_with_its_source(tmp_path: Pa
     assert " radl." not in _readings(
         run("profiles", "show", "koenigrufen").stdout, "readings of the disputed rules"
     )
+
+
+def test_a_house_that_reads_mordkontra_as_64_cites_the_other_reading_of_d23(tmp_path: Path) -> None:
+    # D23: "bis Hirsch-/Mordkontra (×64)" [HT §9.8], read as the step itself being ×64, against
+    # pagat's ×32 [PAGAT via CTK]. A Rufer, 1 [CTK], won with 40 under Mordkontra: ×64, zero-sum
+    # two against two [PAGAT via HT §7.1]: A, C +64; B, D -64.
+    steps = ("kontra", 2), ("rekontra", 4), ("subkontra", 8), ("hirschkontra", 16), ("mordkontra", 64)
+    ladder = ", ".join(f'{{ name = "{n}", multiplier = {m} }}' for n, m in steps)
+    path = house(tmp_path, f'extends = "pagat"\nname = "hirsch"\n[kontra]\nladder = [{ladder}]\n')
+    hand = ("-p", "A,B,C,D", "-c", "rufer", "-d", "A", "-w", "C", "-t", "40", "-k", "mordkontra")
+    out = unfolded(run("score", *hand, "--profile", path, "--explain").stdout)
+    assert "\nVictory Points: A +64, B -64, C +64, D -64\n" in out, out
+    assert "profile 'hirsch', a published reading: ×4 Mordkontra on the contract [HT §9.8] (D23)\n" in out
+    shown = _readings(run("profiles", "show", path).stdout, "readings of the disputed rules")
+    assert "D23 kontra.ladder[4] = 64: [HT §9.8]" in [line.strip() for line in shown.splitlines()]
