@@ -821,6 +821,8 @@ READINGS = {
     "tirol": [
         'D9 valat.model = "fixed": [TIR19], [WTC20]',
         "D9 valat.silent = 10: [TIR20 6)], [WTC20 Prämien]",
+        # D15: TI's Bürgermeister pays alone, "(3 x 2)": the value 2 to each of three, ×1
+        "D15 trischaken.mayor_factor = 1: [TIR20 5)]",
         "D38 contracts.zwiccolo_ouvert.tricks = 2: [TA]",
     ],
     # private-rounds.md §2: wien's tied losers share [WTC20 § Trischaken]; §6: its announced Valat
