@@ -72,9 +72,10 @@ def test_a_hand_inside_two_radls_shows_each_of_them_in_the_arithmetic(tmp_path: 
     # players in the sheet's seat order, as its columns list them
     assert "\nVictory Points: A +16, B 0, C +16, D 0\n" in out
     assert "[4] profile 'ruediger', a house rule: each hand of a Radl counts ×2\n" in out
+    # the Radls that meet are [LAU]'s "Vierfachspiel" (docs/rules/private-rounds.md §1), cited so
     assert (
-        "[5] profile 'ruediger', a house rule: a Radl started while one runs doubles the hands they share\n"
-        in out
+        "[5] profile 'ruediger', a published reading: a Radl started while one runs doubles the hands"
+        " they share [LAU] (docs/rules/private-rounds.md §1)\n" in out
     )
     # under the arithmetic, before the hand's history
     assert out.split("\n\nhistory of hand 3:\n")[0].endswith(

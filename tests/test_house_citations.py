@@ -214,14 +214,18 @@ def test_profiles_show_says_what_the_house_extends_and_sets(
 
 def test_explain_cites_the_house_rule_that_moved_the_line_under_a_kontra(tmp_path: Path) -> None:
     # Tulln 2009 (private-rounds.md §3): with a Kontra the Defenders need 35 and 1 Blatt, so 35:35
-    # is the declarers'; koenigrufen's line is 35 2/3. The table sees which rule decided it.
+    # is the declarers'; koenigrufen's line is 35 2/3. The table sees which rule decided it: the
+    # Tulln round's [TULLN], as docs/rules/private-rounds.md §3 cites it.
     path = house(tmp_path, 'extends = "koenigrufen"\nname = "tulln"\n[game]\nkontra_win_threshold = "35"\n')
     hand = ("-c", "rufer", "-p", "Anna,Bert,Cilli,Dani", "-d", "Anna", "-w", "Cilli", "-t", "35", "--explain")
     out = run("score", *hand, "-k", "kontra", "--profile", path).stdout
     assert "\nResult: the declarers won: 35 card points, they needed 35 [1]\n" in out
-    assert "\n[1] profile 'tulln', a house rule: with a Kontra the declarers need 35\n" in out
-    german = run("--lang", "de", "score", *hand, "-k", "kontra", "--profile", path).stdout
-    assert "\n[1] Profil „tulln“, eine Hausregel: mit einem Kontra braucht die Spielerseite 35\n" in german
+    tulln = " [TULLN] (docs/rules/private-rounds.md §3)\n"
+    said = "\n[1] profile 'tulln', a published reading: with a Kontra the declarers need 35"
+    assert said + tulln in unfolded(out), out
+    german = unfolded(run("--lang", "de", "score", *hand, "-k", "kontra", "--profile", path).stdout)
+    said = "\n[1] Profil „tulln“, eine veröffentlichte Lesart: mit einem Kontra braucht die Spielerseite 35"
+    assert said + tulln in german, german
     # without the Kontra the line is koenigrufen's, [CTK]'s, which the result line never cited
     out = run("score", *hand, "--profile", path).stdout
     assert "\nResult: the declarers lost: 35 card points, they needed 35 2/3\n" in out
@@ -284,7 +288,7 @@ def test_explain_cites_the_house_line_of_a_buergermeister_beside_his_factor(tmp_
 def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_players(tmp_path: Path) -> None:
     # [LAU] "Mondfang" (private-rounds.md §4), on tirol (Rufer 1, Mondfang 1, zero-sum): Anna
     # caught her partner Cilli's XXI: the point from Cilli to Anna alone. Why Bert and Dani pay
-    # nothing is the house's rule, cited as such, not tirol's source for the Mondfang's value.
+    # nothing is the house's reading, [LAU]'s, not tirol's source for the Mondfang's value.
     path = house(tmp_path, 'extends = "tirol"\nname = "lau"\n[bonuses.mondfang]\nbetween_players = true\n')
     hand = tmp_path / "hand.toml"
     hand.write_text(
@@ -299,15 +303,15 @@ def test_explain_cites_the_house_rule_that_settles_a_mondfang_between_two_player
         in out
     )
     assert out.endswith(
-        "\n[4] profile 'lau', a house rule: settled between Cilli, who lost it, and Anna, who made it: the"
-        " others take no part\n"
+        "\n[4] profile 'lau', a published reading: settled between Cilli, who lost it, and Anna, who made"
+        " it: the others take no part [LAU] (docs/rules/private-rounds.md §4)\n"
     )
     assert "\nVictory Points: Anna +2, Bert -1, Cilli 0, Dani -1\n" in out
 
 
 def test_explain_cites_the_house_rule_by_which_a_valat_multiplies_a_bonus(tmp_path: Path) -> None:
     # [LAU] "Valat" (private-rounds.md §4) on pagat, every bonus counting: (Rufer 1 + Pagat 1) × 4;
-    # the Pagat's ×4 is the house's rule, the Rufer's [CTK]'s Valat
+    # the Pagat's ×4 is the house's reading, [LAU]'s, the Rufer's [CTK]'s Valat
     path = house(
         tmp_path, 'extends = "pagat"\nname = "lauv"\n[valat]\nmultiplies_bonuses = true\nbonuses = "all"\n'
     )
@@ -328,7 +332,8 @@ def test_explain_cites_the_house_rule_by_which_a_valat_multiplies_a_bonus(tmp_pa
     out = run("score", *hand, "--profile", path, "--explain").stdout
     assert bet(out, "1. Rufer Valat")[1] == "   ×4 Valat (silent) = 4 [3]"
     assert bet(out, "2. Pagat (silent)")[1] == "   ×4 Valat (silent) = 4 [3] [5]"
-    assert "\n[5] profile 'lauv', a house rule: the Valat multiplies the bonuses as well\n" in out
+    said = "the Valat multiplies the bonuses as well [LAU] (docs/rules/private-rounds.md §4)"
+    assert f"\n[5] profile 'lauv', a published reading: {said}\n" in unfolded(out), out
     assert "\nVictory Points: Anna +8, Bert -8, Cilli +8, Dani -8\n" in out
 
 
@@ -341,13 +346,14 @@ def test_explain_says_why_a_forehand_with_fewer_card_points_lost_the_trischaken(
     out = unfolded(run("score", *hand).stdout)
     assert "\nVictory Points: Anna 0, Bert +10, Cilli +10, Dani +10\n" in out
     said = "Anna, the Forehand, ties for the most card points counted in whole points and loses alone"
-    # the tie rule cites koenigrufen's source, the whole points the house
+    # the tie rule cites koenigrufen's source, the whole points the house's reading, [CH]'s
     assert f"\nnote: {said} [5] [6]\n" in out
     assert (
         '\n[5] the Forehand ("Trischaker") tied for the most card points loses alone [OÖ23, WTC19/20]\n'
         in out
     )
-    assert out.endswith(f"\n[6] profile 'wp', a house rule: {said}\n")
+    cited = f"{said} [CH] (docs/rules/private-rounds.md §2)"
+    assert out.endswith(f"\n[6] profile 'wp', a published reading: {cited}\n"), out
     german = unfolded(run("--lang", "de", "score", *hand).stdout)
     assert "Anna, die Vorhand, hat in ganzen Punkten gleich viele Kartenpunkte wie der Höchste" in german
 
@@ -775,3 +781,160 @@ def test_a_shipped_profile_cites_its_own_sources_not_a_reading(name: str) -> Non
         "score", *CALL, "-t", "50" if name == "zwanzigerrufen" else "40", "-P", name, "--explain"
     ).stdout
     assert "published reading" not in out and "a house rule" not in out, out
+
+
+# `profiles show` lists each disputed key a profile plays with its value and the published
+# sources of that reading, as docs/rules/disagreements.md (and private-rounds.md) record them:
+# each line below worked from the section named, not from the program's output.
+READINGS = {
+    # D1: "OÖ, ST, TI, WI: `payout`" [OÖ23 Allg. 5] "Ein Kontra wirkt sich nur auf das Geld … aus";
+    # D14: OÖ 4 ×2 [OÖ23]; D30: OÖ's Sechserdreier is Forehand's [OÖ23 Vorhand 1]
+    "ooe-2023": [
+        'D1 settlement.kontra_scope = "payout": [OÖ23 Allg. 5], [WTC19], [WTC20], [TIR19], [SWC19],'
+        " [STC via HT §7.8]",
+        "D14 contracts.sechserdreier.value = 4: [OÖ23], [WTC19], [SWC19], [TIR19]",
+        'D30 contracts.sechserdreier.bidders = "forehand": [OÖ23], [WTC20], [TIR19], [SWC19], [GT]',
+        'D30 contracts.rufer.bidders = "forehand": [OÖ23 Vorhand 1 via HT §3.3], [TIR20 2)],'
+        " [WTC20 Spiele], [CTT]",
+    ],
+    # D14: GT 6 [GT]; D15: GT's talon "out" [GT]; D20: "The premiums of all positive games (4
+    # Kings, Honneurs, Absolute) and Valat: [GT]"
+    "gametwist": [
+        "D14 contracts.sechserdreier.value = 6: [GT]",
+        'D15 trischaken.talon = "out": [GT]',
+        'D20 contracts.farbendreier.bonuses = ["four_kings", "honneurs", "absolut", "valat"]: [GT]',
+    ],
+    # D2: KR's ceiling rekontra, "the main rules stop at Rekontra" [CTK], [CTT]; D12: "No other
+    # source addresses it": koenigrufen's false is no published source's; D30: "KR … do not restrict"
+    "koenigrufen": [
+        'D2 kontra.ceiling = "rekontra": [CTK], [CTT]',
+        "D12 valat.silent_min_rule = false: no published source gives it",
+        'D30 contracts.sechserdreier.bidders = "anyone": no published source gives it',
+    ],
+    # D21: "PG: `true`" [PAGAT via CTK]; D23: Mordkontra ×32, "an announced bonus ends at 64 times
+    # its silent value" [PAGAT via CTK]
+    "pagat": [
+        "D21 bonus_rules.defender_announce_requires_kontra = true: [PAGAT via CTK]",
+        "D23 kontra.ladder[4] = 32: [PAGAT via CTK]",
+    ],
+    # D9: TI's fixed Valat 10 / 20 [TIR20 6)]; D38: TI's Zwiccolo ouvert, two tricks [TA]
+    "tirol": [
+        'D9 valat.model = "fixed": [TIR19], [WTC20]',
+        "D9 valat.silent = 10: [TIR20 6)], [WTC20 Prämien]",
+        # D15: TI's Bürgermeister pays alone, "(3 x 2)": the value 2 to each of three, ×1
+        "D15 trischaken.mayor_factor = 1: [TIR20 5)]",
+        "D38 contracts.zwiccolo_ouvert.tricks = 2: [TA]",
+    ],
+    # private-rounds.md §2: wien's tied losers share [WTC20 § Trischaken]; §6: its announced Valat
+    # includes the Trull and the Kings [WTC20 § Prämien, Angesagter Valat]
+    "wien": [
+        'docs/rules/private-rounds.md §2 trischaken.payment = "shared": [WTC20 § Trischaken]',
+        "docs/rules/private-rounds.md §6 valat.announced_includes_material = true:"
+        " [WTC20 § Prämien, Angesagter Valat]",
+    ],
+    # D16: "(ZR: `"45"` of 88 [CTT], [WP-Z])", whole card points written as a number; it plays
+    # neither a Valat nor a Dodge Round (D25)
+    "zwanzigerrufen": ["D16 game.win_threshold = 45: [CTT], [WP-Z]"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(READINGS))
+def test_profiles_show_names_the_published_reading_of_each_disputed_rule(name: str) -> None:
+    out = run("profiles", "show", name).stdout
+    listed = _readings(out, "readings of the disputed rules")
+    lines = [line.strip() for line in listed.splitlines()]
+    for said in READINGS[name]:
+        assert said in lines, (said, listed)
+    assert "a house rule" not in listed  # a shipped profile is nobody's house
+    if name == "zwanzigerrufen":
+        assert " trischaken." not in listed and " valat." not in listed, listed
+    german = run("--lang", "de", "profiles", "show", name).stdout
+    assert _readings(german, "die Lesarten der strittigen Regeln")
+    for text in (out, german):
+        assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def _readings(out: str, heading: str) -> str:
+    """The readings under the price list, each as the one line it is."""
+    return unfolded(out.split(f"\n{heading} (docs/rules/disagreements.md):\n")[1])
+
+
+CLUB = 'extends = "koenigrufen"\nname = "club"\n[settlement]\nmode = "zero_sum"\n[contracts.sechserdreier]\nvalue = 7\n'
+
+
+def test_profiles_show_names_the_reading_a_house_chose_and_its_own_rules(tmp_path: Path) -> None:
+    # D4: zero-sum is the traditional tables' [CTT "Traditional tables"], not koenigrufen's [CTK];
+    # D14 lists 5, 4, 3, 6 and 2 for the Sechserdreier: 7 is the house's own
+    path = house(tmp_path, CLUB)
+    zero_sum = '[CTT "Traditional tables"], [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH]'
+    out = run("profiles", "show", path).stdout
+    lines = [line.strip() for line in _readings(out, "readings of the disputed rules").splitlines()]
+    assert f'D4 settlement.mode = "zero_sum": {zero_sum}' in lines
+    assert "D14 contracts.sechserdreier.value = 7: a house rule" in lines
+    assert 'D1 settlement.kontra_scope = "score": [CTK], [CTT], [PAGAT], [GT]' in lines  # koenigrufen's
+    german = run("--lang", "de", "profiles", "show", path).stdout
+    lines_de = [line.strip() for line in _readings(german, "die Lesarten der strittigen Regeln").splitlines()]
+    zero_sum_de = zero_sum.replace('"Traditional tables"', "„Traditional tables“")
+    assert f'D4 settlement.mode = "zero_sum": {zero_sum_de}' in lines_de
+    assert "D14 contracts.sechserdreier.value = 7: eine Hausregel" in lines_de
+    for text in (out, german):
+        assert max(len(line) for line in text.splitlines()) <= 80
+    # explain cites the house's zero-sum with the same reading as profiles show lists
+    hand = ("-p", "A,B,C,D", "-c", "sechserdreier", "-d", "A", "-t", "40", "--profile", path, "--explain")
+    explained = unfolded(run("score", *hand).stdout)
+    assert f"profile 'club', a published reading: zero-sum {zero_sum} (D4)\n" in explained, explained
+    assert "profile 'club', a house rule: Sechserdreier 7\n" in explained, explained
+
+
+def test_profiles_show_json_has_the_readings_beside_the_profile_s_keys(tmp_path: Path) -> None:
+    path = house(tmp_path, CLUB)
+    shown = json.loads(run("profiles", "show", path, "--json").stdout)
+    readings = shown.pop("readings")
+    # the profile's own keys are as --toml prints them: the new key is beside them, nothing renamed
+    import tomllib
+
+    assert shown == tomllib.loads(run("profiles", "show", path, "--toml").stdout)
+    zero_sum = '[CTT "Traditional tables"], [OÖ23 via HT §7.1], [GT], [PAGAT via HT §7.1], [LAU], [CH]'
+    assert readings["settlement.mode"] == {
+        "disagreement": "D4",
+        "value": "zero_sum",
+        "sources": zero_sum,
+        "house_rule": True,
+    }
+    assert readings["contracts.sechserdreier.value"] == {
+        "disagreement": "D14",
+        "value": 7,
+        "sources": None,
+        "house_rule": True,
+    }
+    # koenigrufen's 35 2/3 [GT], [OÖ23 Allg. 3], … (D16), written as a profile writes card points
+    assert readings["game.win_threshold"]["value"] == "35 2/3"
+    assert readings["game.win_threshold"]["house_rule"] is False
+    assert list(readings)[0] == "settlement.kontra_scope"  # D1 first, in the page's order
+
+
+def test_profiles_show_names_a_private_round_s_radl_with_its_source(tmp_path: Path) -> None:
+    # [LAU] "Trischaken": "Ein Spiel kann mehrmals verdoppelt sein …" (private-rounds.md §1): Radls
+    # that meet; a profile without a Radl lists no Radl key
+    text = 'extends = "koenigrufen"\nname = "lau"\n[radl]\nevents = ["trischaken"]\noverlap = true\n'
+    out = run("profiles", "show", house(tmp_path, text)).stdout
+    lines = [line.strip() for line in _readings(out, "readings of the disputed rules").splitlines()]
+    assert "docs/rules/private-rounds.md §1 radl.overlap = true: [LAU]" in lines
+    assert " radl." not in _readings(
+        run("profiles", "show", "koenigrufen").stdout, "readings of the disputed rules"
+    )
+
+
+def test_a_house_that_reads_mordkontra_as_64_cites_the_other_reading_of_d23(tmp_path: Path) -> None:
+    # D23: "bis Hirsch-/Mordkontra (×64)" [HT §9.8], read as the step itself being ×64, against
+    # pagat's ×32 [PAGAT via CTK]. A Rufer, 1 [CTK], won with 40 under Mordkontra: ×64, zero-sum
+    # two against two [PAGAT via HT §7.1]: A, C +64; B, D -64.
+    steps = ("kontra", 2), ("rekontra", 4), ("subkontra", 8), ("hirschkontra", 16), ("mordkontra", 64)
+    ladder = ", ".join(f'{{ name = "{n}", multiplier = {m} }}' for n, m in steps)
+    path = house(tmp_path, f'extends = "pagat"\nname = "hirsch"\n[kontra]\nladder = [{ladder}]\n')
+    hand = ("-p", "A,B,C,D", "-c", "rufer", "-d", "A", "-w", "C", "-t", "40", "-k", "mordkontra")
+    out = unfolded(run("score", *hand, "--profile", path, "--explain").stdout)
+    assert "\nVictory Points: A +64, B -64, C +64, D -64\n" in out, out
+    assert "profile 'hirsch', a published reading: ×4 Mordkontra on the contract [HT §9.8] (D23)\n" in out
+    shown = _readings(run("profiles", "show", path).stdout, "readings of the disputed rules")
+    assert "D23 kontra.ladder[4] = 64: [HT §9.8]" in [line.strip() for line in shown.splitlines()]

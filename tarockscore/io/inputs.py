@@ -195,9 +195,11 @@ _ENTRY = {"value", "points", "sources", "when"}
 def _published(number: str, entry: Mapping[str, Any]) -> Reading:
     """A reading as the file writes it; a TypeError, ValueError or KeyError where it is none."""
     value = parse_points(entry["points"]) if "points" in entry else entry["value"]
+    if isinstance(value, list) and all(isinstance(name, str) for name in value):
+        value = frozenset(value)  # names, in whatever order a profile lists them
     if (
         not isinstance(entry["sources"], str)
-        or not isinstance(value, str | int | Fraction)
+        or not isinstance(value, str | int | Fraction | frozenset)
         or set(entry) - _ENTRY
     ):
         raise TypeError(entry)

@@ -16,7 +16,6 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
-from tarockscore.io.inputs import published_readings
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -32,7 +31,14 @@ from tarockscore.render.evening import (
     signed,
 )
 from tarockscore.render.output import Name, View
-from tarockscore.render.profile import losers_words, profile_line, quoted, renonce_words, settlement_words
+from tarockscore.render.profile import (
+    losers_words,
+    profile_line,
+    published_reading,
+    quoted,
+    renonce_words,
+    settlement_words,
+)
 from tarockscore.rules.bets import Factor
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
@@ -246,8 +252,9 @@ def explain(
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
             source = cite("radl.factor", own_factor.format(name=profile.name, factor=multiplier))
-            if layer:  # a second Radl over the first: the profile lets them overlap
-                source += cite("radl.overlap", own_overlap.format(name=profile.name))
+            if layer:  # a second Radl over the first: the profile lets them overlap ([LAU]'s reading)
+                overlap = _("a Radl started while one runs doubles the hands they share")
+                source += cite("radl.overlap", own_overlap.format(name=profile.name), said=overlap)
             out.append(f"   ×{multiplier} {words} = {number(running)}" + source)
         value, stake = sheet_value(line, factor), sheet_value(line, factor, payout=True)
         if line.rounded is not None and line.rounded.value * factor != value:
@@ -352,7 +359,7 @@ def _cited(profile: Profile, key: str, said: str) -> str:
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    reading = profile.reading(key, published_readings())
+    reading = published_reading(profile, key)
     if reading is None:
         house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
     else:

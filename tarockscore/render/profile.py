@@ -1,18 +1,16 @@
 """The profiles as text: the price list (``profiles show``), the shipped profiles, and the words for a
 profile's settings that ``explain`` quotes (rendering layer, no scoring)."""
 
-from __future__ import annotations
-
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarockscore import i18n
 from tarockscore.errors import key_title
 from tarockscore.i18n import N_, _, ngettext, translated
-from tarockscore.io.inputs import resolve_document
+from tarockscore.io.inputs import published_readings, resolve_document
 from tarockscore.render.evening import fitted, folded
 from tarockscore.render.output import View
 from tarockscore.rules.hand import render_points
@@ -129,7 +127,71 @@ def price_list(profile: Profile) -> str:
         _("allowed bonuses") + ":",
     ]
     tables += [*said, "", _columns_table(bonus_columns, bonuses, 2, 2)]
-    return "\n".join([*map(folded, lines), "", *tables])
+    readings = [_("readings of the disputed rules (docs/rules/disagreements.md):")]
+    readings += [folded("  " + _reading_words(*d)) for d in disputed(profile)]
+    return "\n".join([*map(folded, lines), "", *tables, "", *readings])
+
+
+class Disputed(NamedTuple):
+    """A key path of a profile that settles a disagreement between the published sources: its
+    disagreement (``D4``), the profile's value, the sources of that value's reading (None where no
+    source gives it) and whether the house file set it."""
+
+    key: str
+    number: str
+    value: object
+    sources: str | None
+    house: bool
+
+
+def published_reading(profile: Profile, key: str) -> tuple[str, str] | None:
+    """The disagreement and the published sources of the profile's value at a key path
+    (profiles/readings/published.toml, docs/rules/disagreements.md), or None: what ``explain``
+    cites and ``profiles show`` lists."""
+    return profile.reading(key, published_readings())
+
+
+def disputed(profile: Profile) -> list[Disputed]:
+    """Each disputed key path the profile plays (the Dodge Round's, the Valat's and the Radl's where
+    it has them), in the order of the disagreements, with the reading its value is."""
+    contracts = profile.contracts.values()
+    played = {
+        "trischaken.": any(c.kind is Kind.TRISCHAKEN for c in contracts),
+        "valat.": any("valat" in c.bonuses for c in contracts),
+        "radl.": bool(profile.radl.events),
+    }
+    out = []
+    for key, readings in published_readings().items():
+        value = profile.setting_at(key)
+        if value is None or any(key.startswith(table) and not plays for table, plays in played.items()):
+            continue
+        reading = published_reading(profile, key)
+        number = reading[0] if reading else readings[0].number
+        out.append(Disputed(key, number, value, reading and reading[1], profile.house_rule(key)))
+    return out
+
+
+def _reading_words(key: str, number: str, value: object, sources: str | None, house: bool) -> str:
+    """A disputed key's line: its disagreement, its value as the file writes it and its sources."""
+    said = f"{number} {key} = {_written(value)}"
+    if sources is not None:
+        return f"{said}: {quoted(sources)}"
+    return (_("{key}: a house rule") if house else _("{key}: no published source gives it")).format(key=said)
+
+
+def profile_json(profile: Profile) -> dict[str, Any]:
+    """The resolved profile as ``profiles show --json`` prints it: its document, and under
+    ``readings`` each disputed key path's disagreement, value and published sources."""
+    readings = {
+        d.key: {
+            "disagreement": d.number,
+            "value": render_points(d.value) if isinstance(d.value, Fraction) else d.value,
+            "sources": d.sources,
+            "house_rule": d.house,
+        }
+        for d in disputed(profile)
+    }
+    return {**profile.document, "readings": readings}
 
 
 def _own_title(profile: Profile) -> bool:

@@ -490,7 +490,13 @@ class Profile:
         return any(".".join(parts[:n]) in self.house for n in range(1, len(parts) + 1))
 
     def setting_at(self, rule: str) -> object:
-        """The value at a key path (``settlement.mode``; ``kontra.ceiling`` as its step's name), or None."""
+        """The value at a key path (``settlement.mode``; ``kontra.ceiling`` as its step's name; a
+        step of the ladder, ``kontra.ladder[4]``, as its multiplier, ``kontra.ladder[4].name``), or None."""
+        index, _bracket, after = rule.removeprefix("kontra.ladder[").partition("]")
+        if index.isdigit() and rule.startswith("kontra.ladder[") and after in ("", ".name"):
+            steps = self.kontra.ladder
+            step = steps[int(index)] if int(index) < len(steps) else None
+            return step and (step.name if after else step.multiplier)
         table, _dot, rest = rule.partition("[")[0].partition(".")
         if table in ("contracts", "bonuses"):
             name, _dot, key = rest.partition(".")
@@ -506,6 +512,7 @@ class Profile:
         """The disagreement and the published sources of this profile's value at a key path, where
         it is one of the ``readings`` of that path (``("D4", "[CTK], [CTT]")``), else None."""
         value = self.setting_at(rule)
+        value = frozenset(value) if isinstance(value, tuple) else value  # a list of names
         for r in readings.get(rule, ()):
             if r.value == value and all(self.setting_at(k) == v for k, v in r.when.items()):
                 return r.number, r.sources

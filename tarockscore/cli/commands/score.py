@@ -28,7 +28,7 @@ from tarockscore.cli.options import (
 from tarockscore.errors import N_, Collector, HandError, TarockError, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
-from tarockscore.render.profile import price_list, profiles_view
+from tarockscore.render.profile import price_list, profile_json, profiles_view
 
 
 @with_short_form
@@ -137,5 +137,5 @@ def profiles_show(
         utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
         return
-    view = View(table=lambda: price_list(prof), json=lambda: dict(prof.document))
+    view = View(table=lambda: price_list(prof), json=lambda: profile_json(prof))
     show(view, fmt)
