@@ -1822,7 +1822,7 @@ def test_a_sheet_put_at_a_table_of_another_round_is_refused_by_its_own_header(
     )
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == said.format(one=one, two=two, names=", ".join(first["players"]))
-    hand = {"contract": "dreier", "declarer": first["players"][0], "won": True}
+    hand: tarockscore.HandInput = {"contract": "dreier", "declarer": first["players"][0], "won": True}
     with pytest.raises(LedgerError) as refused:  # the library, as the phones record, under the lock
         tarockscore.Evening(two).record(hand, "2026-12-06T20:00:00+00:00")
     assert "put it back at" in str(refused.value.problems[0]) and str(two) == refused.value.problems[0].where
