@@ -151,6 +151,9 @@ def published_reading(profile: Profile, key: str) -> tuple[str, str] | None:
     return profile.reading(key, published_readings())
 
 
+PRIVATE_ROUNDS = "docs/rules/private-rounds.md"
+
+
 def disputed(profile: Profile) -> list[Disputed]:
     """Each disputed key path the profile plays (the Dodge Round's, the Valat's and the Radl's where
     it has them), in the order of the disagreements, with the reading its value is."""
@@ -167,6 +170,8 @@ def disputed(profile: Profile) -> list[Disputed]:
             continue
         reading = published_reading(profile, key)
         number = reading[0] if reading else readings[0].number
+        if reading is None and number.startswith(PRIVATE_ROUNDS) and value == default_at(key):
+            continue  # a private round's own rule, not played: the main rules' value, no reading of it
         out.append(Disputed(key, number, value, reading and reading[1], profile.house_rule(key)))
     return out
 
