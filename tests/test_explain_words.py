@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from typer.testing import CliRunner
 
 from tarockscore import i18n
+from tarockscore.cli.app import app
 from tarockscore.io.inputs import load_profile
 from tarockscore.render.hand import explain, score_table
 from tarockscore.rules import profile as profiles
@@ -210,13 +212,20 @@ def _table_and_explained(case: dict[str, Any], language: str) -> tuple[list[str]
     with i18n.language(language):
         table, text = score_table(score, profile), explain(score, profile)
     lines = table.splitlines()
+    totals = next(i for i, line in enumerate(lines) if line.startswith(("Victory", "Punkte")))
+    return _cells(table), "\n".join(lines[totals:]), text
+
+
+def _cells(table: str) -> list[str]:
+    """The first bet's cells of a score table, each read joined across its wrapped lines (a table
+    of one bet: the lines down to its Victory Points)."""
+    lines = table.splitlines()
     starts = [m.start() for m in re.finditer(r"-+", lines[1])]
     totals = next(i for i, line in enumerate(lines) if line.startswith(("Victory", "Punkte")))
-    cells = [
+    return [
         " ".join(" ".join(line[a:b].strip() for line in lines[2:totals]).split())
         for a, b in zip(starts, [*starts[1:], None], strict=True)
     ]
-    return cells, "\n".join(lines[totals:]), text
 
 
 def _steps(text: str) -> list[str]:
@@ -659,3 +668,39 @@ def test_a_kontra_on_a_trischaken_counted_in_the_money_only_is_each_player_s_par
         ["+2", "0", "+2", "+2"],
     ]
     assert "on the score sheet 1, in the payout 2" in _steps(text)
+
+
+@pytest.mark.parametrize(
+    ("language", "row", "steps"),
+    [
+        ("en", ["Trischaken: Toni pays 12 to Gusti", "1",
+                "×3 what 3 players would get, taken by Gusti (no trick), "
+                "×2 Bürgermeister (36 1/3, at least 35 2/3), ×2 Forehand loses",
+                "12", "12", "Gusti", "-12", "", "", "+12"],
+         ["base 1 [2]", "×3 what 3 players would get, taken by Gusti (no trick) = 3 [3]",
+          "×2 Bürgermeister (36 1/3, at least 35 2/3) = 6 [4]", "×2 Forehand loses = 12 [5]",
+          "won by Gusti; on the sheet: Toni -12, Gusti +12"]),
+        ("de", ["Trischaken: Toni zahlt 12 an Gusti", "1",
+                "×3 was 3 Spieler bekämen, nimmt Gusti (kein Stich), "
+                "×2 Bürgermeister (36 1/3, mindestens 35 2/3), ×2 Vorhand verliert",
+                "12", "12", "Gusti", "-12", "", "", "+12"],
+         ["Grundwert 1 [2]", "×3 was 3 Spieler bekämen, nimmt Gusti (kein Stich) = 3 [3]",
+          "×2 Bürgermeister (36 1/3, mindestens 35 2/3) = 6 [4]", "×2 Vorhand verliert = 12 [5]",
+          "gewonnen von Gusti; in der Schrift: Toni -12, Gusti +12"]),
+    ],
+)  # fmt: skip
+def test_the_upper_austrian_trischaken_example_reads_as_worked_by_hand(
+    language: str, row: list[str], steps: list[str]
+) -> None:
+    """examples/ooe-2023-trischaken.toml, worked in its header from [OÖ23 via HT §7.6]
+    (docs/rules/settlement.md §5): Toni, the Forehand (×2) and Bürgermeister with 36 1/3 (×2),
+    loses alone: b = 1 × 2 × 2 = 4, 3b = 12, all of it to Gusti, who took no trick; zero-sum
+    [OÖ23 via HT §7.1]: Toni -12, Gusti +12. The table broke the Bürgermeister's line between
+    "at least 35" and "2/3", a figure read as 35 and a third on a line of its own."""
+    example = str(Path(__file__).parent.parent / "examples" / "ooe-2023-trischaken.toml")
+    table = CliRunner().invoke(app, ["--lang", language, "score", example])
+    said = CliRunner().invoke(app, ["--lang", language, "score", "--explain", example])
+    assert table.exit_code == said.exit_code == 0, table.output + said.output
+    assert _cells(table.output) == row
+    assert "35 2/3)," in table.output and not re.search(r" 35\n", table.output), table.output
+    assert _steps(said.output) == steps
