@@ -75,7 +75,6 @@ def score_table(score: Score, profile: Profile) -> str:
     headers += [_("stake")] if payout else []
     headers += [_("won by"), *score.players]
     rows: list[Sequence[object]] = []
-    shared = []  # the notes of payments shared as a whole that splits, which the value is
     for line in score.lines:
         factors, value, stake = as_written(line, profile)
         shown = factors_text(line._replace(factors=factors)) or "-"
@@ -85,15 +84,20 @@ def score_table(score: Score, profile: Profile) -> str:
         row.append(", ".join(line.winners) or "-")
         row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
         rows.append(row)
-        shared += [line.note] if line.note and _split(line.note) else []
     blank = [""] * (len(headers) - len(score.players) - 1)  # under the bet's own columns
     rows.append([_("Victory Points"), *blank, *(signed(score.victory_points[p]) for p in score.players)])
     if score.payout is not None:
         rows.append([_("Payout (with Kontra)"), *blank, *(signed(score.payout[p]) for p in score.players)])
     text = fitted(headers, rows, 2, ["left"] * len(headers))  # its factors wrapped in 80 columns
-    if shared or score.notes:
-        text += "\n" + "\n".join(folded(note_line(n)) for n in [*shared, *score.notes])
+    if notes := table_notes(score):
+        text += "\n" + "\n".join(folded(note_line(n)) for n in notes)
     return text
+
+
+def table_notes(score: Score) -> list[str]:
+    """The notes under a table of the hand's bets: why a payment is the whole it was shared as
+    (:func:`as_written`), then the hand's own."""
+    return [*(line.note for line in score.lines if line.note and _split(line.note)), *score.notes]
 
 
 def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]:
@@ -255,7 +259,7 @@ def explain(
                 _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
             )
         won = _won_by(line, factor, order, apart)
-        if (part := own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
+        if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
             losers = part.rule == key_path(Trischaken, "losers")
             said = (
                 losers_words(profile.trischaken.losers) if losers else translated(seated(part.label, order))
@@ -280,9 +284,9 @@ def _multiplied(
 ) -> tuple[list[str], int | Fraction]:
     """The bet's factors multiplied in, each with the value so far and its sources cited, and the
     value they come to (``payout``: where a Kontra counts in the money only): a part each winner
-    writes for himself is not multiplied in (:func:`own_part`), a payment shared as a whole that
+    writes for himself is not multiplied in (:func:`_own_part`), a payment shared as a whole that
     splits evenly is that whole, said as a step."""
-    out, running, part = [], line.base, own_part(line, profile)
+    out, running, part = [], line.base, _own_part(line, profile)
     for f in line.factors:
         if f is part:
             continue
@@ -297,7 +301,7 @@ def _multiplied(
     return out + ["   " + n for n in _noted(line.note, cite, step=True)], running
 
 
-def own_part(line: Line, profile: Profile) -> Factor | None:
+def _own_part(line: Line, profile: Profile) -> Factor | None:
     """Under Simplified Scoring nobody pays the whole: the factor making one player's payment to
     each other of a Trischaken (a loser's, or a revoker's) of each winner's part, not multiplied
     in (each winner writes his own part); else None."""
@@ -311,10 +315,10 @@ def as_written(line: Line, profile: Profile, factor: int = 1) -> tuple[tuple[Fac
     """The bet as the sheet scores it, with the hand counted ×``factor`` (a Radl): the factors
     multiplied in, its value and its stake, which the players' figures add up to. Under
     Simplified Scoring a payment each winner writes his own part of is that part
-    (:func:`own_part`); a payment shared as a whole that splits evenly (``trischaken.rounding``)
+    (:func:`_own_part`); a payment shared as a whole that splits evenly (``trischaken.rounding``)
     is that whole; any other bet its value."""
     points, paid = line.times(factor), line.times(factor, payout=True)
-    part = own_part(line, profile)
+    part = _own_part(line, profile)
     if part is not None:
         first = line.winners[0]
         return tuple(f for f in line.factors if f is not part), points[first], paid[first]
