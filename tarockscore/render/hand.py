@@ -466,7 +466,7 @@ def _noted(note: str | None, cite: Callable[..., str], step: bool = False) -> li
     ``step``: a note said as a step of the arithmetic (a payment shared as a whole that splits
     evenly), none as a note."""
     words = players_words(translated(note)) if note else ""
-    if not words or step is not _split(note):
+    if not words or step != _split(note):
         return []
     rules = "".join(cite(key, said=words.rstrip(".")) for key in note_keys(str(note)))
     return [(words if step else _("note: {note}").format(note=words)) + rules]
