@@ -451,6 +451,10 @@ def test_enter_trischaken(ledger: str) -> None:
     result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert "card points of Dani: 14 2/3, the rest of 70" in result.stdout
+    # before it records, the bet as the sheet scores it: Bert, with the most, loses alone; under
+    # Simplified Scoring [CTK] each other player writes the Trischaken's 5 [STC-TB], not 5 ×3 = 15
+    row = next(line for line in result.stdout.splitlines() if line.startswith("Trischaken:"))
+    assert row.split()[1:4] == ["5", "-", "5"] and "×3" not in result.stdout, result.stdout
     stored = Path(ledger).read_text(encoding="utf-8")
     assert 'Dani = "14 2/3"' in stored and 'Bert = "30 1/3"' in stored
 

@@ -156,6 +156,27 @@ def test_a_zero_sum_trischaken_in_a_radl_says_what_the_loser_pays_each(tmp_path:
     assert "on the sheet: A +20, B -60, C +20, D +20\n" in out  # in the sheet's seat order
 
 
+def test_a_trischaken_share_rounded_before_its_radl_doubles_it(tmp_path: Path) -> None:
+    # Hand 3 lies in hand 1's Radl (×2). C is its Forehand; B holds 35 1/3, the most, below the
+    # Bürgermeister's 35 2/3 [OÖ23, WTC19/20], and loses alone; A and D took no trick and share
+    # what the three others would get (trischaken.virgins [OÖ23], docs/rules/settlement.md §5):
+    # 5 [STC-TB] ×3 = 15, which does not split in two and is shared as 16 ("up", [OÖ23 Trischaken 3
+    # via HT §7.6], D29), ×2 in the Radl = 32: A and D each write 16 (Simplified Scoring [CTK]).
+    path = evening(tmp_path, RUEDIGER)
+    record(path, "-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10")
+    record(path, "-c", "rufer", "-d", "B", "-w", "D", "-t", "40")
+    record(path, "-c", "trischaken", "-t", "A=0", "-t", "B=35 1/3", "-t", "C=34 2/3", "-t", "D=0")
+    out = unfolded(run("explain", "3", "--ledger", path).stdout)
+    steps = [line.split(" [")[0].strip() for line in out.splitlines() if line.startswith("   ")]
+    assert steps == [
+        "base 5",
+        "×3 what 3 players would get, shared by A and D (no trick) = 15",
+        "15 does not split among 2: shared as 16",
+        "×2 Radl started by hand 1 (after Trischaken) = 32",
+        "won by A, D; on the sheet: A +16, D +16",
+    ], out
+
+
 # a table of five playing "once round" (D36: hands = 5), the Radl queued (no overlap)
 FIVE_ROUND = """extends = "koenigrufen"
 name = "five-round"

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from typer.testing import CliRunner
 
 from tarockscore import i18n
+from tarockscore.cli.app import app
 from tarockscore.io.inputs import load_profile
-from tarockscore.render.hand import explain
+from tarockscore.render.hand import explain, score_table
 from tarockscore.rules import profile as profiles
 from tarockscore.rules.hand import HandInput
 from tarockscore.rules.parse import parse_hand
@@ -200,6 +202,147 @@ def test_a_trischaken_under_zero_sum_says_who_pays() -> None:
     text = _explained(case, "en")
     assert "Trischaken: Anna pays 2 to each of Bert, Cilli and Dani" in text
     assert "on the sheet: Anna -6, Bert +2, Cilli +2, Dani +2" in text
+
+
+def _table_and_explained(case: dict[str, Any], language: str) -> tuple[list[str], str, str]:
+    """The one bet's cells of ``score``'s table (each read joined across its wrapped lines), the
+    table's lines after its Victory Points, and the explanation, in ``language``."""
+    profile = load_profile(case["profile"], case.get("profile_overrides"))
+    score = score_hand(parse_hand(case["hand"], profile), profile)
+    with i18n.language(language):
+        table, text = score_table(score, profile), explain(score, profile)
+    lines = table.splitlines()
+    totals = next(i for i, line in enumerate(lines) if line.startswith(("Victory", "Punkte")))
+    return _cells(table), "\n".join(lines[totals:]), text
+
+
+def _cells(table: str) -> list[str]:
+    """The first bet's cells of a score table, each read joined across its wrapped lines (a table
+    of one bet: the lines down to its Victory Points)."""
+    lines = table.splitlines()
+    starts = [m.start() for m in re.finditer(r"-+", lines[1])]
+    totals = next(i for i, line in enumerate(lines) if line.startswith(("Victory", "Punkte")))
+    return [
+        " ".join(" ".join(line[a:b].strip() for line in lines[2:totals]).split())
+        for a, b in zip(starts, [*starts[1:], None], strict=True)
+    ]
+
+
+def _steps(text: str) -> list[str]:
+    """The arithmetic of the explanation's bets, each line read whole (folded lines joined)."""
+    return [line.strip() for line in text.replace("\n     ", " ").splitlines() if line.startswith("   ")]
+
+
+@pytest.mark.parametrize(
+    ("language", "row", "steps"),
+    [
+        ("en", ["Trischaken: Anna loses; Bert, Cilli and Dani each write +10", "5", "×2 Forehand loses",
+                "10", "Bert, Cilli, Dani", "", "+10", "+10", "+10"],
+         ["base 5 [2]", "×2 Forehand loses = 10 [3]",
+          "won by Bert, Cilli, Dani; on the sheet: Bert +10, Cilli +10, Dani +10 [4]"]),
+        ("de", ["Trischaken: Anna verliert; Bert, Cilli und Dani schreiben je +10", "5", "×2 Vorhand verliert",
+                "10", "Bert, Cilli, Dani", "", "+10", "+10", "+10"],
+         ["Grundwert 5 [2]", "×2 Vorhand verliert = 10 [3]",
+          "gewonnen von Bert, Cilli, Dani; in der Schrift: Bert +10, Cilli +10, Dani +10 [4]"]),
+    ],
+)  # fmt: skip
+def test_a_trischaken_under_simplified_scoring_is_tabled_as_each_writes_it(
+    language: str, row: list[str], steps: list[str]
+) -> None:
+    """koenigrufen: the Trischaken is worth 5 [STC-TB]; the player with the most card points loses
+    alone and the others are paid, as the Austrian cups settle it [OÖ23, WTC19/20]
+    (docs/rules/settlement.md §5); a losing Forehand, the Trischaker, counts double [OÖ23, WTC19/20].
+    Anna, the Forehand, holds 30 of the 70: under Simplified Scoring, where winners add and losers
+    add nothing [CTK "Simplified Scoring"], Bert, Cilli and Dani each write 5 × 2 = 10 and Anna
+    nothing. The table showed the whole, 5 ×3 ×2 = 30, beside +10 each; both now say 10."""
+    case = {
+        "profile": "koenigrufen",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 30, "Bert": 20, "Cilli": 15, "Dani": 5},
+        },
+    }
+    cells, totals, text = _table_and_explained(case, language)
+    assert cells == row
+    assert totals.splitlines()[0].split()[-4:] == ["0", "+10", "+10", "+10"]
+    assert _steps(text) == steps
+    assert "×3" not in text + " ".join(cells) and "30" not in " ".join(cells[1:]), text
+
+
+@pytest.mark.parametrize(
+    ("language", "row", "split", "steps"),
+    [
+        ("en", ["Trischaken: Bert pays 2 to each of Anna and Dani", "1",
+                "×3 what 3 players would get, shared by Anna and Dani (no trick)", "4", "4", "Anna, Dani",
+                "+2", "-4", "", "+2"],
+         "note: 3 does not split among 2: shared as 4",
+         ["base 1 [2]", "×3 what 3 players would get, shared by Anna and Dani (no trick) = 3 [3]",
+          "3 does not split among 2: shared as 4 [3]",
+          "won by Anna, Dani; on the sheet: Anna +2, Bert -4, Dani +2"]),
+        ("de", ["Trischaken: Bert zahlt je 2 an Anna und Dani", "1",
+                "×3 was 3 Spieler bekämen, teilen sich Anna und Dani (kein Stich)", "4", "4", "Anna, Dani",
+                "+2", "-4", "", "+2"],
+         "Hinweis: 3 lässt sich nicht auf 2 aufteilen: verteilt werden 4",
+         ["Grundwert 1 [2]", "×3 was 3 Spieler bekämen, teilen sich Anna und Dani (kein Stich) = 3 [3]",
+          "3 lässt sich nicht auf 2 aufteilen: verteilt werden 4 [3]",
+          "gewonnen von Anna, Dani; in der Schrift: Anna +2, Bert -4, Dani +2"]),
+    ],
+)  # fmt: skip
+def test_a_zero_sum_trischaken_two_virgins_share_is_the_whole_that_splits(
+    language: str, row: list[str], split: str, steps: list[str]
+) -> None:
+    """The Upper Austrian rules' own case [OÖ23 Trischaken 3 via HT §7.6] (docs/rules/settlement.md
+    §5, D29): 35 1/3 against 34 2/3, the two others without a trick. Bert holds the most and loses
+    alone (35 1/3 is below the Bürgermeister's 35 2/3, and he is not Forehand): he pays 3b = 3,
+    b = 1 [OÖ23 Tarif]; the two virgins share it, and 3 does not split in two, so he pays 4,
+    2 to each of Anna and Dani; zero-sum [OÖ23 via HT §7.1]: Bert -4, Anna and Dani +2, Cilli 0.
+    The table's value said 3 beside Bert's -4, and the explanation said why only after it."""
+    case = {
+        "profile": "ooe-2023",
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 0, "Bert": "35 1/3", "Cilli": "34 2/3", "Dani": 0},
+        },
+    }
+    cells, totals, text = _table_and_explained(case, language)
+    assert cells == row
+    assert totals.splitlines()[0].split()[-4:] == ["+2", "-4", "0", "+2"]
+    assert totals.splitlines()[-1] == split
+    assert _steps(text) == steps
+
+
+@pytest.mark.parametrize(
+    ("language", "steps"),
+    [
+        ("en", ["base 1 [3]", "×2 Renonce, to each other player = 2 [4]",
+                "won by Anna, Cilli, Dani; on the sheet: Anna +2, Cilli +2, Dani +2 [5]"]),
+        ("de", ["Grundwert 1 [3]", "×2 Renonce, an jeden anderen Spieler = 2 [4]",
+                "gewonnen von Anna, Cilli, Dani; in der Schrift: Anna +2, Cilli +2, Dani +2 [5]"]),
+    ],
+)  # fmt: skip
+def test_a_revoke_in_a_trischaken_under_simplified_scoring_is_each_player_s_part(
+    language: str, steps: list[str]
+) -> None:
+    """A house on ooe-2023 that scores Simplified: a revoker in the Trischaken pays "je 2 Punkte an
+    die regulären Spieler" [OÖR25 B.4; OÖ23 Trischaken 4], 2 × the Trischaken's 1 [OÖ23 Tarif];
+    under Simplified Scoring [CTK "Simplified Scoring"] each of the three others writes 2 and
+    Bert, who revoked, nothing. The arithmetic multiplied in the ×3 of the three paid, = 6."""
+    case = {
+        "profile": "ooe-2023",
+        "profile_overrides": {"settlement": {"mode": "simplified"}},
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5},
+            "renonce": "Bert",
+        },
+    }
+    cells, totals, text = _table_and_explained(case, language)
+    assert cells[1:5] == ["1", steps[1].split(" = ")[0], "2", "2"]
+    assert totals.splitlines()[0].split()[-4:] == ["+2", "0", "+2", "+2"]
+    assert _steps(text) == steps
 
 
 def test_german_explanations_quote_as_german_does() -> None:
@@ -500,3 +643,64 @@ def test_a_dodge_round_s_note_cites_the_profile_s_source(
     (line,) = [x for x in text.splitlines() if words in x and not x.startswith("[")]
     cited = cited_by(line, text)
     assert source in cited, text
+
+
+def test_a_kontra_on_a_trischaken_counted_in_the_money_only_is_each_player_s_part() -> None:
+    """A house on ooe-2023 that scores Simplified and lets a Kontra be said in the Trischaken (the
+    Calling the King Expansions' "Dodge Round: higher stakes": each Kontra doubles the value once
+    more [CTK]), which counts in the money only [OÖ23 Allg. 5]. Bert holds the most and loses
+    alone: each other player writes the Trischaken's 1 [OÖ23 Tarif] and is paid 1 × 2 = 2. The
+    explanation said "on the score sheet 3, in the payout 6", the whole beside each one's part."""
+    case = {
+        "profile": "ooe-2023",
+        "profile_overrides": {"settlement": {"mode": "simplified"}, "kontra": {"dodge_round": True}},
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5},
+            "kontra": "kontra",
+        },
+    }
+    cells, totals, text = _table_and_explained(case, "en")
+    assert cells[1:5] == ["1", "×2 Kontra on the Trischaken", "1", "2"]
+    assert [line.split()[-4:] for line in totals.splitlines() if line.startswith(("Victory", "Payout"))] == [
+        ["+1", "0", "+1", "+1"],
+        ["+2", "0", "+2", "+2"],
+    ]
+    assert "on the score sheet 1, in the payout 2" in _steps(text)
+
+
+@pytest.mark.parametrize(
+    ("language", "row", "steps"),
+    [
+        ("en", ["Trischaken: Toni pays 12 to Gusti", "1",
+                "×3 what 3 players would get, taken by Gusti (no trick), "
+                "×2 Bürgermeister (36 1/3, at least 35 2/3), ×2 Forehand loses",
+                "12", "12", "Gusti", "-12", "", "", "+12"],
+         ["base 1 [2]", "×3 what 3 players would get, taken by Gusti (no trick) = 3 [3]",
+          "×2 Bürgermeister (36 1/3, at least 35 2/3) = 6 [4]", "×2 Forehand loses = 12 [5]",
+          "won by Gusti; on the sheet: Toni -12, Gusti +12"]),
+        ("de", ["Trischaken: Toni zahlt 12 an Gusti", "1",
+                "×3 was 3 Spieler bekämen, nimmt Gusti (kein Stich), "
+                "×2 Bürgermeister (36 1/3, mindestens 35 2/3), ×2 Vorhand verliert",
+                "12", "12", "Gusti", "-12", "", "", "+12"],
+         ["Grundwert 1 [2]", "×3 was 3 Spieler bekämen, nimmt Gusti (kein Stich) = 3 [3]",
+          "×2 Bürgermeister (36 1/3, mindestens 35 2/3) = 6 [4]", "×2 Vorhand verliert = 12 [5]",
+          "gewonnen von Gusti; in der Schrift: Toni -12, Gusti +12"]),
+    ],
+)  # fmt: skip
+def test_the_upper_austrian_trischaken_example_reads_as_worked_by_hand(
+    language: str, row: list[str], steps: list[str]
+) -> None:
+    """examples/ooe-2023-trischaken.toml, worked in its header from [OÖ23 via HT §7.6]
+    (docs/rules/settlement.md §5): Toni, the Forehand (×2) and Bürgermeister with 36 1/3 (×2),
+    loses alone: b = 1 × 2 × 2 = 4, 3b = 12, all of it to Gusti, who took no trick; zero-sum
+    [OÖ23 via HT §7.1]: Toni -12, Gusti +12. The table broke the Bürgermeister's line between
+    "at least 35" and "2/3", a figure read as 35 and a third on a line of its own."""
+    example = str(Path(__file__).parent.parent / "examples" / "ooe-2023-trischaken.toml")
+    table = CliRunner().invoke(app, ["--lang", language, "score", example])
+    said = CliRunner().invoke(app, ["--lang", language, "score", "--explain", example])
+    assert table.exit_code == said.exit_code == 0, table.output + said.output
+    assert _cells(table.output) == row
+    assert "35 2/3)," in table.output and not re.search(r" 35\n", table.output), table.output
+    assert _steps(said.output) == steps

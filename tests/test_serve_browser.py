@@ -392,6 +392,23 @@ def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
         thumb.choose("contract", "Dreier")
         expect(declarer).to_have_count(4)
         expect(page.locator('fieldset[data-key="declarer"] input:checked')).to_have_count(0)
+        # the Upper Austrian rules' own case [OÖ23 Trischaken 3 via HT §7.6]: Bartholomäus with
+        # 35 1/3 loses alone and pays 3b = 3 (b = 1), which the two without a trick cannot split:
+        # he pays 4, 2 to each; the bet's value says 4, and the note under the totals why
+        thumb.choose("contract", "Trischaken")
+        for player, (digits, blatt) in {"Anna-Katharina": ("0", ""), "Bartholomäus": ("35", "1"),
+                                        "Cilli": ("34", "2")}.items():  # fmt: skip
+            thumb.points(digits, blatt, key=f"points:{player}")
+            settled(page)
+        thumb.button(WORDS["de"]["show"])
+        page.wait_for_selector("#preview:not([hidden])")
+        shared = "×3\u00a0was 3 Spieler bekämen, teilen sich Anna-Katharina und Dani (kein Stich)"
+        cells = page.locator("#preview ul.bets > li").first.locator("table.bet td").all_inner_texts()
+        assert [" ".join(c.split()) for c in cells] == ["1", " ".join(shared.split()), "4", "4"]
+        expect(page.locator("#preview")).to_contain_text(
+            "3 lässt sich nicht auf 2 aufteilen: verteilt werden 4"
+        )
+        page.screenshot(path=tmp_path / "trischaken-shared.png", full_page=True)
     finally:
         server.stop()
 

@@ -757,3 +757,29 @@ def test_the_hand_to_replace_and_the_hand_to_delete_are_labelled_for_what_they_d
     page = Table(evening).page(lang=lang)
     assert re.search(rf'<label>{replace} <select name="(?:number|replace)"', page), replace
     assert re.search(rf'<label>{delete} <select name="delete"', page), delete
+
+
+@pytest.mark.parametrize(
+    ("lang", "bet", "split"),
+    [
+        ("en", "base factors value stake 1 ×3 what 3 players would get, shared by Anna and Dani (no trick) 4 4",
+         "note: 3 does not split among 2: shared as 4"),
+        ("de", "Grundwert Faktoren Wert Auszahlung 1 ×3 was 3 Spieler bekämen, teilen sich Anna und Dani "
+               "(kein Stich) 4 4",
+         "Hinweis: 3 lässt sich nicht auf 2 aufteilen: verteilt werden 4"),
+    ],
+)  # fmt: skip
+def test_a_trischaken_two_virgins_share_is_previewed_as_the_whole_they_share(
+    tmp_path: Path, lang: str, bet: str, split: str
+) -> None:
+    """The Upper Austrian rules' own case [OÖ23 Trischaken 3 via HT §7.6] (docs/rules/settlement.md
+    §5, D29): 35 1/3 against 34 2/3, the two others without a trick. Bert holds the most and loses
+    alone; he pays 3b = 3 (b = 1 [OÖ23 Tarif]), which does not split between the two virgins: he
+    pays 4, 2 to each, zero-sum [OÖ23 via HT §7.1]. The preview said 3 beside Bert's -4, as `score`'s
+    table did: both say 4 and why."""
+    path = tmp_path / "friday.toml"
+    cli("new", "-p", "Anna,Bert,Cilli,Dani", "-P", "ooe-2023", "--ledger", str(path))
+    points = {"points:Anna": "0", "points:Bert": "35 1/3", "points:Cilli": "34 2/3"}
+    shown = preview_of(Table(path), lang, contract="trischaken", **points)
+    assert bet in shown and split in shown, shown
+    assert re.search(r"Anna \+2 \+2 Bert -4 -4 Cilli 0 0 Dani \+2 \+2", shown), shown

@@ -607,7 +607,8 @@ CLAUSES = r"(?<=[,;·]) (?!\w+ \d+:)"
 
 def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
     """``text``'s clauses on lines of ``width``, a longer one between its labels (after ": "), else
-    between words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2")."""
+    between words, never at a " = " or " / " (a number stays with its sign: "= 8", "1 / 2") nor
+    inside card points ("35 2/3", not "35" on a line of its own)."""
     lines: list[str] = []
     for piece in re.split(at, text):
         if lines and len(lines[-1]) + 1 + len(piece) <= width:
@@ -617,7 +618,7 @@ def _wrapped(text: str, width: int, at: str = CLAUSES) -> str:
         else:
             if lines and len(piece) > width and at != CLAUSES:  # a label's long text begins beside it
                 piece = f"{lines.pop()} {piece}"
-            joined = re.sub(r" ([=/]) ", "\x00\\1\x00", piece)
+            joined = re.sub(r"(?<=\d) (?=\d+/\d)", "\x00", re.sub(r" ([=/]) ", "\x00\\1\x00", piece))
             for w in textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False):
                 long_path = len(w) > width and ("/" in w or "\\" in w)  # a long name is not kept so
                 if long_path and lines and " " not in lines[-1]:  # "wrote" kept with a long path

@@ -73,17 +73,20 @@ def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
     return ", ".join(parts) if parts else _("nobody")
 
 
-def score_table(score: Score) -> str:
-    """The result of one hand: one row per bet, then each player's Victory Points."""
+def score_table(score: Score, profile: Profile) -> str:
+    """The result of one hand: one row per bet as the sheet scores it (:func:`as_written`), then
+    each player's Victory Points."""
     payout = score.payout is not None
     headers = [_("bet"), _("base"), _("factors"), _("value")]
     headers += [_("stake")] if payout else []
     headers += [_("won by"), *score.players]
     rows: list[Sequence[object]] = []
     for line in score.lines:
-        row: list[object] = [translated(line.label), number(line.base), factors_text(line) or "-", line.value]
+        factors, value, stake = as_written(line, profile)
+        shown = factors_text(line._replace(factors=factors)) or "-"
+        row: list[object] = [translated(line.label), number(line.base), shown, value]
         if payout:
-            row.append(line.stake)
+            row.append(stake)
         row.append(", ".join(line.winners) or "-")
         row += [signed(line.points[p]) if line.points[p] else "" for p in score.players]
         rows.append(row)
@@ -92,9 +95,15 @@ def score_table(score: Score) -> str:
     if score.payout is not None:
         rows.append([_("Payout (with Kontra)"), *blank, *(signed(score.payout[p]) for p in score.players)])
     text = fitted(headers, rows, 2, ["left"] * len(headers))  # its factors wrapped in 80 columns
-    if score.notes:
-        text += "\n" + "\n".join(folded(note_line(n)) for n in score.notes)
+    if notes := table_notes(score):
+        text += "\n" + "\n".join(folded(note_line(n)) for n in notes)
     return text
+
+
+def table_notes(score: Score) -> list[str]:
+    """The notes under a table of the hand's bets: why a payment is the whole it was shared as
+    (:func:`as_written`), then the hand's own."""
+    return [*(line.note for line in score.lines if line.note and _split(line.note)), *score.notes]
 
 
 def line_json(line: Line, with_payout: bool, profile: Profile) -> dict[str, Any]:
@@ -238,17 +247,8 @@ def explain(
         base = _("   base {base}").format(base=number(line.base))
         out += ["", f"{i}. {translated(radl_label(line, factor, order))}"]
         out.append(base + cite(line.base_rule, said=f"{_bet_words(line)} {number(line.base)}"))
-        running, whose, part = line.base, "", own_part(line, profile)
-        for f in line.factors:
-            if f is part:
-                whose = f.rule  # each receiver writes his own part: the rule of who loses stands beside it
-                continue
-            running *= f.multiplier
-            money = _("  (money only)") if f.kontra and score.payout is not None else ""
-            said = f"×{f.multiplier} {translated(seated(f.label, order))}"
-            switch, switch_said = _switch_of(f.rule, profile, line)
-            source = cite(f.rule, said=said) + (cite(switch, said=switch_said) if switch else "")
-            out.append(f"   {said} = {number(running)}{money}" + source)
+        steps, running = _multiplied(line, profile, order, cite, score.payout is not None)
+        out += steps
         for layer, (words, multiplier) in enumerate(radl):  # the Radl last: a fraction is rounded after it
             running *= multiplier
             source = cite("radl.factor", own_factor.format(name=profile.name, factor=multiplier))
@@ -256,7 +256,7 @@ def explain(
                 overlap = _("a Radl started while one runs doubles the hands they share")
                 source += cite("radl.overlap", own_overlap.format(name=profile.name), said=overlap)
             out.append(f"   ×{multiplier} {words} = {number(running)}" + source)
-        value, stake = sheet_value(line, factor), sheet_value(line, factor, payout=True)
+        _factors, value, stake = as_written(line, profile, factor)
         if line.rounded is not None and line.rounded.value * factor != value:
             rounded = _("   rounded down before it is written: {value}").format(value=value)
             out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
@@ -266,7 +266,12 @@ def explain(
                 _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
             )
         won = _won_by(line, factor, order, apart)
-        won[0] += cite(whose, said=losers_words(profile.trischaken.losers)) if whose else ""
+        if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
+            losers = part.rule == key_path(Trischaken, "losers")
+            said = (
+                losers_words(profile.trischaken.losers) if losers else translated(seated(part.label, order))
+            )
+            won[0] += cite(part.rule, said=said)
         out += won
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
         out += ["   " + n for n in _noted(line.note, cite)]
@@ -281,13 +286,58 @@ def explain(
     return quoted("\n".join(out))
 
 
-def own_part(line: Line, profile: Profile) -> Factor | None:
-    """Under Simplified Scoring nobody pays the whole: the factor making one loser's Trischaken
-    payment of each winner's part, not multiplied in (each winner writes his own part); else None."""
+def _multiplied(
+    line: Line, profile: Profile, order: Sequence[str], cite: Callable[..., str], payout: bool
+) -> tuple[list[str], int | Fraction]:
+    """The bet's factors multiplied in, each with the value so far and its sources cited, and the
+    value they come to (``payout``: where a Kontra counts in the money only): a part each winner
+    writes for himself is not multiplied in (:func:`_own_part`), a payment shared as a whole that
+    splits evenly is that whole, said as a step."""
+    out, running, part = [], line.base, _own_part(line, profile)
+    for f in line.factors:
+        if f is part:
+            continue
+        running *= f.multiplier
+        money = _("  (money only)") if f.kontra and payout else ""
+        said = f"×{f.multiplier} {translated(seated(f.label, order))}"
+        switch, switch_said = _switch_of(f.rule, profile, line)
+        source = cite(f.rule, said=said) + (cite(switch, said=switch_said) if switch else "")
+        out.append(f"   {said} = {number(running)}{money}" + source)
+    if _split(line.note):
+        running = sum(line.payout[w] for w in line.winners)
+    return out + ["   " + n for n in _noted(line.note, cite, step=True)], running
+
+
+def _own_part(line: Line, profile: Profile) -> Factor | None:
+    """Under Simplified Scoring nobody pays the whole: the factor making one player's payment to
+    each other of a Trischaken (a loser's, or a revoker's) of each winner's part, not multiplied
+    in (each winner writes his own part); else None."""
     if profile.settlement.mode == "zero_sum":
         return None
-    shared = key_path(Trischaken, "losers")
-    return next((f for f in line.factors if f.rule == shared and f.multiplier == len(line.winners)), None)
+    shared = (key_path(Trischaken, "losers"), key_path(Game, "players"))
+    return next((f for f in line.factors if f.rule in shared and f.multiplier == len(line.winners)), None)
+
+
+def as_written(line: Line, profile: Profile, factor: int = 1) -> tuple[tuple[Factor, ...], int, int]:
+    """The bet as the sheet scores it, with the hand counted ×``factor`` (a Radl): the factors
+    multiplied in, its value and its stake, which the players' figures add up to. Under
+    Simplified Scoring a payment each winner writes his own part of is that part
+    (:func:`_own_part`); a payment shared as a whole that splits evenly (``trischaken.rounding``)
+    is that whole; any other bet its value."""
+    points, paid = line.times(factor), line.times(factor, payout=True)
+    part = _own_part(line, profile)
+    if part is not None:
+        first = line.winners[0]
+        return tuple(f for f in line.factors if f is not part), points[first], paid[first]
+    if _split(line.note):
+        return line.factors, sum(points[w] for w in line.winners), sum(paid[w] for w in line.winners)
+    return line.factors, sheet_value(line, factor), sheet_value(line, factor, payout=True)
+
+
+def _split(note: str | None) -> bool:
+    """Whether a bet's ``note`` says its value did not split evenly among its players and was
+    rounded to a whole that does."""
+    return key_path(Trischaken, "rounding") in note_keys(str(note or ""))
 
 
 def _won_by(line: Line, factor: int, order: Sequence[str], money: bool) -> list[str]:
@@ -418,13 +468,15 @@ def _each(order: Sequence[str], points: Mapping[str, int], sat_out: str | None) 
     )
 
 
-def _noted(note: str | None, cite: Callable[..., str]) -> list[str]:
-    """The note's line, if it says anything in the players' words, with each key it names cited."""
+def _noted(note: str | None, cite: Callable[..., str], step: bool = False) -> list[str]:
+    """The note's line, if it says anything in the players' words, with each key it names cited;
+    ``step``: a note said as a step of the arithmetic (a payment shared as a whole that splits
+    evenly), none as a note."""
     words = players_words(translated(note)) if note else ""
-    if not words:
+    if not words or step != _split(note):
         return []
     rules = "".join(cite(key, said=words.rstrip(".")) for key in note_keys(str(note)))
-    return [_("note: {note}").format(note=words) + rules]
+    return [(words if step else _("note: {note}").format(note=words)) + rules]
 
 
 # The outcome by (one declarer, won), alone and with what decided it.
@@ -479,7 +531,7 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
 def preview_text(after: Ledger, number: int) -> str:
     """What the guided entry shows before it records: the hand's bets and its Radl factor."""
     _hand, score = score_stored(after, number)
-    lines = [score_table(score)]
+    lines = [score_table(score, after.profile)]
     radl = after.hands[number - 1].result.radl
     if radl != 1:
         lines.append(_("Radl: this hand counts ×{radl}").format(radl=radl))

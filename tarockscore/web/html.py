@@ -427,16 +427,13 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
     bets = []
     radl, gap = result.radl, "\u00a0"  # the Radl among each bet's factors, as explain has it
     for line in score.lines:
-        # a Trischaken where each winner writes his own part: that part, as explain and the sheet say
-        part = render_hand.own_part(line, preview.ledger.profile)
-        shown = line._replace(factors=tuple(f for f in line.factors if f is not part))
+        # as the sheet scores it: a Trischaken each winner writes his own part of, that part, as explain says
+        written, value, stake = render_hand.as_written(line, preview.ledger.profile, radl)
+        shown = line._replace(factors=written)
         factors = render_hand.factors_text(shown, gap, seated) + (f", ×{radl}{gap}Radl" if radl != 1 else "")
-        value = line.times(radl)[line.winners[0]] if part else render_hand.sheet_value(line, radl)
         row: list[object] = [render_hand.number(line.base), factors.lstrip(", ") or "-", value]
         if payout:
-            row.append(
-                line.times(radl, True)[line.winners[0]] if part else render_hand.sheet_value(line, radl, True)
-            )
+            row.append(stake)
         in_seats = [p for p in seated if p in line.winners]
         winners = ", ".join([*in_seats, *(w for w in line.winners if w not in in_seats)]) or "-"
         adds = render_hand.adds_text({p: line.times(radl)[p] for p in seated}, gap)
@@ -459,7 +456,9 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
         said = _("Radl: this hand counts ×{radl}").format(radl=result.radl)
         parts.append(f'<p class="radl">{esc(said)}</p>')
     parts.append(table(totals, rows, cls="totals"))
-    parts += [f'<p class="meta">{esc(render_evening.note_line(n))}</p>' for n in score.notes]
+    parts += [
+        f'<p class="meta">{esc(render_evening.note_line(n))}</p>' for n in render_hand.table_notes(score)
+    ]
     return "\n".join(parts)
 
 

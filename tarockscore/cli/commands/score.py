@@ -77,7 +77,7 @@ def score(
         typer.echo(render.at_terminal(render.explain(result, prof)))
         return
     view = View(
-        table=lambda: render.score_table(result),
+        table=lambda: render.score_table(result, prof),
         json=lambda: render.score_json(result, prof),
         csv=lambda: render.score_csv(result),
     )
