@@ -408,6 +408,8 @@ def test_the_totals_money_stays_on_one_line_beside_the_payout_column(
         expect(page.locator("#preview")).to_contain_text(
             "3 lässt sich nicht auf 2 aufteilen: verteilt werden 4"
         )
+        # four German headings beside the stake's column (Kontra in the payout only) fit 360 px
+        no_sideways_scrolling(page)
         page.screenshot(path=tmp_path / "trischaken-shared.png", full_page=True)
     finally:
         server.stop()
