@@ -65,11 +65,11 @@ def test_a_rufer_asks_contract_declarer_partner_card_points_and_extras() -> None
     assert reading.next is not None
     assert (reading.next.key, reading.next.kind) == ("card_points", Kind.POINTS)
     assert reading.next.most == 70  # the whole deck ([game] card_points_total)
-    assert not reading.next.may_skip  # the card points decide a Rufer: they are needed
+    assert reading.next.default is None  # the card points decide a Rufer: they are needed
     given["card_points"] = "38"
     extras = next_question(flow(), given).next
     assert extras is not None and extras.key == "extras"
-    assert extras.may_skip and extras.default is False  # Kontra or bonuses? none unless said
+    assert extras.default is False  # Kontra or bonuses? none unless said
     given["extras"] = "y"
     # Kontra on the contract up to Rekontra (D2), numbered up the ladder, none by default; no
     # Hüttenfleck is asked after it (D3)

@@ -93,17 +93,12 @@ class Question:
     kind: Kind
     line: str  # the summary's label for the answer
     choices: tuple[Choice, ...] = ()
-    default: Answer | None = None
+    default: Answer | None = None  # taken for an empty answer; None: an answer is needed
     most: Fraction | None = None  # POINTS: the most that can be given
     words: tuple[tuple[str, bool], ...] = ()  # YES_NO: words that answer it besides yes and no
     # taken at its default without being asked, unless opened (a summary's line, a word typed,
     # a folded field on the phone): what most hands never need costs no answer
     quiet: bool = False
-
-    @property
-    def may_skip(self) -> bool:
-        """Whether an empty answer is taken (as the default); else an answer is needed."""
-        return self.default is not None
 
     @property
     def fixed(self) -> bool:
