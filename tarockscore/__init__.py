@@ -76,7 +76,7 @@ from tarockscore.io.safe_io import noting_writes
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import Score
-from tarockscore.rules.words import clean_name, fold, strip_spaces, table_names, typed_names
+from tarockscore.rules.words import fold, table_names, typed_names
 from tarockscore.season.season import (
     FoldedSeason,
     LeftOut,
@@ -142,11 +142,9 @@ __all__ = [
     "now",
     "pending_radl",
     # the players' words
-    "clean_name",
     "typed_names",
     "fold",
     "parse_stake",
-    "strip_spaces",
     "table_names",
     "ways_out",
     "noting_writes",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from tarockscore.evening import fold
 from tarockscore.evening import store as ledger_file
+from tarockscore.evening.model import Ledger
 
 
 def stored_hands(path: str | Path) -> list[dict[str, Any]]:
@@ -18,6 +20,14 @@ def stored_hands(path: str | Path) -> list[dict[str, Any]]:
 def stored_audit(path: str | Path) -> list[dict[str, Any]]:
     """Every audit entry of the evening, as its entry of the log stores it."""
     return [fold.audit_mapping(a) for a in ledger_file.read(Path(path)).ledger.audit]
+
+
+def read_back(ledger: Ledger) -> tuple[str, Ledger]:
+    """``ledger`` written as a new file and read again: the file's text and the evening it folds to."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "ledger.toml"
+        ledger_file.create(path, ledger)
+        return path.read_text(encoding="utf-8"), ledger_file.read(path).ledger
 
 
 def rechained(doc: dict[str, Any]) -> dict[str, Any]:

@@ -65,11 +65,11 @@ def test_a_rufer_asks_contract_declarer_partner_card_points_and_extras() -> None
     assert reading.next is not None
     assert (reading.next.key, reading.next.kind) == ("card_points", Kind.POINTS)
     assert reading.next.most == 70  # the whole deck ([game] card_points_total)
-    assert not reading.next.may_skip  # the card points decide a Rufer: they are needed
+    assert reading.next.default is None  # the card points decide a Rufer: they are needed
     given["card_points"] = "38"
     extras = next_question(flow(), given).next
     assert extras is not None and extras.key == "extras"
-    assert extras.may_skip and extras.default is False  # Kontra or bonuses? none unless said
+    assert extras.default is False  # Kontra or bonuses? none unless said
     given["extras"] = "y"
     # Kontra on the contract up to Rekontra (D2), numbered up the ladder, none by default; no
     # Hüttenfleck is asked after it (D3)
@@ -168,7 +168,6 @@ def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus
         "bonus": [{"name": "pagat", "side": "declarers", "announced": True, "made": True}],
         "renonce": "Bert",
     }
-    assert set(done.unused) == {"card_points", "bonus:1:made"}
     hand = parse_hand(cast(HandInput, {"players": list(TABLE), **done.hand}), ooe)
     assert score_hand(hand, ooe).victory_points == {"Anna": 6, "Bert": -18, "Cilli": 6, "Dani": 6}
     # a silent Pagat's outcome is still asked: the wronged side may claim a silent bonus it can
@@ -219,7 +218,6 @@ def test_the_summary_numbers_every_answer_and_a_changed_line_keeps_the_rest() ->
     }
     # line 1 changed to a Dreier: no partner is called, so the partner's answer goes unused
     dreier = submit(flow(), given | {"contract": "dreier"})
-    assert dreier.unused == ("partner",)
     assert dreier.hand == {"contract": "dreier", "declarer": "Anna", "card_points": 30}
 
 
@@ -347,8 +345,8 @@ def test_who_revoked_is_asked_after_the_players_where_the_hand_was_played() -> N
     renonce = asked(next_question(flow(), rufer | {"renonce": "x"}))
     assert renonce == ("renonce", [(0, ""), (1, "Anna"), (2, "Bert"), (3, "Cilli"), (4, "Dani")])
     done = submit(flow(), rufer | {"renonce": "bert", "card_points": "20"})
+    # the revoke decides the hand: no card points asked, the card points given go unused
     assert done.hand == {"contract": "rufer", "declarer": "Anna", "partner": "Cilli", "renonce": "Bert"}
-    assert done.unused == ("card_points",)  # the revoke decides the hand: no card points asked
     hand = parse_hand(cast(HandInput, {"players": list(TABLE), **done.hand}), KR)
     assert score_hand(hand, KR).victory_points == {"Anna": 1, "Bert": 0, "Cilli": 1, "Dani": 0}
     # not given, nobody revoked: a form that never shows the question asks it not

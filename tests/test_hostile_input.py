@@ -454,3 +454,15 @@ def test_a_name_typed_with_a_no_break_space_is_the_player_with_a_plain_one(tmp_p
     done = invoke("new", "-p", "Hans Huber,Hans\u00a0Huber,Cilli,Dani", "--ledger", str(tmp_path / "e.toml"))
     assert done.exit_code == 2, done.stdout
     assert "'Hans Huber' named twice" in done.stderr, done.stderr
+
+
+def test_a_profile_number_too_long_to_show_is_named_at_its_key_by_its_length(tmp_path: Path) -> None:
+    # TOML writes a whole number in hex too, of any length: 5000 hex digits f are 16^5000 - 1,
+    # log10(16^5000) = 5000 × 1.20412 = 6020.6, so a number of 6021 decimal digits, more than
+    # Python turns into text (4,300)
+    profile = tmp_path / "big.toml"
+    profile.write_text('extends = "koenigrufen"\n[contracts.rufer]\nvalue = 0x' + "f" * 5000 + "\n")
+    done = invoke("profiles", "show", str(profile))
+    assert done.exit_code == 1, done.stderr
+    assert "contracts.rufer.value: a number of 6021 digits is beyond the allowed range" in done.stderr
+    assert "too large to show" not in done.stderr

@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -34,10 +35,11 @@ from tarockscore.evening.model import (
 )
 from tarockscore.evening.operations import delete, record, replace_hand, rescore, undo
 from tarockscore.evening.radl import radl_causes, replay
-from tarockscore.evening.store import parse, render
+from tarockscore.evening.store import read
 from tarockscore.io.inputs import load_profile
 from tarockscore.rules.hand import BonusInput, HandInput
 from tarockscore.rules.profile import Profile
+from tests.stored import read_back
 
 AT = "2025-03-14T20:00:00+01:00"
 FOUR = ["Anna", "Bert", "Cilli", "Dani"]
@@ -467,7 +469,7 @@ def test_mapping_round_trip_with_everything() -> None:
         rufer("Bert", "Dani"),
     )
     led = replace_hand(led, 1, rufer("Anna", "Bert"), AT)
-    assert parse(render(led), "x") == led
+    assert read_back(led)[1] == led
 
 
 @pytest.mark.parametrize(
@@ -494,11 +496,13 @@ def test_mapping_round_trip_with_everything() -> None:
         (lambda m: m["event"][0]["hand"][0].update(colour="red"), "entry 1: hand 1: colour", "unknown key"),
     ],
 )
-def test_mapping_problems_are_located(change: Any, where: str, needle: str) -> None:
-    data = tomllib.loads(render(play(evening(), rufer("Anna", "Cilli"))))
+def test_mapping_problems_are_located(change: Any, where: str, needle: str, tmp_path: Path) -> None:
+    data = tomllib.loads(read_back(play(evening(), rufer("Anna", "Cilli")))[0])
     change(data)
+    path = tmp_path / "x.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
     with pytest.raises(LedgerError) as info:
-        parse(tomli_w.dumps(data), "x")
+        read(path)
     assert any(p.where.endswith(f" {where}") and needle in p.message for p in info.value.problems), (
         info.value.problems
     )
@@ -599,7 +603,7 @@ def evenings(draw: st.DrawFn) -> Ledger:
 @given(evenings())
 def test_rescoring_reproduces_every_stored_result(led: Ledger) -> None:
     assert check(led) == []
-    assert parse(render(led), "x") == led
+    assert read_back(led)[1] == led
     profile = led.profile
     seats = led.players
     # Simplified Scoring never takes points away; a sitting-out player adds nothing.

@@ -49,9 +49,8 @@ def test_a_hand_is_scored_before_it_is_recorded(tmp_path: Path) -> None:
     score, _profile = tarockscore.score_hand({**hand, "players": list(entry.deal.players)}, "koenigrufen")
     assert preview.score.victory_points == score.victory_points
     assert evening.ledger.hands == ()  # nothing written
-    assert entry.radl_pending == 0
     evening.add_radl(2)  # two doubled hands to come
+    assert tarockscore.pending_radl(evening.ledger) == 2
     doubled = tarockscore.hand_entry(evening)
-    assert doubled.radl_pending == 2
     factor = tarockscore.load_profile("koenigrufen").radl.factor
     assert doubled.scored(hand).radl == factor

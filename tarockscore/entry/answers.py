@@ -154,9 +154,6 @@ class Reading(NamedTuple):
     lines: tuple[tuple[Question, Answer], ...]  # the numbered summary: each question with its answer
     next: Question | None  # the question to ask now (None: every question is answered)
     refused: str | None  # why the answer given to ``next`` is no answer to it
-    # once the hand is complete: keys given that none of its questions asks (an earlier answer
-    # changed, and the question went)
-    unused: tuple[str, ...]
     notes: tuple[str, ...]  # what the summary shows besides the answers (Trischaken's fourth)
     hand: HandInput | None  # the hand-file keys, once every question is answered
     # the earlier questions the refused answer says are wrong, to be answered again (a "no" to
@@ -201,14 +198,16 @@ def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], 
         asked = None
     lines = tuple((question, answers[question.key]) for question in done)
     if asked is not None:
-        return Reading(lines, asked, refused, (), (), None, again)
+        return Reading(lines, asked, refused, (), None, again)
+    # keys given that none of the hand's questions asks (an earlier answer changed, and the
+    # question went); a Kontra among them, given on a bonus that was not asked one (a silent
+    # bonus): the rules refuse it
     unused = tuple(key for key in given if key.removeprefix(BLATT).removeprefix(OR) not in answers)
-    # a Kontra given on a bonus that was not asked one (a silent bonus): the rules refuse it
     kontras = {
         k: given[k].strip() for k in unused if k.endswith(":kontra") and fold(given[k]) not in NO_KONTRA
     }
     hand = hand_of(flow, answers, defaults, kontras)
-    return Reading(lines, None, None, unused, tuple(flow.notes(answers)), hand)
+    return Reading(lines, None, None, tuple(flow.notes(answers)), hand)
 
 
 # A Kontra field's answers that say none (the choice's name, its number, its words).

@@ -14,7 +14,7 @@ from tarockscore.evening import store as ledger_file
 from tarockscore.evening.evening import Change, Evening, now
 from tarockscore.evening.fold import check_number, score_stored
 from tarockscore.evening.model import Deal, Ledger, deal_by, hand_deal, next_deal
-from tarockscore.evening.radl import next_factor, pending_radl
+from tarockscore.evening.radl import next_factor
 from tarockscore.evening.store import Snapshot
 from tarockscore.rules.hand import HandInput, hand_to_mapping
 from tarockscore.rules.scoring import Score
@@ -44,11 +44,6 @@ class HandEntry(NamedTuple):
     @property
     def ledger(self) -> Ledger:
         return self.snapshot.ledger
-
-    @property
-    def radl_pending(self) -> int:
-        """How many doubled hands the Radl still owes before this hand is played (0: none)."""
-        return pending_radl(self.ledger)
 
     @property
     def radl_factor(self) -> int:

@@ -93,17 +93,12 @@ class Question:
     kind: Kind
     line: str  # the summary's label for the answer
     choices: tuple[Choice, ...] = ()
-    default: Answer | None = None
+    default: Answer | None = None  # taken for an empty answer; None: an answer is needed
     most: Fraction | None = None  # POINTS: the most that can be given
     words: tuple[tuple[str, bool], ...] = ()  # YES_NO: words that answer it besides yes and no
     # taken at its default without being asked, unless opened (a summary's line, a word typed,
     # a folded field on the phone): what most hands never need costs no answer
     quiet: bool = False
-
-    @property
-    def may_skip(self) -> bool:
-        """Whether an empty answer is taken (as the default); else an answer is needed."""
-        return self.default is not None
 
     @property
     def fixed(self) -> bool:
@@ -325,7 +320,7 @@ class Flow:
                 if a["card_points"] == EVERY_TRICK:
                     yield from self._valat_made(declarer, partner, a)
                 else:
-                    yield from self._valat_proven(contract, declarer, partner, a)
+                    yield from self._valat_proven(declarer, partner, a)
         kontra = not conceded and legality.kontra_on_contract_allowed(p, contract) and bool(p.playable_steps)
         if self.every_trick(a):  # entered with the card points
             bonuses = [b for b in bonuses if b != tricks.VALAT]
@@ -367,9 +362,7 @@ class Flow:
         contract = self.profile.contracts[str(a["contract"])]
         return tricks.valat_proven(a["card_points"], None, contract, self.profile)
 
-    def _valat_proven(
-        self, contract: Contract, declarer: str, partner: str | None, a: Mapping[str, Any]
-    ) -> Iterator[Question]:
+    def _valat_proven(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
         """Card points that prove a Valat ask whether it was one (no asks for the card points again)."""
         side = self.proven_side(a)
         if side is None:

@@ -444,14 +444,6 @@ def _not_the_sitter(data: HandInput, seats: Sequence[str]) -> None:
     problems.raise_if_any(HandRefused)
 
 
-def parse_one(mapping: HandInput, profile: Profile, where: str = "") -> Hand:
-    """One hand's keys parsed under ``profile``; its problems located at ``where``."""
-    try:
-        return parse_hand(mapping, profile)
-    except TarockError as exc:
-        raise exc.located(where) if where else exc from None
-
-
 def parse_seated(mapping: HandInput, profile: Profile, seats: Sequence[str], *, bidding: bool = True) -> Hand:
     """A stored hand's keys parsed under ``profile``, its players a deal of ``seats``."""
     hand = parse_hand(mapping, profile, bidding=bidding, stored=True)

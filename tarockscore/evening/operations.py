@@ -17,7 +17,6 @@ from tarockscore.evening.model import (
     hand_deal,
     next_deal,
     next_id,
-    parse_one,
     parse_stored,
     profile_record,
     seat_hand,
@@ -25,6 +24,7 @@ from tarockscore.evening.model import (
 from tarockscore.evening.radl import check_strike, next_factor, pending_radl, set_by_hand, with_took
 from tarockscore.rules.hand import Hand, HandInput, Side, hand_changes
 from tarockscore.rules.legality import everyone_for_themselves
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.scoring import score_hand
 from tarockscore.rules.trischaken import who_loses
@@ -51,7 +51,7 @@ def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:
     """The ledger with one more hand (without ``players``: the next deal's), the only one scored."""
     check_room(ledger)
     profile = ledger.profile
-    hand = parse_one(seat_hand(ledger, mapping, next_deal(ledger)), profile)
+    hand = parse_hand(seat_hand(ledger, mapping, next_deal(ledger)), profile)
     result = result_of(score_hand(hand, profile), ledger.players, next_factor(ledger))
     return ledger._replace(hands=(*ledger.hands, Entry.of(hand, result, at, next_id(ledger))))
 
@@ -74,7 +74,7 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
     """Hand ``number`` replaced (a hand without ``players`` keeps that hand's deal); all after it recomputed."""
     check_number(ledger, number)
     old = ledger.hands[number - 1]
-    hand = parse_one(seat_hand(ledger, mapping, hand_deal(ledger, number)), ledger.profile)
+    hand = parse_hand(seat_hand(ledger, mapping, hand_deal(ledger, number)), ledger.profile)
     entries = list(ledger.hands)
     entries[number - 1] = Entry.of(hand, old.result, old.recorded, old.id)
     stored = {e.id for e in ledger.hands} - {old.id}  # their results stand but where a Radl moved

@@ -3,7 +3,6 @@ money alone), kept as one entry of the table's ledger (core layer, pure). A shee
 way: one with hands or a paper result takes a new one only as a correction (``replace``).
 """
 
-import math
 from collections.abc import Mapping
 
 from tarockscore.errors import N_, Collector, LedgerError, Problem, counted, message
@@ -47,16 +46,6 @@ def unbalanced(
     return problems
 
 
-def _shown(value: int) -> str:
-    """The number, or how many digits it has (``str`` refuses more than 4,300 of them)."""
-    if value.bit_length() < 128:
-        return short_number(value)
-    digits = math.floor(math.log10(abs(value))) + 1
-    if value < 0:
-        return message(N_("a negative number of {digits} digits"), digits=digits)
-    return message(N_("a number of {digits} digits"), digits=digits)
-
-
 def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -> list[Problem]:
     """The points no paper sheet holds: beyond the sanity bound (:data:`MAXIMUM`), a typo or a forged file."""
     problems: list[Problem] = []
@@ -70,7 +59,7 @@ def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -
                             "{name}: {value}: the points of a paper sheet are whole numbers from {low} to {high}"
                         ),
                         name=name,
-                        value=_shown(value),
+                        value=short_number(value),
                         low=-MAXIMUM,
                         high=MAXIMUM,
                     )

@@ -688,16 +688,6 @@ class NoLedgerHere(UnreadableLedger):
     """No file at the ledger's path."""
 
 
-def render(ledger: Ledger, at: str | None = None) -> str:
-    """A whole new file for ``ledger``: its header, and its hands, marks and audit in one entry ``begin``."""
-    return whole_file(ledger, _begin(ledger, at))[0]
-
-
-def parse(text: str, name: str) -> Ledger:
-    """The evening a file's text holds (its chain not verified); problems carry the file name and line."""
-    return _snapshot(Path(name), text.encode("utf-8")).ledger
-
-
 def load(path: Path) -> bytes:
     """The ledger file's bytes, as every read of it takes them (refused past the read limit)."""
     try:
@@ -943,31 +933,30 @@ def _limit(path: Path, size: int) -> None:
         )
 
 
-def create(path: Path, ledger: Ledger, at: str | None = None) -> str:
+def create(path: Path, ledger: Ledger) -> str:
     """Write a new ledger (its hands, if any, in one entry ``begin``), never over an evening kept at ``path``. The head."""
     with locked(path):
         safe_io.remove_stale_temps(path)
         if path.exists():
             kept = _ledger_like(safe_io.read_regular(path, "ledger", safe_io.LEDGER_LIMIT, LedgerError))
             raise LedgerError(LEDGER_EXISTS if kept else NOT_A_LEDGER_KEPT, path=path)
-        return save(path, ledger, None, at)
+        return save(path, ledger, None)
 
 
-def _begin(ledger: Ledger, at: str | None) -> list[dict[str, Any]]:
+def _begin(ledger: Ledger) -> list[dict[str, Any]]:
     if not (ledger.hands or ledger.audit or ledger.radl):
         return []
-    return [fold.event_of(Ledger(ledger.table), ledger, at or ledger.table.created, "begin")]
+    return [fold.event_of(Ledger(ledger.table), ledger, ledger.table.created, "begin")]
 
 
 def save(
     path: Path,
     ledger: Ledger,
     expected_sha: str | None,
-    at: str | None = None,
     events: list[dict[str, Any]] | None = None,
 ) -> str:
     """The one writer of a whole new file, under its lock, refused if the file is not the one read."""
-    text, head = whole_file(ledger, events if events is not None else _begin(ledger, at))
+    text, head = whole_file(ledger, events if events is not None else _begin(ledger))
     write_text(path, text, expected_sha)
     return head
 

@@ -21,7 +21,6 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.evening.model import parse_one
 from tarockscore.io.safe_io import (
     HAND,
     PROFILE,
@@ -35,6 +34,7 @@ from tarockscore.io.safe_io import (
 )
 from tarockscore.io.ways_out import NO_HAND_FILE
 from tarockscore.rules.hand import HandInput, parse_points
+from tarockscore.rules.parse import parse_hand
 from tarockscore.rules.profile import Profile, Reading, build_profile
 from tarockscore.rules.scoring import Score
 from tarockscore.rules.scoring import score_hand as _score
@@ -520,9 +520,9 @@ def profile_for(mapping: HandInput, profile_ref: str | None, hand_folder: Path |
 
 
 def score_hand(
-    mapping: HandInput, profile_ref: str | None = None, where: str = "", hand_folder: Path | None = None
+    mapping: HandInput, profile_ref: str | None = None, hand_folder: Path | None = None
 ) -> tuple[Score, Profile]:
     """Score a hand given as hand-file keys: the score and the profile it was scored under
     (``hand_folder``: the hand file's folder, which a relative path in its profile key is taken from)."""
     profile = profile_for(mapping, profile_ref, hand_folder)
-    return _score(parse_one(mapping, profile, where), profile), profile
+    return _score(parse_hand(mapping, profile), profile), profile

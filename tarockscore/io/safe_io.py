@@ -657,7 +657,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(PermissionError):  # a file system that keeps no modes (FAT): its own
             os.chmod(tmp, mode)
         if old is not None and not WINDOWS:
-            _keep_owner(tmp, old, path, error, what)
+            _keep_owner(tmp, old, path, error)
         _replace(tmp, real)
     except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
@@ -736,7 +736,7 @@ def hard_link_message(path: Path, links: int, what: str) -> Message:
     )
 
 
-def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockError], what: str) -> None:
+def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockError]) -> None:
     new = os.stat(tmp)
     if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
         return

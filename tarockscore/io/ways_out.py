@@ -41,8 +41,3 @@ NO_HAND_FILE = N_("hand file {source!r} not found")
 OLD_LEDGER = N_(
     "{path}: a ledger of schema 1, as tarockscore wrote it before 0.2.0; this version reads the current format only, so nothing was read or written: convert it first"
 )
-
-# every template above, each with its advice in cli/options.py
-WAYS_OUT = tuple(
-    value for name, value in list(globals().items()) if name.isupper() and isinstance(value, str)
-)

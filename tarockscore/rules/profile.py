@@ -749,7 +749,7 @@ def build_profile(document: Mapping[str, Any], where: str = "", *, as_file: bool
             allowed=one_of(("ties",)),
         )
 
-    bonuses, switched_off = _bonuses(top.table("bonuses"), problems)
+    bonuses, switched_off = _bonuses(top.table("bonuses"))
     contracts = _contracts(top.table("contracts"), problems, bonuses, switched_off, game)
     # a Radl event the profile cannot record would never arm one (a stored profile is read as it is)
     dodge = any(c.kind is Kind.TRISCHAKEN for c in contracts.values())
@@ -973,7 +973,7 @@ def _ladder(ko: Reader, problems: Collector) -> tuple[KontraStep, ...]:
     return tuple(steps)
 
 
-def _bonuses(table: Reader, problems: Collector) -> tuple[dict[str, Bonus], frozenset[str]]:
+def _bonuses(table: Reader) -> tuple[dict[str, Bonus], frozenset[str]]:
     """The bonuses played, and the names of those switched off with ``enabled = false``."""
     bonuses: dict[str, Bonus] = {}
     off: set[str] = set()

@@ -8,6 +8,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime, time
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar, cast
@@ -380,10 +381,11 @@ BEYOND = N_("{value} is beyond the allowed range (at most {maximum} either way)"
 
 
 def short_number(value: int) -> str:
-    """The number as written, or how many digits it has when it is too long to show."""
+    """The number as written, or how many digits it has when it is too long to show (counted
+    without ``str``, which refuses more than 4,300 of them)."""
     if -(10**30) < value < 10**30:
         return str(value)
-    digits = len(str(abs(value)))
+    digits = Decimal(value).adjusted() + 1
     if value < 0:
         return message(N_("a negative number of {digits} digits"), digits=digits)
     return message(N_("a number of {digits} digits"), digits=digits)

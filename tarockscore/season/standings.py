@@ -561,12 +561,12 @@ def standings(season: Season) -> tuple[Standing, ...]:
     return tuple(s for s in out if s.player in chosen)
 
 
-def decimal_text(value: Fraction, places: int = 2) -> str:
-    """An exact fraction as a decimal string, rounded half to even: Fraction(7, 6) → '1.17'."""
-    scaled = round(value * 10**places)
+def decimal_text(value: Fraction) -> str:
+    """An exact fraction as a decimal string of two places, rounded half to even: Fraction(7, 6) → '1.17'."""
+    scaled = round(value * 100)
     sign = "-" if scaled < 0 else ""
-    whole, rest = divmod(abs(scaled), 10**places)
-    return f"{sign}{whole}.{rest:0{places}d}" if places else f"{sign}{whole}"
+    whole, rest = divmod(abs(scaled), 100)
+    return f"{sign}{whole}.{rest:02d}"
 
 
 COPY_OF = N_(
