@@ -417,6 +417,44 @@ def test_a_rollback_to_an_earlier_whole_log_is_named_as_entries_cut_off_by_a_lat
     refused(result, f"head {head}: no entry of this ledger has it: entries were cut off or rewritten since")
 
 
+@pytest.mark.parametrize(
+    ("lang", "ends"),
+    [
+        ("en", "its sheet now ends at hand 2, and its head is {now}"),
+        ("de", "sie endet jetzt mit Spiel 2, und ihr Kopf ist {now}"),
+    ],
+)
+def test_the_last_hands_entry_cut_off_whole_is_seen_only_by_a_head_written_down_after_it(
+    tmp_path: Path, lang: str, ends: str
+) -> None:
+    """Hand 3's entry, the last, cut off whole: what is left is a log tarockscore could have written
+    (docs/ledger-format.md, "What a chain cannot know without a head"). show and check read the two
+    hands left without a word, exit 0: nothing in the file names hand 3, so nothing says it is
+    missing. The head written down after hand 3 is no entry's; check --head says so, and where the
+    ledger ends now (hand 2, the head written down after it), for the paper block to show the rest."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    cut = text[: text.rindex("[[event]]")]
+    path.write_text(cut, encoding="utf-8")
+    after_2 = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"]
+    path.write_text(text, encoding="utf-8")
+    after_3 = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    path.write_text(cut, encoding="utf-8")
+    shown = run("--lang", lang, "show", "--ledger", str(path))
+    assert (shown.exit_code, shown.stderr) == (0, "") and len(
+        json.loads(run("show", "--json", "--ledger", str(path)).stdout)["hands"]
+    ) == 2
+    checked = run("--lang", lang, "check", "--ledger", str(path))
+    assert (checked.exit_code, checked.stderr) == (0, ""), checked.stderr
+    assert "missing" not in checked.stdout and "fehlt" not in checked.stdout
+    held = run("--lang", lang, "check", "--head", after_3, "--ledger", str(path))
+    refused(held, ends.format(now=after_2[:12]))
+    assert "missing" not in held.stderr and "fehlt" not in held.stderr
+    assert (
+        run("check", "--head", after_2[:12], "--ledger", str(path)).exit_code == 0
+    )  # a head of before holds
+
+
 def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
     """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
     they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was
