@@ -455,6 +455,36 @@ def test_the_last_hands_entry_cut_off_whole_is_seen_only_by_a_head_written_down_
     )  # a head of before holds
 
 
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        (["radl", "add", "2"], []),  # a Radl set by hand after hand 3
+        (["undo"], ["entry 3: removed: 3: no hand of the evening has this id"]),
+        (["delete", "3", "--yes"], ["entry 3: removed: 3: no hand of the evening has this id"]),
+    ],
+)
+def test_the_last_hands_entry_taken_out_is_named_missing_where_a_later_entry_names_it(
+    tmp_path: Path, after: list[str], said: list[str]
+) -> None:
+    """Hand 3's entry, the last hand's, taken out where an entry that names hand 3 follows it (a
+    Radl mark set after it, an undo or delete taking it off the sheet): that entry no longer
+    follows the one before it, and names a hand no entry holds, so hand 3 is missing, named there
+    (docs/ledger-format.md, "Chained"), not an entry before it "removed or changed"."""
+    path = evening(tmp_path / "e.toml")
+    assert run(*after, "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    path.write_text(text[: starts[2]] + text[starts[3] :], encoding="utf-8")
+    done = run("check", "--ledger", str(path))
+    refused(done)
+    lines = [line.split(": ", 2)[2] for line in unfolded(done.stderr).splitlines()]
+    assert lines[: 1 + len(said)] == [
+        "entry 3: hand 3 is missing: the entry that held it was taken out outside tarockscore",
+        *said,
+    ], done.stderr
+    assert "removed or changed" not in done.stderr
+
+
 def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
     """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
     they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was

@@ -338,6 +338,7 @@ class Chain:
         self.past: str | None = None  # after a repeat: the head before it, which the next entry names
         # the entry just read: a hand's id edited (the id as stored), with the id it should have
         self.renumbered: dict[int, int] = {}
+        self.unheld: set[int] = set()  # a hand only taken off or marked after: its entry taken out
 
     @property
     def missing(self) -> dict[int, list[int]]:
@@ -375,12 +376,19 @@ class Chain:
             self.follows[k] = self.last
         named = (named_ids(event) - set(self.renumbered)) | set(self.renumbered.values())
         self.broken = k if why in ("order", "changed") else self.broken
-        # ids between those of the entries before and this one's, that no entry holds: the hands
-        # of an entry taken out at the last entry that does not fit (as many as an evening could
-        # have held at most: past that, an id was edited, not hands taken out)
-        top = max(named, default=0)
+        # ids between those of the entries before and this one's (a Radl mark's hand too: it was
+        # set after that hand), that no entry holds: the hands of an entry taken out at the last
+        # entry that does not fit (as many as an evening could have held at most: past that, an
+        # id was edited, not hands taken out)
+        # a hand taken off the sheet, or a Radl mark set after it, that no entry before holds, nor
+        # this one: its entry was taken out
+        marked = referred(event) - set(hand_ids(event.get("hand")))
+        unheld = {i for i in marked if i > self.top or i in self.unheld}
+        named -= unheld  # and not named by the entry's audit line either
+        self.unheld |= unheld
+        top = max(named | unheld, default=0)
         if self.broken and top - self.top <= SKIPPED_AT_MOST - self.skipped:
-            if gap := [i for i in range(self.top + 1, top) if i not in named]:
+            if gap := [i for i in range(self.top + 1, top + 1) if i not in named]:
                 self.gaps.setdefault(self.broken, []).extend(gap)
                 self.skipped += len(gap)
         if why != "repeat":
@@ -571,6 +579,13 @@ def named_ids(event: Mapping[str, Any]) -> set[int]:
     removed = event.get("removed")
     taken = [i for i in removed if type(i) is int] if isinstance(removed, list) else []
     return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *taken}
+
+
+def referred(event: Mapping[str, Any]) -> set[int]:
+    """The ids of the hands an entry takes off the sheet, and of those its Radl marks were set after."""
+    removed = event.get("removed")
+    taken = {i for i in removed if type(i) is int and i > 0} if isinstance(removed, list) else set()
+    return taken | set(hand_ids(event.get("radl"), "after"))
 
 
 def hand_ids(items: Any, key: str = "id") -> list[int]:
