@@ -386,7 +386,12 @@ def test_alike_pairs_work_out_each_names_digits_once(monkeypatch: pytest.MonkeyP
 
     worked: list[str] = []
     digits = standings._digits
-    monkeypatch.setattr(standings, "_digits", lambda name: worked.append(name) or digits(name))
+
+    def counted(name: str) -> str:
+        worked.append(name)
+        return digits(name)
+
+    monkeypatch.setattr(standings, "_digits", counted)
     names = [*(f"Spieler {n}" for n in range(1, 30)), "Hans", "Hansi", "Gretl 2", "Grete 2"]
     assert standings.alike_pairs(names, 10) == [(29, 30), (31, 32)]
     assert sorted(worked) == sorted(standings._normal(n) for n in names)

@@ -244,7 +244,9 @@ def _hands(state: State, items: Any, problems: Collector, renumbered: Mapping[in
         else:  # an id out of order or of the wrong kind: the hand's place in its entry
             where = f"hand[{i}]"
         below = type(stored) is int and (stored < 1 or stored in renumbered)
-        if below:  # said with the id its place gives it, the rest of the hand read as it stands
+        if below and isinstance(
+            stored, int
+        ):  # said with the id its place gives it, the rest read as it stands
             nxt = renumbered.get(stored) or next_id(state.ledger())
             said = _NO_ID if stored < 1 else _EDITED_ID
             problems.add(f"{where}: id", said, id=short_number(stored), next=nxt, number=len(state.hands) + 1)
