@@ -243,13 +243,11 @@ def _hands(state: State, items: Any, problems: Collector, renumbered: Mapping[in
             where = f"hand {stored}"
         else:  # an id out of order or of the wrong kind: the hand's place in its entry
             where = f"hand[{i}]"
-        below = type(stored) is int and (stored < 1 or stored in renumbered)
-        if below and isinstance(
-            stored, int
-        ):  # said with the id its place gives it, the rest read as it stands
-            nxt = renumbered.get(stored) or next_id(state.ledger())
-            said = _NO_ID if stored < 1 else _EDITED_ID
-            problems.add(f"{where}: id", said, id=short_number(stored), next=nxt, number=len(state.hands) + 1)
+        edited = stored if type(stored) is int and (stored < 1 or stored in renumbered) else None
+        if below := edited is not None:  # said with the id its place gives it, the rest read as it stands
+            nxt = renumbered.get(edited) or next_id(state.ledger())
+            said = _NO_ID if edited < 1 else _EDITED_ID
+            problems.add(f"{where}: id", said, id=short_number(edited), next=nxt, number=len(state.hands) + 1)
             item = {**item, "id": nxt}
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)

@@ -376,15 +376,14 @@ class Chain:
             self.follows[k] = self.last
         named = (named_ids(event) - set(self.renumbered)) | set(self.renumbered.values())
         self.broken = k if why in ("order", "changed") else self.broken
-        # ids between those of the entries before and this one's (a Radl mark's hand too: it was
-        # set after that hand), that no entry holds: the hands of an entry taken out at the last
-        # entry that does not fit (as many as an evening could have held at most: past that, an
-        # id was edited, not hands taken out)
-        # a hand taken off the sheet, or a Radl mark set after it, that no entry before holds, nor
-        # this one: its entry was taken out
-        marked = referred(event) - set(hand_ids(event.get("hand")))
-        unheld = {i for i in marked if i > self.top or i in self.unheld}
-        named -= unheld  # and not named by the entry's audit line either
+        # ids between those of the entries before and this one's, that no entry holds: the hands
+        # of an entry taken out at the last entry that does not fit (as many as an evening could
+        # have held at most: past that, an id was edited, not hands taken out). A hand this entry
+        # takes off the sheet or sets a Radl mark after, that no entry before holds (nor this
+        # one), is one of them, whatever the entry's audit line names
+        referred_only = referred(event) - set(hand_ids(event.get("hand")))
+        unheld = {i for i in referred_only if i > self.top or i in self.unheld}
+        named -= unheld
         self.unheld |= unheld
         top = max(named | unheld, default=0)
         if self.broken and top - self.top <= SKIPPED_AT_MOST - self.skipped:
