@@ -417,6 +417,74 @@ def test_a_rollback_to_an_earlier_whole_log_is_named_as_entries_cut_off_by_a_lat
     refused(result, f"head {head}: no entry of this ledger has it: entries were cut off or rewritten since")
 
 
+@pytest.mark.parametrize(
+    ("lang", "ends"),
+    [
+        ("en", "its sheet now ends at hand 2, and its head is {now}"),
+        ("de", "sie endet jetzt mit Spiel 2, und ihr Kopf ist {now}"),
+    ],
+)
+def test_the_last_hands_entry_cut_off_whole_is_seen_only_by_a_head_written_down_after_it(
+    tmp_path: Path, lang: str, ends: str
+) -> None:
+    """Hand 3's entry, the last, cut off whole: what is left is a log tarockscore could have written
+    (docs/ledger-format.md, "What a chain cannot know without a head"). show and check read the two
+    hands left without a word, exit 0: nothing in the file names hand 3, so nothing says it is
+    missing. The head written down after hand 3 is no entry's; check --head says so, and where the
+    ledger ends now (hand 2, the head written down after it), for the paper block to show the rest."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    cut = text[: text.rindex("[[event]]")]
+    path.write_text(cut, encoding="utf-8")
+    after_2 = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"]
+    path.write_text(text, encoding="utf-8")
+    after_3 = json.loads(run("show", "--json", "--ledger", str(path)).stdout)["head"][:12]
+    path.write_text(cut, encoding="utf-8")
+    shown = run("--lang", lang, "show", "--ledger", str(path))
+    assert (shown.exit_code, shown.stderr) == (0, "") and len(
+        json.loads(run("show", "--json", "--ledger", str(path)).stdout)["hands"]
+    ) == 2
+    checked = run("--lang", lang, "check", "--ledger", str(path))
+    assert (checked.exit_code, checked.stderr) == (0, ""), checked.stderr
+    assert "missing" not in checked.stdout and "fehlt" not in checked.stdout
+    held = run("--lang", lang, "check", "--head", after_3, "--ledger", str(path))
+    refused(held, ends.format(now=after_2[:12]))
+    assert "missing" not in held.stderr and "fehlt" not in held.stderr
+    assert (
+        run("check", "--head", after_2[:12], "--ledger", str(path)).exit_code == 0
+    )  # a head of before holds
+
+
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        (["radl", "add", "2"], []),  # a Radl set by hand after hand 3
+        (["undo"], ["entry 3: removed: 3: no hand of the evening has this id"]),
+        (["delete", "3", "--yes"], ["entry 3: removed: 3: no hand of the evening has this id"]),
+    ],
+)
+def test_the_last_hands_entry_taken_out_is_named_missing_where_a_later_entry_names_it(
+    tmp_path: Path, after: list[str], said: list[str]
+) -> None:
+    """Hand 3's entry, the last hand's, taken out where an entry that names hand 3 follows it (a
+    Radl mark set after it, an undo or delete taking it off the sheet): that entry no longer
+    follows the one before it, and names a hand no entry holds, so hand 3 is missing, named there
+    (docs/ledger-format.md, "Chained"), not an entry before it "removed or changed"."""
+    path = evening(tmp_path / "e.toml")
+    assert run(*after, "--ledger", str(path)).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    path.write_text(text[: starts[2]] + text[starts[3] :], encoding="utf-8")
+    done = run("check", "--ledger", str(path))
+    refused(done)
+    lines = [line.split(": ", 2)[2] for line in unfolded(done.stderr).splitlines()]
+    assert lines[: 1 + len(said)] == [
+        "entry 3: hand 3 is missing: the entry that held it was taken out outside tarockscore",
+        *said,
+    ], done.stderr
+    assert "removed or changed" not in done.stderr
+
+
 def test_a_hand_whose_own_hash_was_worked_out_again_is_the_hand_named(tmp_path: Path) -> None:
     """Hand 2 rewritten and its own entry's hash worked out again, the entries after it left as
     they were: the chain breaks at entry 3, which no longer follows it. Hand 3 is as it was
@@ -606,25 +674,51 @@ def test_a_hand_id_edited_to_0_is_named_by_its_place_with_the_id_it_should_have(
     assert "hand 0" not in done.stderr and "minimum" not in done.stderr
 
 
-def test_a_hand_id_edited_far_ahead_is_named_as_edited_not_as_hands_missing(tmp_path: Path) -> None:
-    """Hand 2's id edited to 10**15: not a quadrillion hands taken out before it (an evening holds
-    a few hundred) but an id edited, read as quickly as any ledger."""
+@pytest.mark.parametrize("edited", ["3", "9", "999999", str(10**15)])
+def test_a_hand_id_edited_upward_is_named_by_its_place_with_the_id_it_should_have(
+    tmp_path: Path, edited: str
+) -> None:
+    """Hand 2's id edited upward (to 3, the id of the hand after it; to 9; as far as a ledger's ids
+    go, 999999; past that, 10**15): the entry still names the one before it, so nothing was taken
+    out there and no hand is missing; the id is named at its place in the entry, with the id a hand
+    added there has (2: ids rise from hand to hand, docs/ledger-format.md), as an id edited to 0
+    is. The hands after it, as they were written, are not blamed."""
+    path = evening(tmp_path / "e.toml")
+    text = path.read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
+    block = text[starts[1] : starts[2]].replace("id = 2\n", f"id = {edited}\n")
+    path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
+    for command in ("check", "show"):
+        done = run(command, "--ledger", str(path))
+        refused(done)
+        lines = [line.split(": ", 2)[2] for line in unfolded(done.stderr).splitlines()]
+        assert lines == [
+            "entry 2: this entry (record) was changed outside tarockscore",
+            f"entry 2: hand[0]: id: {edited}: not the id of a hand added here: ids rise from hand to hand,"
+            " none given twice, so this hand, no. 2 on the sheet, has 2",
+            "nothing was read or written: put the entry named back as it was written, or restore the file"
+            " from a copy (a repair re-scores hands, but cannot mend a value no ledger can hold)",
+        ], done.stderr
+    german = unfolded(run("--lang", "de", "check", "--ledger", str(path)).stderr)
+    assert f"Eintrag 2: hand[0]: id: {edited}: " in german and "not the id" not in german
+
+
+def test_a_hand_id_edited_upward_in_a_record_whose_hash_was_worked_out_again_is_no_hand_missing(
+    tmp_path: Path,
+) -> None:
+    """Hand 2's id edited to 10**15 and its entry's hash worked out again: entry 3 no longer
+    follows it, as where an entry was taken out; not a quadrillion hands taken out before it (an
+    evening holds a few hundred) but an id edited, read as quickly as any ledger."""
     path = evening(tmp_path / "e.toml")
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     block = text[starts[1] : starts[2]].replace("id = 2\n", f"id = {10**15}\n")
+    event = tomllib.loads(block)["event"][0]
+    body = {**event, "chain": {"prev": event["chain"]["prev"]}}
+    block = block.replace(event["chain"]["hash"], hashlib.sha256(_canonical(body).encode()).hexdigest())
     path.write_text(text[: starts[1]] + block + text[starts[2] :], encoding="utf-8")
     done = run("check", "--ledger", str(path))
-    assert done.exit_code == 1
-    assert f"entry 2: hand {10**15} was changed outside tarockscore" in unfolded(done.stderr)
-    assert "missing" not in done.stderr
-    # within the ids a ledger holds (at most 1,000,000), as far ahead: an id edited all the same
-    path.write_text(
-        text[: starts[1]] + block.replace(str(10**15), "999999") + text[starts[2] :], encoding="utf-8"
-    )
-    done = run("check", "--ledger", str(path))
-    assert done.exit_code == 1
-    assert "entry 2: hand 999999 was changed outside tarockscore" in unfolded(done.stderr)
+    refused(done)
     assert "missing" not in done.stderr
 
 

@@ -483,15 +483,16 @@ def test_players_add_and_drop_are_checked(tmp_path: Path) -> None:
 def test_new_refuses_a_number_past_the_largest_at_its_option(
     tmp_path: Path, typed: list[str], option: str
 ) -> None:
-    """A count past the largest a day's file keeps (1,000,000) was refused as the file's key
-    (`entry 1.games`), exit 1, an option the organiser never typed: now at the option, exit 2."""
+    """A count past the largest a day's file keeps (1,000 games, as many hands as an evening holds)
+    was refused as the file's key (`entry 1.games`), exit 1, an option the organiser never typed:
+    now at the option, exit 2."""
     day = tmp_path / "x"
     result = run(
         "tournament", "new", str(day), "--players", "A,B,C,D", *typed, "--profile", "ooe-2023", "--format", "schrift"
     )  # fmt: skip
     assert result.exit_code == 2, result.stderr
     assert result.stderr.startswith(f"error: {option}: ") and "entry" not in result.stderr
-    assert "at most 1,000,000" in result.stderr and not day.exists()
+    assert "a table plays 1 to 1,000 games in a round" in result.stderr and not day.exists()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -572,7 +573,7 @@ def test_new_refuses_bad_options_naming_them(tmp_path: Path) -> None:
         2,
         [
             "error: --rounds: 2000000: a tournament has 1 to 100 rounds",
-            "error: --games-five: 1125000 is beyond the allowed range (at most 1,000,000 either way)",
+            "error: --games: 900000: a table plays 1 to 1,000 games in a round",
         ],
     )
 
@@ -1782,6 +1783,65 @@ def test_a_hand_into_a_sheet_swapped_with_another_tables_is_refused_naming_whose
     warned = {"en": "warning: ", "de": "Warnung: "}[lang] + swapped.split(": ", 1)[1]
     assert drawn.exit_code == 0 and warned in drawn.stderr.splitlines()
     assert "cannot all be read" not in drawn.stderr and "nicht alle" not in drawn.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "given", "said"),
+    [
+        (
+            "en",
+            ["--games", "1001", "--games-five", "1001"],
+            [
+                "error: --games: 1001: a table plays 1 to 1,000 games in a round",
+                "error: --games-five: 1001: a table plays 1 to 1,000 games in a round",
+            ],
+        ),
+        (
+            "de",
+            ["--games", "999999"],
+            ["Fehler: --games: 999999: ein Tisch spielt 1 bis 1.000 Spiele in einer Runde"],
+        ),
+        (
+            "en",
+            ["--games", "804"],
+            [
+                "error: --games: 804: at a table of five --games × 5/4 makes 1005 games, past the 1,000 a table"
+                " plays in a round: give --games-five, at most 1,000, or --games at most 800"
+            ],
+        ),
+        (
+            "de",
+            ["--games", "1000"],
+            [
+                "Fehler: --games: 1000: an einem Fünfertisch macht --games × 5/4 1250 Spiele, mehr als die"
+                " 1.000, die ein Tisch in einer Runde spielt: --games-five angeben, höchstens 1.000, oder"
+                " --games höchstens 800"
+            ],
+        ),
+    ],
+)
+def test_more_games_than_an_evening_holds_are_refused_by_the_writer_as_by_the_reader(
+    tmp_path: Path, lang: str, given: list[str], said: list[str]
+) -> None:
+    """A round at a table is one evening's sheet, and an evening holds at most 1,000 hands (the day's
+    reader refuses more, as it refuses more than 100 rounds): a game limit past it at four or at
+    five (--games × 5/4 where --games-five is not given) is refused at the option that gives it,
+    exit 2, nothing written; the most, 1,000 at both, is written and read back, and a day's file
+    edited past it (every hash worked out again) is refused by its reader at its entry and key."""
+    day = tmp_path / "d"
+    start = ["tournament", "new", str(day), "--players", "A,B,C,D,E", "--rounds", "1"]
+    rules = ["--profile", "ooe-2023", "--format", "schrift"]
+    result = run("--lang", lang, *start, *given, *rules)
+    assert (result.exit_code, unfolded(result.stderr).splitlines()) == (2, said) and not day.exists()
+    ok(*start, "--games", "1000", "--games-five", "1000", *rules)
+    [table] = draw(day, 1, 1)  # the table of five: its sheet keeps the limit, and reads
+    assert tomllib.loads(Path(table["ledger"]).read_text(encoding="utf-8"))["table"]["games"] == 1000
+    ok("show", "--ledger", table["ledger"])
+    path = day / "tournament.toml"
+    rewrite_with_hashes(path, lambda d: d["event"][0].update(games_five=1001))
+    result = run("tournament", "standings", str(day))
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {path}:"), result.stderr
+    assert "entry 1.games_five: 1001 is above the allowed maximum 1,000" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -554,9 +554,9 @@ def test_a_count_in_german_output_has_no_english_comma(in_folder: Path) -> None:
     with i18n.language("de"):
         assert first_few(list(range(1012))).endswith(" und 1.002 weitere (--json listet alle)")
     assert first_few(list(range(1012))).endswith(" and 1,002 more (--json lists every one)")
-    # a profile value beyond the range a reader takes (radl.hands at most 1,000,000)
+    # a profile value beyond the range a reader takes (radl.factor at most 1,000,000)
     (in_folder / "big.toml").write_text(
-        'extends = "koenigrufen"\n[radl]\nhands = 99999999\n', encoding="utf-8"
+        'extends = "koenigrufen"\n[radl]\nfactor = 99999999\n', encoding="utf-8"
     )
     refused = run("de", "profiles", "show", "./big.toml")
     assert refused.exit_code == 1

@@ -82,22 +82,67 @@ def test_a_radl_too_long_is_one_error_naming_the_argument_and_the_bound(tmp_path
 
 
 def test_radls_set_by_hand_add_up_to_at_most_the_bound(tmp_path: Path) -> None:
-    """Two Radls of 600,000 hands each (a house profile's radl.hands, the most a profile's number
-    may be is 1,000,000) would owe 1,200,000 doubled hands, more than a ledger reads: the second
-    is refused, naming what is still allowed."""
+    """Radls of 1,000 hands each (a house profile's radl.hands, the most a Radl lasts) set by hand
+    999 times and once 600 hands: 999,600 doubled hands owed; one more of 1,000 would owe more than
+    a ledger reads (1,000,000 in all), so it is refused, naming what is still allowed."""
+    from tarockscore.evening import store
+    from tarockscore.evening.model import RadlMark, new_ledger
+    from tarockscore.io.inputs import load_profile
+
     house = tmp_path / "long.toml"
-    house.write_text('extends = "koenigrufen"\nname = "long"\n[radl]\nhands = 600000\n', encoding="utf-8")
-    path = evening(tmp_path, str(house))
-    assert runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)]).exit_code == 0
+    house.write_text('extends = "koenigrufen"\nname = "long"\n[radl]\nhands = 1000\n', encoding="utf-8")
+    at = "2026-03-05T20:00:00+01:00"
+    begun = new_ledger(["Anna", "Bert", "Cilli", "Dani"], load_profile(str(house)), created=at)
+    marks = (*(RadlMark(0, 1000, at) for _ in range(999)), RadlMark(0, 600, at))
+    path = tmp_path / "e.toml"
+    path.write_text(store.render(begun._replace(radl=marks), at), encoding="utf-8")
+    opens(path)
     before = path.read_bytes()
-    result = runner.invoke(app, ["radl", "add", "600000", "--ledger", str(path)])
+    result = runner.invoke(app, ["radl", "add", "1000", "--ledger", str(path)])
     assert result.exit_code == 1, result.output
     assert result.stderr.splitlines() == [
-        "error: HANDS: 600000: the Radl hands set by hand this evening would come to 1200000;"
-        " at most 1,000,000 in all, so at most 400000 more"
+        "error: HANDS: 1000: the Radl hands set by hand this evening would come to 1000600;"
+        " at most 1,000,000 in all, so at most 400 more"
     ], result.stderr
     assert path.read_bytes() == before
+    assert runner.invoke(app, ["radl", "add", "400", "--ledger", str(path)]).exit_code == 0
     opens(path)
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "said"),
+    [
+        ("en", "hands = 1001", "radl.hands: 1001 is above the allowed maximum 1,000"),
+        (
+            "de",
+            "lengths = { valat = 5000 }",
+            "radl.lengths.valat: 5000 liegt über dem erlaubten Höchstwert 1.000",
+        ),
+        (
+            "en",
+            "hands = 99999999999999999999",
+            "radl.hands: 99999999999999999999 is above the allowed maximum 1,000",
+        ),
+    ],
+)
+def test_a_radl_longer_than_an_evening_is_refused_in_the_profile(
+    tmp_path: Path, lang: str, key: str, said: str
+) -> None:
+    """A Radl lasts at most 1,000 hands (radl.hands, and an event's radl.lengths), more than an
+    evening holds: a profile file past it is refused at its key, with the value and the most, exit
+    1, nothing written; the most is taken (docs/scoring.md, [radl])."""
+    house = tmp_path / "long.toml"
+    body = f'extends = "koenigrufen"\nname = "long"\n[radl]\nevents = ["valat"]\n{key}\n'
+    house.write_text(body, encoding="utf-8")
+    path = tmp_path / "e.toml"
+    result = runner.invoke(
+        app, ["--lang", lang, "new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(house), "-l", str(path)]
+    )
+    assert result.exit_code == 1 and not path.exists(), result.output
+    assert result.stderr.splitlines()[-1].endswith(f"{house}: {said}"), result.stderr
+    house.write_text(body.replace(key, "hands = 1000\nlengths = { valat = 1000 }"), encoding="utf-8")
+    result = runner.invoke(app, ["new", "-p", "Anna,Bert,Cilli,Dani", "-P", str(house), "-l", str(path)])
+    assert result.exit_code == 0, result.stderr
 
 
 def test_a_radl_edited_past_the_bound_is_said_once(tmp_path: Path) -> None:

@@ -379,6 +379,24 @@ def test_look_alike(a: str, b: str, alike: bool) -> None:
     assert look_alike(a, b) is alike
 
 
+def test_alike_pairs_work_out_each_names_digits_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numbered players ('Spieler 7', 'Spieler 8') are set apart by their digits once, each name's
+    worked out once, not again for every pair met; names alike but for their numbers are no pair."""
+    import tarockscore.season.standings as standings
+
+    worked: list[str] = []
+    digits = standings._digits
+
+    def counted(name: str) -> str:
+        worked.append(name)
+        return digits(name)
+
+    monkeypatch.setattr(standings, "_digits", counted)
+    names = [*(f"Spieler {n}" for n in range(1, 30)), "Hans", "Hansi", "Gretl 2", "Grete 2"]
+    assert standings.alike_pairs(names, 10) == [(29, 30), (31, 32)]
+    assert sorted(worked) == sorted(standings._normal(n) for n in names)
+
+
 def test_decimal_text_rounds_exactly() -> None:
     from fractions import Fraction
 

@@ -122,6 +122,10 @@ class HeadCheck(NamedTuple):
     edited: tuple[int, ...] = ()
     follows: tuple[int, ...] = ()  # the hands then before an entry that no longer follows them
     missing: tuple[int, ...] = ()  # the hands of then whose entries were taken out since
+    # a head no entry has: the ledger's head now, and its last hand's id and number on the sheet
+    # (0, 0: none), which a head written down after a later hand shows cut off
+    now: str = ""
+    last: tuple[int, int] = (0, 0)
 
     @property
     def holds(self) -> bool:
@@ -469,7 +473,9 @@ class Evening:
         snapshot = ledger_file.read(self.path, since=wanted if digits else None)
         ledger_file.verify(snapshot)
         if (found := snapshot.since) is None:
-            return HeadCheck(head, False, (), ())
+            hands = snapshot.ledger.hands
+            last = (hands[-1].id, len(hands)) if hands else (0, 0)
+            return HeadCheck(head, False, (), (), now=snapshot.head, last=last)
         # an entry of then changed since is not the one the head vouched for, whatever repair followed
         edited, ids, follows, gone = snapshot.chain.edited_since(found.entry, found.vouched)
         differ = set(differing(found.then, snapshot.ledger))

@@ -43,6 +43,7 @@ from tarockscore.rules.words import (
     iso_date,
     iso_timestamp,
     name_problems,
+    short_number,
     text_problem,
     type_name,
 )
@@ -151,8 +152,11 @@ class State:
         return Ledger(self.table, hands, audit, radl, self.paper)
 
 
-def apply(state: State, event: Any, where: str, problems: Collector) -> None:
-    """One entry applied to the evening, its stored results taken as they stand (``check`` re-scores)."""
+def apply(
+    state: State, event: Any, where: str, problems: Collector, renumbered: Mapping[int, int] | None = None
+) -> None:
+    """One entry applied to the evening, its stored results taken as they stand (``check`` re-scores);
+    ``renumbered``: a hand's id the chain found edited, with the id it should have."""
     if not isinstance(event, dict):
         problems.add(where, N_("{item!r}: expected an [[event]] table"), item=event)
         return
@@ -168,7 +172,7 @@ def apply(state: State, event: Any, where: str, problems: Collector) -> None:
     for hand_id in _list(r, "removed"):
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
-    _hands(state, r.raw("hand") if r.has("hand") else [], r.problems)
+    _hands(state, r.raw("hand") if r.has("hand") else [], r.problems, renumbered or {})
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
         paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
         state.paper = paper if paper is not None else state.paper
@@ -218,7 +222,7 @@ def _list(r: Reader, key: str) -> list[Any]:
     return raw if isinstance(raw, list) else []
 
 
-def _hands(state: State, items: Any, problems: Collector) -> None:
+def _hands(state: State, items: Any, problems: Collector, renumbered: Mapping[int, int]) -> None:
     if not isinstance(items, list):
         problems.add("hand", N_("{raw!r}: expected an array of tables"), raw=items)
         return
@@ -233,15 +237,17 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
             and not isinstance(stored, bool)
             and 0 < stored <= MAXIMUM
             and stored not in seen
+            and stored not in renumbered
             and (stored in state.hands or stored > last)
         ):
             where = f"hand {stored}"
         else:  # an id out of order or of the wrong kind: the hand's place in its entry
             where = f"hand[{i}]"
-        below = type(stored) is int and stored < 1
-        if below:  # said with the id its place gives it, the rest of the hand read as it stands
-            nxt = next_id(state.ledger())
-            problems.add(f"{where}: id", _NO_ID, id=stored, next=nxt, number=len(state.hands) + 1)
+        edited = stored if type(stored) is int and (stored < 1 or stored in renumbered) else None
+        if below := edited is not None:  # said with the id its place gives it, the rest read as it stands
+            nxt = renumbered.get(edited) or next_id(state.ledger())
+            said = _NO_ID if edited < 1 else _EDITED_ID
+            problems.add(f"{where}: id", said, id=short_number(edited), next=nxt, number=len(state.hands) + 1)
             item = {**item, "id": nxt}
         reader = element(item, where, N_("{item!r}: expected a [[event.hand]] table"), problems)
         entry = reader and read_hand(reader, where, None, table.players, table.profile.rules, problems)
@@ -260,6 +266,9 @@ def _hands(state: State, items: Any, problems: Collector) -> None:
         last = max(last, entry.id)
 
 
+_EDITED_ID = N_(
+    "{id}: not the id of a hand added here: ids rise from hand to hand, none given twice, so this hand, no. {number} on the sheet, has {next}"
+)
 _NO_ID = N_(
     "{id}: no hand has this id, they begin at 1: a hand added here, no. {number} on the sheet, has {next}; one that changes a hand on the sheet has that hand's id"
 )

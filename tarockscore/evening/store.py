@@ -336,6 +336,9 @@ class Chain:
         self.hashes: dict[str, int] = {}  # each whole entry's hash: its number
         self.repeats: dict[int, int] = {}  # an entry that repeats an earlier one, word for word: that one
         self.past: str | None = None  # after a repeat: the head before it, which the next entry names
+        # the entry just read: a hand's id edited (the id as stored), with the id it should have
+        self.renumbered: dict[int, int] = {}
+        self.unheld: set[int] = set()  # a hand only taken off or marked after: its entry taken out
 
     @property
     def missing(self) -> dict[int, list[int]]:
@@ -363,19 +366,28 @@ class Chain:
             why = "" if prev == self.head else "after" if prev == self.past else "order"
             self.hashes[hashed] = k
         self.past = self.head if why == "repeat" else None
+        prev = event["chain"].get("prev") if isinstance(event.get("chain"), dict) else None
+        self.renumbered = self._renumbered(event) if why == "changed" and prev == self.head else {}
         if why:
             self.found.append((k, why, hashed, self.head))
-            self.said[k] = (str(event.get("kind", "?")), hand_ids(event.get("hand")))
+            held = [i for i in hand_ids(event.get("hand")) if i not in self.renumbered]
+            self.said[k] = (str(event.get("kind", "?")), held)
         if why == "order":
             self.follows[k] = self.last
-        named = named_ids(event)
+        named = (named_ids(event) - set(self.renumbered)) | set(self.renumbered.values())
         self.broken = k if why in ("order", "changed") else self.broken
         # ids between those of the entries before and this one's, that no entry holds: the hands
         # of an entry taken out at the last entry that does not fit (as many as an evening could
-        # have held at most: past that, an id was edited, not hands taken out)
-        top = max(named, default=0)
+        # have held at most: past that, an id was edited, not hands taken out). A hand this entry
+        # takes off the sheet or sets a Radl mark after, that no entry before holds (nor this
+        # one), is one of them, whatever the entry's audit line names
+        referred_only = referred(event) - set(hand_ids(event.get("hand")))
+        unheld = {i for i in referred_only if i > self.top or i in self.unheld}
+        named -= unheld
+        self.unheld |= unheld
+        top = max(named | unheld, default=0)
         if self.broken and top - self.top <= SKIPPED_AT_MOST - self.skipped:
-            if gap := [i for i in range(self.top + 1, top) if i not in named]:
+            if gap := [i for i in range(self.top + 1, top + 1) if i not in named]:
                 self.gaps.setdefault(self.broken, []).extend(gap)
                 self.skipped += len(gap)
         if why != "repeat":
@@ -399,6 +411,18 @@ class Chain:
         if isinstance(event.get("removed"), list):
             self.removed.update(i for i in event["removed"] if isinstance(i, int))
         self.head = stored if isinstance(stored, str) else (hashed or "")
+
+    def _renumbered(self, event: Mapping[str, Any]) -> dict[int, int]:
+        """A record changed outside tarockscore that still names the entry before it: its hand's id,
+        where not the next (ids rise from hand to hand, none given twice), with the id it should
+        have; nothing was taken out before it, so no hand is missing there."""
+        items = event.get("hand")
+        if event.get("kind") != "record" or not isinstance(items, list) or len(items) != 1:
+            return {}
+        stored = items[0].get("id") if isinstance(items[0], dict) else None
+        if type(stored) is not int or 0 < stored <= self.top + 1:  # the next id, or a hand's of before
+            return {}
+        return {stored: self.top + 1}
 
     def _lacks(self, repair: Mapping[str, Any]) -> bool:
         """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
@@ -554,6 +578,13 @@ def named_ids(event: Mapping[str, Any]) -> set[int]:
     removed = event.get("removed")
     taken = [i for i in removed if type(i) is int] if isinstance(removed, list) else []
     return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *taken}
+
+
+def referred(event: Mapping[str, Any]) -> set[int]:
+    """The ids of the hands an entry takes off the sheet, and of those its Radl marks were set after."""
+    removed = event.get("removed")
+    taken = {i for i in removed if type(i) is int and i > 0} if isinstance(removed, list) else set()
+    return taken | set(hand_ids(event.get("radl"), "after"))
 
 
 def hand_ids(items: Any, key: str = "id") -> list[int]:
@@ -809,7 +840,7 @@ def _walk(path: Path, raw: bytes, top: dict[str, Any], repairing: bool, since: s
     requests: dict[str, Request] = {}
     for k, (end, event) in enumerate(entries(raw, str(path)), 1):
         chain.add(event)
-        fold.apply(state, event, f"entry {k}", problems)
+        fold.apply(state, event, f"entry {k}", problems, chain.renumbered)
         if isinstance(event, dict) and isinstance(asked := event.get("request"), str):
             requests[asked] = _request(k, event, len(state.audit))
         if found is not None and isinstance(event, dict):  # an entry since the head asked for, said

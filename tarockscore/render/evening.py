@@ -806,10 +806,16 @@ def sheet_view(sheet: Sheet) -> View:
 def head_check_text(held: HeadCheck) -> str:
     """``check --head``: whether the hands as of the head written down are unchanged."""
     short = held.head[:HEAD_DIGITS]
-    if not held.found:
-        return _(
-            "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening"
-        ).format(head=short)
+    if not held.found:  # the sheet's last hand now: a hand written down after it was cut off
+        ends = _(
+            "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening; its sheet now ends at {hand}, and its head is {now}"
+        )
+        if not held.last[0]:
+            ends = _(
+                "head {head}: no entry of this ledger has it: entries were cut off or rewritten since, or it is another evening; its sheet now has no hand, and its head is {now}"
+            )
+        hand = translated(label(*held.last)) if held.last[0] else ""
+        return ends.format(head=short, hand=hand, now=held.now[:HEAD_DIGITS])
     since = "; ".join(_and_more([f"{e.get('kind', '?')} {e.get('at', '')}" for e in held.since])) or "-"
     if held.missing:  # a hand of then whose entry was taken out since
         return ngettext(

@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple, TypeVar, get_args, get_origin
 
 from tarockscore.errors import N_, Collector, ProfileError, near_miss, one_of, reason
 from tarockscore.rules.hand import parse_points, render_points
-from tarockscore.rules.words import MAX_NAME, MAX_TEXT, PLAYERS_WORDS, Reader, fold, text_problem
+from tarockscore.rules.words import MAX_NAME, MAX_TEXT, MAXIMUM, PLAYERS_WORDS, Reader, fold, text_problem
 
 T = TypeVar("T")
 
@@ -65,12 +65,17 @@ _KEY_PATHS: set[str] = set()
 
 
 def declare(
-    cls: type, table: str, toml: Mapping[str, str] | None = None, minimum: Mapping[str, int] | None = None
+    cls: type,
+    table: str,
+    toml: Mapping[str, str] | None = None,
+    minimum: Mapping[str, int] | None = None,
+    maximum: Mapping[str, int] | None = None,
 ) -> None:
     """Register how the keys of a table's record are read: ``toml`` names a key the file spells
-    differently from its field, ``minimum`` bounds a number; the rest follows each field's type."""
-    toml, minimum = toml or {}, minimum or {}
-    for name in (*toml, *minimum):
+    differently from its field, ``minimum`` and ``maximum`` bound a number; the rest follows each
+    field's type."""
+    toml, minimum, maximum = toml or {}, minimum or {}, maximum or {}
+    for name in (*toml, *minimum, *maximum):
         if name not in cls.__annotations__:  # pragma: no cover - a declaration error
             raise TypeError(f"{cls.__name__} has no field {name!r}")
     defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009 - any record type
@@ -81,21 +86,23 @@ def declare(
         _PATHS[cls][name] = f"{table}.{key}"
         if table:
             _KEY_PATHS.add(f"{table}.{key}")
-        read = _reading(annotation, key, defaults.get(name), minimum.get(name))
+        read = _reading(annotation, key, defaults.get(name), minimum.get(name), maximum.get(name, MAXIMUM))
         if read is not None:  # else a key read by hand, given to read_table
             fields.append((name, read))
     _FIELDS[cls] = tuple(fields)
 
 
-def _reading(kind: Any, key: str, default: Any, minimum: int | None) -> Callable[[Reader], Any] | None:
+def _reading(
+    kind: Any, key: str, default: Any, minimum: int | None, maximum: int
+) -> Callable[[Reader], Any] | None:
     """How a key of type ``kind`` is read, or None where no type of a reader fits."""
     if type(None) in get_args(kind):  # ``X | None``: None where the key is not given
-        read = _reading(get_args(kind)[0], key, default, minimum)
+        read = _reading(get_args(kind)[0], key, default, minimum, maximum)
         return None if read is None else lambda r: read(r) if key in r.data else None
     if kind is bool:
         return lambda r: r.flag(key, default)
     if kind is int:
-        return lambda r: r.number(key, default, minimum=minimum)
+        return lambda r: r.number(key, default, minimum=minimum, maximum=maximum)
     if kind is str:
         return lambda r: r.text(key, default)
     if kind is Fraction:
@@ -386,7 +393,10 @@ class Radl(NamedTuple):
         return max((self.lengths.get(e, self.hands) for e in events if e in self.events), default=self.hands)
 
 
-declare(Radl, "radl", minimum={"hands": 1, "factor": 2})
+# The most hands a Radl lasts: more than an evening holds (a marathon is 300). A bound against a
+# mistyped or hostile file, not a rule: every doubled hand still owed is kept until it is played.
+RADL_AT_MOST = 1_000
+declare(Radl, "radl", minimum={"hands": 1, "factor": 2}, maximum={"hands": RADL_AT_MOST})
 
 
 SCHEMA = 1
@@ -918,7 +928,7 @@ def _radl(r: Reader, problems: Collector, recorded: set[str]) -> Radl:
                 allowed=one_of(events),
             )
         else:
-            lengths[name] = table.number(name, minimum=1)
+            lengths[name] = table.number(name, minimum=1, maximum=RADL_AT_MOST)
         table.raw(name)  # said above, or read
     radl = read_table(r, Radl, events=tuple(events), lengths=MappingProxyType(lengths))
     r.finish()

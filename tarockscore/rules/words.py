@@ -501,7 +501,9 @@ class Reader:
     def optional_bool(self, key: str) -> bool | None:
         return cast(bool | None, self._typed(key, bool, TRUE_OR_FALSE))
 
-    def number(self, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
+    def number(
+        self, key: str, default: int | None = None, *, minimum: int | None = None, maximum: int = MAXIMUM
+    ) -> int:
         value = self._get(key, default is None)
         if value is _MISSING:
             return default or 0
@@ -515,12 +517,12 @@ class Reader:
                 value=short_number(value),
                 minimum=minimum,
             )
-        elif value > MAXIMUM or value < -MAXIMUM:
+        elif value > maximum or value < -MAXIMUM:
             self.problems.add(
                 self.where(key),
-                BEYOND,
+                BEYOND if maximum == MAXIMUM else N_("{value} is above the allowed maximum {maximum}"),
                 value=short_number(value),
-                maximum=grouped(MAXIMUM),
+                maximum=grouped(maximum),
             )
             return default if default is not None else (minimum or 0)
         return value

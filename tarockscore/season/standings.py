@@ -238,17 +238,17 @@ def _normal(name: str) -> str:
 
 def look_alike(a: str, b: str) -> bool:
     """Whether two names may be one player spelt two ways (Hans/Hansi, Gretl/Grete, anna/Anna)."""
-    return _alike(_normal(a), _normal(b))
+    na, nb = _normal(a), _normal(b)
+    return not _numbered_apart(_digits(na), _digits(nb)) and _alike(na, nb)
 
 
 def _alike(na: str, nb: str) -> bool:
-    """:func:`look_alike` of two names as :func:`_normal` reads them."""
+    """:func:`look_alike` of two names as :func:`_normal` reads them, their digits (:func:`_digits`)
+    found by the caller not to set them apart."""
     if not na or not nb:
         return False
     if na == nb:
         return True
-    if _numbered_apart(_digits(na), _digits(nb)):
-        return False
     short, long_ = sorted((na, nb), key=len)
     if len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 2:
         return True

@@ -35,6 +35,11 @@ NO_SUCH_ROUND = N_("{number}: the tournament has rounds 1 to {rounds}")
 # day's file that holds more is refused as the writer refuses it.
 ROUNDS_AT_MOST = 100
 TOO_MANY_ROUNDS = N_("{rounds}: a tournament has 1 to {most} rounds")
+# The most games a table plays in a round, at four or at five: the round's sheet is an evening, and
+# an evening holds at most 1,000 hands (a marathon is 300). A bound against a mistyped or hostile
+# file, not a rule; a day's file that holds more is refused as the writer refuses it.
+GAMES_AT_MOST = 1_000
+TOO_MANY_GAMES = N_("{games}: a table plays 1 to {most} games in a round")
 
 
 class DrawnTable(NamedTuple):
@@ -232,8 +237,8 @@ def _begun(top: Reader, at: str, problems: Collector) -> Tournament | None:
     rounds = top.number("rounds", minimum=1)
     if rounds > ROUNDS_AT_MOST:
         problems.add(top.where("rounds"), TOO_MANY_ROUNDS, rounds=rounds, most=ROUNDS_AT_MOST)
-    games = top.number("games", minimum=1)
-    games_five = top.number("games_five", minimum=1)
+    games = top.number("games", minimum=1, maximum=GAMES_AT_MOST)
+    games_five = top.number("games_five", minimum=1, maximum=GAMES_AT_MOST)
     stake: Decimal | None = None
     if (text := top.optional_str("stake")) is not None:
         try:
@@ -341,7 +346,7 @@ def _drawn_table(item: object, where: str, problems: Collector) -> DrawnTable | 
     table = DrawnTable(
         table=tr.number("table", minimum=1),
         players=tr.str_list("players"),
-        games=tr.number("games", minimum=1),
+        games=tr.number("games", minimum=1, maximum=GAMES_AT_MOST),
         ledger=tr.text("ledger"),
     )
     tr.finish()

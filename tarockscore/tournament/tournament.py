@@ -218,6 +218,9 @@ class Tournament:
     FIVE_FEWER: ClassVar[str] = N_(
         "{games_five}: fewer games at a table of five than the {games} at a table of four; at five the dealer sits out each hand, so a table of five plays more games, not fewer (games × 5/4, so every player deals as often as at four)"
     )
+    FIVE_TOO_MANY: ClassVar[str] = N_(
+        "{games}: at a table of five that makes {five} games (games × 5/4), past the {most} a table plays in a round; give the limit at five, at most {most}, or at most {four} games at four"
+    )
     NO_PROFILE: ClassVar[str] = N_("missing: the profile every table is scored under, e.g. ooe-2023")
     NO_FORMAT: ClassVar[str] = N_("give the format: schrift, haupt-sub, schrift-rang, or a format file")
 
@@ -258,12 +261,17 @@ class Tournament:
         elif games_five is not None and games_five < games:
             # no source plays fewer at five: the two limits swapped or mistyped
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
-        elif games_five is None and games >= 1 and games_at_five(games) is None:
+        elif games_five is None and 1 <= games <= tm.GAMES_AT_MOST and games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
-        five = games_five if games_five is not None else games_at_five(games)
-        for field, count in (("games", games), ("games_five", five)):
-            if count is not None and count > MAXIMUM:  # more than the day's file keeps
-                problems.add(field, BEYOND, value=short_number(count), maximum=grouped(MAXIMUM))
+        most = tm.GAMES_AT_MOST  # as the day's reader refuses it
+        for field, count in (("games", games), ("games_five", games_five)):
+            if count is not None and count > most:
+                problems.add(field, tm.TOO_MANY_GAMES, games=short_number(count), most=grouped(most))
+        if games_five is None and games <= most < (games_at_five(games) or 0):
+            five = games_at_five(games)
+            problems.add(
+                "games", cls.FIVE_TOO_MANY, games=games, five=five, most=grouped(most), four=most * 4 // 5
+            )
         if not isinstance(profile, Profile) and not profile.strip():
             problems.add("profile", cls.NO_PROFILE)
         if not format.strip():

@@ -91,6 +91,9 @@ BEGIN_WORDS: Wording = {
     tarockscore.Tournament.FIVE_FEWER: N_(
         "{games_five}: fewer than --games {games}; at a table of five the dealer sits out each hand, so it plays more games, not fewer: give --games-five at least {games}, or leave it out for --games × 5/4"
     ),
+    tarockscore.Tournament.FIVE_TOO_MANY: N_(
+        "{games}: at a table of five --games × 5/4 makes {five} games, past the {most} a table plays in a round: give --games-five, at most {most}, or --games at most {four}"
+    ),
     tarockscore.Tournament.NO_PROFILE: N_(
         "give the profile every table is scored under, e.g. --profile ooe-2023"
     ),
