@@ -95,7 +95,7 @@ def test_radls_set_by_hand_add_up_to_at_most_the_bound(tmp_path: Path) -> None:
     begun = new_ledger(["Anna", "Bert", "Cilli", "Dani"], load_profile(str(house)), created=at)
     marks = (*(RadlMark(0, 1000, at) for _ in range(999)), RadlMark(0, 600, at))
     path = tmp_path / "e.toml"
-    path.write_text(store.render(begun._replace(radl=marks), at), encoding="utf-8")
+    store.create(path, begun._replace(radl=marks))
     opens(path)
     before = path.read_bytes()
     result = runner.invoke(app, ["radl", "add", "1000", "--ledger", str(path)])
