@@ -602,10 +602,12 @@ def test_a_bonus_side_nobody_chose_is_asked_for_never_recorded_as_the_declarers(
     assert f'<span class="error" id="f-bonus-1-side-error">{needed}</span>' in page
     assert results(evening) == []
     king = {**pagat, "bonus:1": "king_ultimo"}
-    fields = client.post("/t/evening/fields", data={"code": code, **king}, headers=headers).text
-    side = re.search(r'<fieldset[^>]*data-key="bonus:1:side".*?</fieldset>', fields, re.S)
-    assert side is not None and f"<legend>{html.escape(alone)}</legend>" in side[0]
-    assert side[0].count('type="radio"') == 1 and 'value="declarers" checked disabled' in side[0]
+    for points in ("40", ""):  # said so also while the card points above are still to be typed
+        form = {"code": code, **king, "card_points": points}
+        fields = client.post("/t/evening/fields", data=form, headers=headers).text
+        side = re.search(r'<fieldset[^>]*data-key="bonus:1:side".*?</fieldset>', fields, re.S)
+        assert side is not None and f"<legend>{html.escape(alone)}</legend>" in side[0]
+        assert side[0].count('type="radio"') == 1 and 'value="declarers" checked disabled' in side[0]
     answer = record(client, code, tarockscore.Evening(evening).version(), **king)
     assert answer.status_code == 200, answer.text
     cli("record", "--ledger", str(twin), *RUFER_CLI, "-b", "king_ultimo")

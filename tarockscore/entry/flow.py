@@ -107,7 +107,8 @@ class Question:
 
     @property
     def fixed(self) -> bool:
-        """Whether the rules leave one answer (a Forehand's contract: its declarer), taken unasked."""
+        """Whether the rules leave one answer (a Forehand's contract: its declarer; a bonus one side
+        alone may make: that side), taken unasked."""
         return self.kind is Kind.CHOICE and len(self.choices) == 1 and self.default == self.choices[0].value
 
     def accepts(self, value: Answer | None) -> bool:
@@ -511,9 +512,10 @@ class Flow:
                 "declarers": _("{bonus}: only the declarers can make it"),
                 "defenders": _("{bonus}: only the defenders can make it"),
             }
-            text = alone.get(only(sides) or "", _("{bonus}: for which side")).format(bonus=named(name))
+            fixed = only(sides)
+            text = (alone[fixed] if fixed else _("{bonus}: for which side")).format(bonus=named(name))
             line = _("{bonus}, side").format(bonus=named(name))
-            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, only(sides))
+            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, fixed)
             yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
