@@ -970,6 +970,7 @@ def test_the_hand_to_replace_is_shown_as_recorded(
     begin(page)
     answer_rufer(page, "Anna", "Bert", "40")
     choose(page, "bonus:1", "pagat")
+    choose(page, "bonus:1:side", "declarers")
     choose(page, "bonus:1:announced", "y")
     page.click("#hand-form button[type=submit]")
     page.click("#record")

@@ -1026,10 +1026,10 @@ def test_settle_without_a_stake(tmp_path: Path) -> None:
 # -- enter -----------------------------------------------------------------------------------------------
 
 
-# Rufer Anna + Cilli, 40 1/3, Kontra, Pagat announced and made: the Kontra and bonus questions
-# after "y" (Kontra or bonuses?), then Enter records.
+# Rufer Anna + Cilli, 40 1/3, Kontra, Pagat announced by the declarers and made: the Kontra and
+# bonus questions after "y" (Kontra or bonuses?), then Enter records.
 ENTER_RUFER = "\n".join(
-    ["rufer", "Anna", "Cilli", "40 1/3", "y", "kontra", "pagat", "", "y", "", "", "", "", ""]
+    ["rufer", "Anna", "Cilli", "40 1/3", "y", "kontra", "pagat", "declarers", "y", "", "", "", "", ""]
 )
 
 

@@ -143,21 +143,21 @@ def test_a_yes_or_no_also_takes_the_words_the_short_form_takes_for_it() -> None:
     answer(e, "Bettler", "Bert", "gewonnen", "")
     assert e.answers["won"] is True
     e = entry()
-    answer(e, "dreier", "2", "40", "ja", "", "pagat", "", "angesagt", "verloren", "", "")
+    answer(e, "dreier", "2", "40", "ja", "", "pagat", "Spieler", "angesagt", "verloren", "", "")
     assert e.hand()["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
     e = entry()
     answer(e, "dreier", "2", "40", "y", "", "uhu", "defenders", "silent", "made", "")
     assert e.hand()["bonus"] == [{"name": "uhu", "side": "defenders", "announced": False, "made": True}]
     e = entry()
-    answer(e, "dreier", "2", "40", "y", "", "trull", "", "still", "gemacht", "")
+    answer(e, "dreier", "2", "40", "y", "", "trull", "declarers", "still", "gemacht", "")
     assert e.hand()["bonus"] == [{"name": "trull", "side": "declarers", "announced": False, "made": True}]
     # a unique beginning of one of these words, as every question takes one (docs/evening.md):
     # "ang." and "verl." as the paper block shortens them, the short form's own "l" and "s"
     e = entry()
-    answer(e, "dreier", "2", "40", "ja", "", "pagat", "", "ang", "verl", "", "")
+    answer(e, "dreier", "2", "40", "ja", "", "pagat", "spiel", "ang", "verl", "", "")
     assert e.hand()["bonus"] == [{"name": "pagat", "side": "declarers", "announced": True, "made": False}]
     e = entry()
-    answer(e, "dreier", "2", "40", "ja", "", "uhu", "", "s", "gem", "")
+    answer(e, "dreier", "2", "40", "ja", "", "uhu", "decl", "s", "gem", "")
     assert e.hand()["bonus"] == [{"name": "uhu", "side": "declarers", "announced": False, "made": True}]
     e = entry()
     answer(e, "Bettler", "Bert", "Verl", "")
@@ -176,7 +176,7 @@ def test_no_kontra_and_no_more_bonuses_take_a_plain_no() -> None:
     # or "no"; it was refused as none of the choices ("did you mean 'keine'?")
     for no in ("nein", "no", "Nein"):
         e = entry()
-        answer(e, "dreier", "2", "40", "ja", no, "pagat", "", "", "", no)
+        answer(e, "dreier", "2", "40", "ja", no, "pagat", "1", "", "", no)
         assert e.hand() == {
             "contract": "dreier",
             "declarer": "Bert",
@@ -519,7 +519,7 @@ def test_a_hand_the_rules_refuse_is_shown_at_the_summary_and_can_be_changed(ledg
     # A Besserrufer is played with a bird announced by the declarers (contracts.besserrufer
     # .requires_announced): a silent Pagat is refused at the summary, and Enter does not record
     # it; line 8 (Pagat announced?) is changed to yes, then Enter records it.
-    answers = ["besserrufer", "Anna", "Cilli", "40", "", "pagat", "", "", "", "", "", "8", "y", "", ""]
+    answers = ["besserrufer", "Anna", "Cilli", "40", "", "pagat", "1", "", "", "", "", "8", "y", "", ""]
     result = run("enter", "--ledger", ledger, input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.stderr
     assert (
@@ -836,6 +836,40 @@ def test_the_talon_and_ones_own_king_are_numbered_after_the_seats_and_picked_by_
     e = entry()
     answer(e, "rufer", "2", "5")
     assert e.answers["partner"] == TALON
+
+
+def test_a_bonus_side_is_chosen_never_taken_as_the_declarers_unasked(ledger: str) -> None:
+    # A Pagat may be made by either side (docs/rules/koenigrufen.md §3.1): the side has no default,
+    # and Enter at it is refused; the Valat given for the card points the same. The King ultimo
+    # is the declarers' alone under koenigrufen ("for the declarer's side", §3.1; D33): said, and
+    # that side taken by Enter.
+    from tarockscore.cli.commands.enter import prompt_text
+
+    e = entry()
+    answer(e, "rufer", "1", "3", "40", "y", "", "pagat")
+    side = asked(e)
+    assert (side.key, side.default, side.fixed) == ("bonus:1:side", None, False)
+    assert prompt_text(side) == "pagat: for which side (1=declarers 2=defenders)"
+    assert e.give("") == "an answer is needed here; 'back' returns to the question before"
+    answer(e, "2", "", "", "king_ultimo")
+    king = asked(e)
+    assert prompt_text(king) == "king_ultimo: only the declarers can make it (1=declarers) [declarers]"
+    assert king.fixed
+    answer(e, "", "", "", "")
+    assert [b["side"] for b in e.hand()["bonus"]] == ["defenders", "declarers"]
+    e = entry()
+    answer(e, "rufer", "1", "3", "valat")
+    assert prompt_text(asked(e)) == "Valat: every trick to (1=Anna and Cilli 2=Bert and Dani)"
+    assert e.give("") == "an answer is needed here; 'back' returns to the question before"
+    # at the terminal: Enter at the side asks again, the side typed next is the one recorded; a
+    # silent Pagat made by the defenders, the Rufer won by Anna and Cilli: +1 each for the Rufer
+    # [STC-TB], +1 each for Bert and Dani for the Pagat (docs/rules/koenigrufen.md §3.1)
+    typed = ["rufer", "1", "3", "40", "y", "", "pagat", "", "2", "", "", "", ""]
+    result = run("--lang", "de", "enter", "--ledger", ledger, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.stderr
+    prompt = "Pagat: für welche Seite (1=Spieler 2=Gegenspieler): "  # no [Spieler] for Enter to take
+    assert f"{prompt}\n{prompt}2\n" in result.stdout and "hier braucht es eine Antwort" in result.stderr
+    assert totals(ledger) == {"Anna": 1, "Bert": 1, "Cilli": 1, "Dani": 1}
 
 
 def test_a_long_prompt_is_wrapped_between_words_for_80_columns() -> None:

@@ -159,7 +159,8 @@ def test_a_revoked_dreier_is_asked_no_card_points_nor_whether_an_announced_bonus
     given = {"contract": "dreier", "declarer": "Bert", "renonce": "Bert", "card_points": "50", "extras": "y"}
     reading = next_question(revoked, given)
     assert reading.next is not None and reading.next.key == "kontra"
-    given |= {"kontra": "0", "bonus:1": "pagat", "bonus:1:announced": "y", "bonus:1:made": "n"}
+    given |= {"kontra": "0", "bonus:1": "pagat", "bonus:1:side": "declarers", "bonus:1:announced": "y"}
+    given |= {"bonus:1:made": "n"}
     done = submit(revoked, given)
     assert done.next is None and done.refused is None
     assert done.hand == {
@@ -307,7 +308,7 @@ def test_all_answers_at_once_make_the_hand_the_terminal_records(ledger: Path) ->
     # Rufer by Anna with Cilli, 40⅓ card points, Kontra, the Pagat announced by the declarers.
     typed = [
         "rufer", "Anna", "Cilli", "40 1/3", "y", "kontra",
-        "pagat", "", "y", "", "", "",  # side, announced, made, Kontra on it, no more bonuses
+        "pagat", "1", "y", "", "", "",  # side, announced, made, Kontra on it, no more bonuses
         "",  # Enter at the summary records it
     ]  # fmt: skip
     result = CliRunner().invoke(app, ["enter", "--ledger", str(ledger)], input="\n".join(typed) + "\n")
@@ -322,6 +323,7 @@ def test_all_answers_at_once_make_the_hand_the_terminal_records(ledger: Path) ->
         "extras": "y",
         "kontra": "kontra",
         "bonus:1": "pagat",
+        "bonus:1:side": "declarers",
         "bonus:1:announced": "y",
     }
     done = submit(flow(), given)

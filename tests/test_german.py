@@ -864,7 +864,7 @@ def test_enter_offers_no_bonus_as_keine_and_a_further_one_as_keine_mehr(tmp_path
     out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
     assert "Prämie (0=keine 1=Pagat" in out and "[keine]: " in out, out
     assert "Prämie 1: keine\n" in out, out
-    answers = "\n".join(["Dreier", "Bert", "40", "ja", "", "Pagat", "", "", "", ""]) + "\n\n"
+    answers = "\n".join(["Dreier", "Bert", "40", "ja", "", "Pagat", "Spieler", "", "", ""]) + "\n\n"
     out = runner.invoke(app, ["--lang", "de", "enter", "-l", ledger], input=answers).stdout
     assert "Noch eine Prämie (0=keine mehr 1=Pagat" not in out  # Pagat given: not offered again
     assert "Noch eine Prämie (0=keine mehr 2=Uhu" in out and "Prämie 2: keine mehr\n" in out, out

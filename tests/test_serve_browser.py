@@ -498,6 +498,22 @@ REFUSED = {
     "en": ("Card points of Anna and Cilli (of 70)", "75 is outside 0 to 70"),
     "de": ("Kartenpunkte von Anna und Cilli (von 70)", "75 liegt nicht zwischen 0 und 70"),
 }
+SIDES = {
+    "en": {
+        "label": "Pagat: for which side",
+        "needed": "an answer is needed here",
+        "defenders": "defenders",
+        "king": "King Ultimo",
+        "alone": "King Ultimo: only the declarers can make it",
+    },
+    "de": {
+        "label": "Pagat: für welche Seite",
+        "needed": "hier braucht es eine Antwort",
+        "defenders": "Gegenspieler",
+        "king": "König ultimo",
+        "alone": "König ultimo: kann nur die Spielerseite machen",
+    },
+}
 UNCHANGED = {
     "en": "Nothing was recorded: the sheet is unchanged.",
     "de": "Nichts eingetragen: die Schrift ist unverändert.",
@@ -526,6 +542,40 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
     page.screenshot(path=str(tmp_path / f"refused-{lang}-{script}.png"), full_page=True)
     no_sideways_scrolling(page)
     assert hands(path) == 0
+    # a Pagat whose side nobody tapped: neither side checked, and Show asks for it under its field
+    # in its label's words, never taking it as the declarers' (either side may make the Pagat,
+    # docs/rules/koenigrufen.md §3.1)
+    words = SIDES[lang]
+    points = page.locator('#fields input[name="card_points"]')
+    points.fill("40")
+    points.blur()  # its reason goes: the fields below move up a line
+    settled(page)
+    thumb = Thumb(page)
+    thumb.choose("bonus:1", "Pagat")
+    page.locator('#hand-form button[value="preview"]').click()
+    side = page.locator('fieldset[data-key="bonus:1:side"]')
+    expect(notice.locator("li")).to_have_text(f"{words['label']}: {words['needed']}")
+    expect(side.locator("legend")).to_have_text(words["label"])
+    expect(side.locator(".error")).to_have_text(words["needed"])
+    expect(side.locator("input:checked")).to_have_count(0)
+    page.screenshot(path=str(tmp_path / f"side-{lang}-{script}.png"), full_page=True)
+    no_sideways_scrolling(page)
+    # the Defenders' Pagat, and the King ultimo, the declarers' alone under koenigrufen ("for the
+    # declarer's side", §3.1): said so, that side checked and not to be tapped
+    thumb.choose("bonus:1:side", words["defenders"])
+    thumb.choose("bonus:2", words["king"])
+    if script:
+        king = page.locator('fieldset[data-key="bonus:2:side"]')
+        expect(king.locator("legend")).to_have_text(words["alone"])
+        expect(king.locator("input")).to_have_count(1)
+        expect(king.locator("input")).to_be_checked()
+        expect(king.locator("input")).to_be_disabled()
+        page.screenshot(path=str(tmp_path / f"king-{lang}.png"), full_page=True)
+    page.locator('#hand-form button[value="preview"]').click()
+    page.get_by_role("button", name=WORDS[lang]["record"].format(n=1)).click()
+    assert eventually(lambda: hands(path) == 1)
+    bonuses = tarockscore.Evening(path).ledger.hands[0].hand.bonuses
+    assert [(b.name, b.side.value) for b in bonuses] == [("pagat", "defenders"), ("king_ultimo", "declarers")]
 
 
 # Card points the form refuses: the reason in the form's words, the field named by its label
@@ -2571,11 +2621,10 @@ def test_without_script_a_hand_with_a_kontra_on_a_bonus_is_recorded_end_to_end(
     thumb = Thumb(page)
     fill_rufer(thumb, "30")
     thumb.choose("bonus:1", "Pagat")
-    for key, label in (
-        ("bonus:1:side", "defenders"),
-        ("bonus:1:announced", "yes"),
-        ("bonus:1:kontra", "Kontra"),
-    ):
+    page.get_by_role("button", name="Show the arithmetic").click()  # whose Pagat: nobody said yet
+    expect(page.locator('fieldset[data-key="bonus:1:side"] .error')).to_have_text("an answer is needed here")
+    thumb.choose("bonus:1:side", "defenders")
+    for key, label in (("bonus:1:announced", "yes"), ("bonus:1:kontra", "Kontra")):
         page.get_by_role("button", name="Show the arithmetic").click()
         page.get_by_role("button", name="Change the hand").click()
         thumb.choose(key, label)

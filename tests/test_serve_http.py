@@ -559,6 +559,61 @@ def test_a_refused_hand_says_what_the_command_line_says(evening: Path) -> None:
     assert results(evening) == []
 
 
+@pytest.mark.parametrize(
+    ("lang", "needed", "label", "alone"),
+    [
+        ("en", "an answer is needed here", ("Pagat: for which side", "Valat: every trick to"),
+         "King Ultimo: only the declarers can make it"),
+        ("de", "hier braucht es eine Antwort", ("Pagat: für welche Seite", "Valat: alle Stiche an"),
+         "König ultimo: kann nur die Spielerseite machen"),
+    ],
+)  # fmt: skip
+def test_a_bonus_side_nobody_chose_is_asked_for_never_recorded_as_the_declarers(
+    evening: Path, twin: Path, lang: str, needed: str, label: tuple[str, str], alone: str
+) -> None:
+    """A bonus's side started on "declarers": a form sent without a tap recorded the declarers'
+    Pagat. Neither side is checked now, and a hand without one is refused at the side's field in
+    its label's words, previewed, recorded straight or sent without script (nothing written); so
+    is the Valat given for the card points. The King ultimo is the declarers' alone under
+    koenigrufen ("for the declarer's side", docs/rules/koenigrufen.md §3.1, D33): shown checked,
+    not sent, and recorded as ``record -b king_ultimo`` records it."""
+    client, site = client_of(evening)
+    code, headers = site.code("evening"), {"Accept-Language": lang}
+    pagat = {**RUFER, "kontra": "=none", "bonus:1": "pagat"}
+    fields = client.post("/t/evening/fields", data={"code": code, **pagat}, headers=headers).text
+    side = re.search(r'<fieldset[^>]*data-key="bonus:1:side".*?</fieldset>', fields, re.S)
+    assert side is not None and side[0].count('type="radio"') == 2 and " checked" not in side[0]
+    valat = {**RUFER, "card_points": "", "or:card_points": "valat"}
+    for hand, where, named in ((pagat, "bonus:1:side", label[0]), (valat, "valat:side", label[1])):
+        for action in ("preview", "record"):  # the phone's Show, a script's record (no terminal's "'back' …")
+            form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": action}
+            answer = client.post(
+                "/t/evening/hand", data={**form, "action": action, **hand}, headers={**JSON, **headers}
+            )
+            assert answer.status_code == 422, answer.text
+            [problem] = answer.json()["problems"]
+            assert problem == {"where": where, "message": f"{named}: {needed}"}
+    page = client.post(
+        "/t/evening/hand",
+        data={"code": code, "expected": tarockscore.Evening(evening).version(), "action": "record", **pagat},
+        headers=headers,
+    ).text
+    assert f"<li>{html.escape(label[0])}: {needed}</li>" in page
+    assert f'<span class="error" id="f-bonus-1-side-error">{needed}</span>' in page
+    assert results(evening) == []
+    king = {**pagat, "bonus:1": "king_ultimo"}
+    for points in ("40", ""):  # said so also while the card points above are still to be typed
+        form = {"code": code, **king, "card_points": points}
+        fields = client.post("/t/evening/fields", data=form, headers=headers).text
+        side = re.search(r'<fieldset[^>]*data-key="bonus:1:side".*?</fieldset>', fields, re.S)
+        assert side is not None and f"<legend>{html.escape(alone)}</legend>" in side[0]
+        assert side[0].count('type="radio"') == 1 and 'value="declarers" checked disabled' in side[0]
+    answer = record(client, code, tarockscore.Evening(evening).version(), **king)
+    assert answer.status_code == 200, answer.text
+    cli("record", "--ledger", str(twin), *RUFER_CLI, "-b", "king_ultimo")
+    assert results(evening) == results(twin)
+
+
 def test_a_kontra_on_a_silent_bonus_is_refused_at_its_field_as_the_command_line_refuses_it(
     evening: Path,
 ) -> None:
@@ -1693,7 +1748,8 @@ def test_a_german_phone_enters_the_bonuses_whose_german_name_is_not_their_key(
     client, site = client_of(evening)
     code = site.code("evening")
     german = {"Accept-Language": "de-AT,de;q=0.9"}
-    hand = {**RUFER, "bonus:1": "king_ultimo", "bonus:1:announced": "y", "bonus:2": "four_kings"}
+    hand = {**RUFER, "bonus:1": "king_ultimo", "bonus:1:side": "declarers", "bonus:1:announced": "y"}
+    hand |= {"bonus:2": "four_kings", "bonus:2:side": "Spieler"}  # the side as a German table says it
     fields = client.post("/t/evening/fields", data={"code": code, **hand}, headers=german).text
     for key in ("bonus:1:announced", "bonus:1:made", "bonus:2:side", "bonus:2:made", "bonus:3"):
         assert f'data-key="{key}"' in fields, key
@@ -1998,7 +2054,8 @@ def test_none_on_the_replace_form_takes_a_kontra_or_a_bonus_away(evening: Path) 
     client, site = client_of(evening)
     code = site.code("evening")
     said = {"kontra": "kontra", "bonus:1": "pagat"}
-    record(client, code, tarockscore.Evening(evening).version(), **RUFER, **said)
+    side = {"bonus:1:side": "declarers"}
+    record(client, code, tarockscore.Evening(evening).version(), **RUFER, **said, **side)
     page = client.get(f"/t/evening?code={code}&replace=1").text
     none = {}
     for key in said:
@@ -2008,7 +2065,7 @@ def test_none_on_the_replace_form_takes_a_kontra_or_a_bonus_away(evening: Path) 
         none[key] = next(value for value, label in radios if label in ("none", "no more"))
     for n, (key, dropped) in enumerate(none.items()):
         form = {"code": code, "expected": tarockscore.Evening(evening).version(), "request": f"r{n}"}
-        form |= {"action": "record", "number": "1", **RUFER, **said, key: dropped}
+        form |= {"action": "record", "number": "1", **RUFER, **said, **side, key: dropped}
         answer = client.post("/t/evening/hand", data=form, headers=JSON)
         assert answer.status_code == 200, answer.text
         hand = tarockscore.Evening(evening).sheet().hands[0].hand
@@ -2337,7 +2394,8 @@ def test_a_bonus_refused_is_named_by_its_field_whether_previewed_or_recorded_str
     # 35 2/3, docs/rules/koenigrufen.md): refused at the bonus's field, "bonus:2" as the form
     # names it, never the hand file's place ("bonus[1]"), and nothing written
     client, site = client_of(evening)
-    hand = RUFER | {"card_points": "30", "bonus:1": "pagat", "bonus:1:made": "n", "bonus:2": "valat"}
+    hand = RUFER | {"card_points": "30", "bonus:1": "pagat", "bonus:1:side": "declarers", "bonus:1:made": "n"}
+    hand |= {"bonus:2": "valat"}
     hand |= {"bonus:2:side": "declarers", "bonus:2:announced": "n", "bonus:2:made": "y"}
     version = tarockscore.Evening(evening).version()
     form = {"code": site.code("evening"), "expected": version, "request": "k", "action": action, **hand}

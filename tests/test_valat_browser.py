@@ -46,6 +46,7 @@ WORDS = {
         "side": "Valat: every trick to",
         "line": "Rufer by Anna with Cilli, won, Valat",
         "declarers": "Anna and Cilli",
+        "needed": "an answer is needed here",
     },
     "de": {
         "show": "Rechnung zeigen",
@@ -53,6 +54,7 @@ WORDS = {
         "side": "Valat: alle Stiche an",
         "line": "Rufer von Anna mit Cilli, gewonnen, Valat",
         "declarers": "Anna und Cilli",
+        "needed": "hier braucht es eine Antwort",
     },
 }
 
@@ -84,9 +86,14 @@ def test_a_valat_ticked_beside_the_points_is_recorded_without_them(
     settled(page)
     side = page.locator('fieldset[data-key="valat:side"]')
     expect(side.locator("legend")).to_have_text(words["side"])
-    expect(side.get_by_role("radio", name=words["declarers"])).to_be_checked()
+    # whose Valat it was is tapped, never taken as the declarers' unasked: Show asks for it
+    expect(side.locator("input:checked")).to_have_count(0)
+    thumb.button(words["show"])
+    expect(side.locator(".error")).to_have_text(words["needed"])
+    expect(page.locator("#notice li")).to_have_text(f"{words['side']}: {words['needed']}")
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"valat-{lang}.png"), full_page=True)
+    thumb.choose("valat:side", words["declarers"])
     thumb.button(words["show"])
     page.wait_for_selector("#preview:not([hidden])")
     thumb.button(words["record"])
@@ -98,7 +105,10 @@ def test_a_valat_ticked_beside_the_points_is_recorded_without_them(
 
 # -- the offline app: the same fields, drawn by the engine in the browser -------------------------
 
-APP_WORDS = {"en-GB": ("Valat: every trick to", "Valat"), "de-AT": ("Valat: alle Stiche an", "Valat")}
+APP_WORDS = {
+    "en-GB": ("Valat: every trick to", "Valat", "an answer is needed here"),
+    "de-AT": ("Valat: alle Stiche an", "Valat", "hier braucht es eine Antwort"),
+}
 
 
 @pytest.mark.parametrize("lang", ["en-GB", "de-AT"])
@@ -118,9 +128,14 @@ def test_the_app_records_a_valat_ticked_beside_the_points(
     offline.choose(page, "partner", "Cilli")
     page.locator('fieldset[data-key="card_points"] input[name="or:card_points"]').click(force=True)
     page.wait_for_selector("#hand-form:not([data-asking])")
-    side, said = APP_WORDS[lang]
+    side, said, needed = APP_WORDS[lang]
     expect(page.locator('fieldset[data-key="valat:side"] legend')).to_have_text(side)
+    expect(page.locator('fieldset[data-key="valat:side"] input:checked')).to_have_count(0)
+    page.click("#hand-form button[type=submit]")  # whose Valat: nobody said yet
+    expect(page.locator("#preview .refused")).to_have_text(f"{side}: {needed}")
+    expect(page.locator('fieldset[data-key="valat:side"] .error')).to_have_text(needed)
     page.screenshot(path=str(tmp_path / f"app-valat-{lang}.png"), full_page=True)
+    offline.choose(page, "valat:side", "declarers")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#preview:not([hidden])")
     page.click("#record")

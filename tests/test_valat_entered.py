@@ -65,8 +65,9 @@ def test_valat_at_the_card_points_asks_whose_and_whether_announced() -> None:
     side = e.next()
     assert side is not None and side.key == "valat:side"
     assert [c.label for c in side.choices] == ["Anna and Cilli", "Bert and Dani"]
-    assert side.default == "declarers"
-    e.give("")
+    assert side.default is None  # whose Valat it was is chosen, never taken as the declarers'
+    assert e.give("") is not None
+    e.give("1")
     announced = e.next()
     assert announced is not None and announced.key == "valat:announced" and announced.default is False
     e.give("")
@@ -78,7 +79,7 @@ def test_valat_at_the_card_points_asks_whose_and_whether_announced() -> None:
 
 
 def test_the_valat_is_not_offered_again_among_the_bonuses() -> None:
-    e = answered("rufer", "Anna", "Cilli", "valat", "", "", "y", "")  # Kontra on the contract: none
+    e = answered("rufer", "Anna", "Cilli", "valat", "1", "", "y", "")  # Kontra on the contract: none
     bonus = e.next()
     assert bonus is not None and bonus.key == "bonus:1"
     assert "valat" not in [c.value for c in bonus.choices]
@@ -153,11 +154,11 @@ def enter(ledger: str, *answers: str, lang: str = "en", replace: str | None = No
 
 
 def test_enter_a_valat_without_card_points(ledger: str) -> None:
-    # contract, declarer, partner, "valat", Enter (Anna and Cilli), Enter (silent), Enter (no
-    # Kontra or bonus), Enter (record)
-    result = enter(ledger, "rufer", "Anna", "Cilli", "valat", "", "", "", "")
+    # contract, declarer, partner, "valat", 1 (Anna and Cilli), Enter (silent), Enter (no Kontra
+    # or bonus), Enter (record)
+    result = enter(ledger, "rufer", "Anna", "Cilli", "valat", "1", "", "", "")
     assert "Card points of Anna and Cilli (of 70, or Valat): " in result.stdout
-    assert "Valat: every trick to (1=Anna and Cilli 2=Bert and Dani) [Anna and Cilli]: " in result.stdout
+    assert "Valat: every trick to (1=Anna and Cilli 2=Bert and Dani): " in result.stdout
     assert "card points: Valat" in result.stdout
     # Call 1 × 4 = 4, added by each declarer [CTK]
     assert totals(ledger) == {"Anna": 4, "Bert": 0, "Cilli": 4, "Dani": 0}
@@ -168,7 +169,7 @@ def test_enter_in_german_and_replace_keeps_the_valat(ledger: str) -> None:
     # it), Enter (no Kontra or bonus), Enter (record)
     first = enter(ledger, "Rufer", "Anna", "Cilli", "Valat", "2", "j", "", "", "", lang="de")
     assert "Kartenpunkte von Anna und Cilli (von 70, oder Valat): " in first.stdout
-    assert "Valat: alle Stiche an (1=Anna und Cilli 2=Bert und Dani) [Anna und Cilli]: " in first.stdout
+    assert "Valat: alle Stiche an (1=Anna und Cilli 2=Bert und Dani): " in first.stdout
     # the Defenders' announced Valat: Call 1 × 8 = 8 to Bert and to Dani [CTK]
     assert totals(ledger) == {"Anna": 0, "Bert": 8, "Cilli": 0, "Dani": 8}
     # every old answer taken as it stands: the same hand
@@ -214,7 +215,8 @@ def test_the_form_has_a_valat_box_beside_the_points(tmp_path: Path) -> None:
 
 def test_serve_records_a_valat_ticked_in_place_of_the_points(tmp_path: Path) -> None:
     client, site, path = _serve(tmp_path)
-    recorded = _post(client, site, path, "k1", **RUFER, **{"or:card_points": "valat", "valat:announced": "y"})
+    valat = {"or:card_points": "valat", "valat:side": "declarers", "valat:announced": "y"}
+    recorded = _post(client, site, path, "k1", **RUFER, **valat)
     assert recorded.status_code == 200, recorded.text
     # Call 1 × 8 = 8 to each declarer: the Valat announced and made [CTK]
     assert totals(str(path)) == {"Anna": 8, "Bert": 0, "Cilli": 8, "Dani": 0}

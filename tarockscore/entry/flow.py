@@ -102,7 +102,8 @@ class Question:
 
     @property
     def fixed(self) -> bool:
-        """Whether the rules leave one answer (a Forehand's contract: its declarer), taken unasked."""
+        """Whether the rules leave one answer (a Forehand's contract: its declarer; a bonus one side
+        alone may make: that side), taken unasked."""
         return self.kind is Kind.CHOICE and len(self.choices) == 1 and self.default == self.choices[0].value
 
     def accepts(self, value: Answer | None) -> bool:
@@ -196,6 +197,12 @@ def matching(choices: Sequence[Choice], text: str) -> list[Choice]:
     return [c for c in choices if any(w.startswith(key) for w in words(c))]
 
 
+def only(choices: Sequence[Choice]) -> str | None:
+    """The one choice the rules leave (a Forehand's contract: its declarer; a bonus one side alone may
+    make: that side), taken unasked; else None: nothing nobody chose is an answer."""
+    return choices[0].value if len(choices) == 1 else None
+
+
 def typed_number(text: str) -> int | None:
     """A whole number as typed: decimal digits of any script ("４０", "٤٠"; "²" is none), never 5,000 of them."""
     return int(text) if text.isdecimal() and len(text) <= 6 else None
@@ -265,10 +272,8 @@ class Flow:
             yield from self._trischaken(contract, a)
             return
         bidders = [x for x in self.players if legality.may_bid(contract, self.players.index(x))]
-        sole = bidders[0] if len(bidders) == 1 else None  # a Forehand's contract: his without a tap
-        yield Question(
-            "declarer", _("Declarer"), Kind.CHOICE, _("declarer"), self.seat_choices(bidders), sole
-        )
+        choices = self.seat_choices(bidders)  # a Forehand's contract: his without a tap
+        yield Question("declarer", _("Declarer"), Kind.CHOICE, _("declarer"), choices, only(choices))
         declarer: str = a["declarer"]
         partner: str | None = None
         called_king: str | None = None
@@ -350,7 +355,7 @@ class Flow:
             tricks.VALAT, translated(and_listed(declarers)), translated(and_listed(defenders))
         )
         text, line = _("Valat: every trick to"), _("Valat, every trick to")
-        yield Question(f"{VALAT_BET}:side", text, Kind.CHOICE, line, sides, sides[0].value)
+        yield Question(f"{VALAT_BET}:side", text, Kind.CHOICE, line, sides, only(sides))
         yield from self._bet(
             VALAT_BET, tricks.VALAT, a, made=False, doubled=bool(self.profile.playable_steps), outcome=True
         )
@@ -496,13 +501,19 @@ class Flow:
                 return
             chosen.append(name)
             sides = self._sides(name, _("declarers"), _("defenders"))
-            text = _("{bonus}: for which side").format(bonus=named(name))
+            alone = {  # a bonus one side alone may make (bonuses.NAME.side): said, not asked
+                "declarers": _("{bonus}: only the declarers can make it"),
+                "defenders": _("{bonus}: only the defenders can make it"),
+            }
+            fixed = only(sides)
+            text = (alone[fixed] if fixed else _("{bonus}: for which side")).format(bonus=named(name))
             line = _("{bonus}, side").format(bonus=named(name))
-            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, sides[0].value)
+            yield Question(f"{key}:side", text, Kind.CHOICE, line, sides, fixed)
             yield from self._bet(key, name, a, made=True, doubled=doubled, outcome=outcome)
 
     def _sides(self, bonus: str, declarers: str, defenders: str) -> tuple[Choice, ...]:
-        """The sides that may make ``bonus``, each shown by its label."""
+        """The sides that may make ``bonus``, each shown by its label. Neither is the default
+        (:func:`only`): a side nobody chose is never taken as the declarers'."""
         sides = (
             Choice("declarers", declarers, 1, said_for("declarers", SIDE_WORDS)),
             Choice("defenders", defenders, 2, said_for("defenders", SIDE_WORDS)),

@@ -697,8 +697,9 @@ def _probed(
 def _widened(question: tarockscore.Question, entry: tarockscore.HandEntry) -> tarockscore.Question:
     """A question walked past (its summary's words); one that offers players offers every player
     of the hand in seat order, before its other choices (in the talon), and none of them ticked:
-    the likely answers before it (a Forehand's contract, a declarer) are nobody's choice."""
-    text = question.line[:1].upper() + question.line[1:]
+    the likely answers before it (a Forehand's contract, a declarer) are nobody's choice. One the
+    rules fix keeps its words, which say so ("King Ultimo: only the declarers can make it")."""
+    text = question.text if question.fixed else question.line[:1].upper() + question.line[1:]
     flow, players = entry.flow, entry.flow.players
     if not any(c.value in players for c in question.choices):
         return replace(question, text=text)

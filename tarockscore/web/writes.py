@@ -54,10 +54,14 @@ HAND_KEYS = ("contract", "declarer", "partner", "card_points", "won", "kontra")
 def refusal(
     entry: tarockscore.HandEntry, given: Mapping[str, str], reading: tarockscore.FormReading
 ) -> list[dict[str, str]]:
-    """Why the answers make no hand: the rules' reasons as ``record`` says them, else the question's
-    (a choice given by a number not shown: the question's, as at the terminal; card points: in the
+    """Why the answers make no hand: an answer missing, in the page's words (not the terminal's
+    "'back' returns …"); else the rules' reasons as ``record`` says them, else the question's (a
+    choice given by a number not shown: the question's, as at the terminal; card points: in the
     fields' words)."""
     assert reading.next is not None
+    gap = missing(reading, given)
+    if gap is not None:
+        return [gap]
     question = reading.next
     sent = given.get(question.key, "").strip()
     number = question.kind is CHOICE and sent.isdigit()
@@ -119,8 +123,7 @@ def previewed(
         entry = tarockscore.hand_entry(evening, number, dealer=dealer)
         reading = tarockscore.submit_answers(entry.flow, given, entry.defaults)
         if reading.hand is None:
-            gap = missing(reading, given)
-            return [gap] if gap is not None else refusal(entry, given, reading)
+            return refusal(entry, given, reading)
         try:
             return entry.scored(reading.hand), reading.hand
         except TarockError as exc:
