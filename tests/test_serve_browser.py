@@ -547,10 +547,8 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
     # docs/rules/koenigrufen.md §3.1)
     words = SIDES[lang]
     points = page.locator('#fields input[name="card_points"]')
-    points.fill("40")
-    points.blur()  # its reason goes: the fields below move up a line
-    settled(page)
-    thumb = Thumb(page)
+    points.fill("40")  # its reason goes as it is typed: the fields below move up a line now,
+    thumb = Thumb(page)  # not under the next tap, which leaves the field
     thumb.choose("bonus:1", "Pagat")
     page.locator('#hand-form button[value="preview"]').click()
     side = page.locator('fieldset[data-key="bonus:1:side"]')

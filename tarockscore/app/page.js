@@ -165,7 +165,11 @@ document.addEventListener("submit", (event) => {
 });
 
 document.addEventListener("input", (event) => {
-  if (event.target.closest("#hand-form")) keepDraft();
+  if (!event.target.closest("#hand-form")) return;
+  // a field's reason goes as it is answered anew, while typing, not when the next tap leaves the
+  // field: the fields below never move up under the finger
+  event.target.closest("[data-key]")?.querySelector(".error")?.remove();
+  keepDraft();
 });
 
 document.addEventListener("change", (event) => {

@@ -611,12 +611,18 @@
   }
 
   if (form) {
-    fields.addEventListener("input", keepDraft);
-    fields.addEventListener("change", function (event) {
-      touched = true;
+    // a field's reason goes as soon as it is answered anew: while typing, not when the field is
+    // left, which is the next tap, so that the fields below never move up under the finger
+    function answered(event) {
       var box = event.target.closest("[data-key]");
       var error = box && box.querySelector(".error");
       if (error) { error.remove(); }
+    }
+    fields.addEventListener("input", answered);
+    fields.addEventListener("input", keepDraft);
+    fields.addEventListener("change", function (event) {
+      touched = true;
+      answered(event);
       refreshFields();
     });
     preview = el("section", "preview");
