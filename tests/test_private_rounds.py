@@ -155,13 +155,17 @@ def test_a_shared_trischaken_that_does_not_split_says_how_it_was_rounded() -> No
     # payment = "shared" [WTC20 § Trischaken] on koenigrufen's Trischaken 5 [STC-TB], zero-sum:
     # Bert and Cilli tie at 20 and share what one loser hands out, 5 × 3 = 15; 15 does not split
     # between two, and rounding "up" [OÖ23 Trischaken 3 via HT §7.6] makes it 16: 8 from each,
-    # 8 to Anna and to Dani. The explanation says so, as it does where virgins share.
+    # 8 to Anna and to Dani. The explanation says so as a step of the bet's arithmetic, before who
+    # won it, as it does where virgins share.
     overrides = {"settlement": {"mode": "zero_sum"}, "trischaken": {"payment": "shared"}}
     profile = load_profile("koenigrufen", overrides)
     points = {"Anna": 15, "Bert": 20, "Cilli": 20, "Dani": 15}
     score = score_hand(parse_hand({**TRISCHAKEN, "card_points": points}, profile), profile)
     assert score.victory_points == {"Anna": 8, "Bert": -8, "Cilli": -8, "Dani": 8}
-    assert "note: 15 does not split among 2: shared as 16" in explain(score, profile)
+    steps = [line.strip() for line in explain(score, profile).splitlines()]
+    shared = steps.index("×3 handed out to 3 players, shared by Bert and Cilli = 15")
+    assert steps[shared + 1] == "15 does not split among 2: shared as 16"
+    assert steps[shared + 2] == "won by Anna, Dani; on the sheet: Anna +8, Bert -8, Cilli -8, Dani +8"
 
 
 # -- the Mondfang between two players ([LAU] "Mondfang"; docs/rules/private-rounds.md §4) ---------

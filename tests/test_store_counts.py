@@ -38,7 +38,8 @@ class Counted:
             monkeypatch.setattr(module, "score_hand", self._counting(module.score_hand, "scored"))
         parsing = self._counting(hand_parser.parse_hand, "parsed")
         monkeypatch.setattr(hand_parser, "parse_hand", parsing)
-        monkeypatch.setattr("tarockscore.evening.model.parse_hand", parsing)  # its own name for it
+        for module_name in ("tarockscore.evening.model", "tarockscore.evening.operations"):
+            monkeypatch.setattr(f"{module_name}.parse_hand", parsing)  # each module's own name for it
 
     def _counting(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         def inner(*args: Any, **kwargs: Any) -> Any:

@@ -772,7 +772,10 @@ def misplaced(path: Path, players: Sequence[str], place: str | None) -> Problem 
 
 def misplaced_sheet(path: Path) -> Problem | None:
     """:func:`misplaced` as the file's header says it, its entries unread, before a change is
-    asked for (a change refuses it again under the lock); None where the header cannot be read."""
+    asked for (a change refuses it again under the lock); None where the header cannot be read.
+    A ledger kept at no table's place (``round-1/table-2.toml``) is not read for it."""
+    if sheet_at(path) is None:
+        return None
     try:
         table = header(load(path), str(path)).get("table")
     except (LedgerError, OSError):
