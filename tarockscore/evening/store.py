@@ -380,8 +380,10 @@ class Chain:
         # of an entry taken out at the last entry that does not fit (as many as an evening could
         # have held at most: past that, an id was edited, not hands taken out). A hand this entry
         # takes off the sheet or sets a Radl mark after, that no entry before holds (nor this
-        # one), is one of them, whatever the entry's audit line names
-        referred_only = referred(event) - set(hand_ids(event.get("hand")))
+        # one), is one of them, whatever the entry's audit line names; so is a hand a replace
+        # holds (it changes hands on the sheet, it adds none)
+        holds = set(hand_ids(event.get("hand")))
+        referred_only = referred(event) | holds if event.get("kind") == "replace" else referred(event) - holds
         unheld = {i for i in referred_only if i > self.top or i in self.unheld}
         named -= unheld
         self.unheld |= unheld
