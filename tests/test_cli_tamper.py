@@ -461,17 +461,22 @@ def test_the_last_hands_entry_cut_off_whole_is_seen_only_by_a_head_written_down_
         (["radl", "add", "2"], []),  # a Radl set by hand after hand 3
         (["undo"], ["entry 3: removed: 3: no hand of the evening has this id"]),
         (["delete", "3", "--yes"], ["entry 3: removed: 3: no hand of the evening has this id"]),
+        # a replace holds hand 3 whole, as corrected, but adds no hand: its own entry is gone
+        (["replace", "3", "HAND"], ["entry 3: hand 3: id: 3: no hand of the evening has this id"]),
     ],
 )
 def test_the_last_hands_entry_taken_out_is_named_missing_where_a_later_entry_names_it(
     tmp_path: Path, after: list[str], said: list[str]
 ) -> None:
     """Hand 3's entry, the last hand's, taken out where an entry that names hand 3 follows it (a
-    Radl mark set after it, an undo or delete taking it off the sheet): that entry no longer
-    follows the one before it, and names a hand no entry holds, so hand 3 is missing, named there
-    (docs/ledger-format.md, "Chained"), not an entry before it "removed or changed"."""
+    Radl mark set after it, an undo or delete taking it off the sheet, a replace of it): that entry
+    no longer follows the one before it, and names a hand no entry holds, so hand 3 is missing,
+    named there (docs/ledger-format.md, "Chained"), not an entry before it "removed or changed"."""
     path = evening(tmp_path / "e.toml")
-    assert run(*after, "--ledger", str(path)).exit_code == 0
+    hand = tmp_path / "h.toml"
+    hand.write_text('contract = "rufer"\ndeclarer = "Anna"\npartner = "Dani"\ncard_points = 40\n', "utf-8")
+    done = run(*[str(hand) if a == "HAND" else a for a in after], "--ledger", str(path))
+    assert done.exit_code == 0, done.stderr
     text = path.read_text(encoding="utf-8")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[event\]\]$", text)]
     path.write_text(text[: starts[2]] + text[starts[3] :], encoding="utf-8")

@@ -704,3 +704,45 @@ def test_the_upper_austrian_trischaken_example_reads_as_worked_by_hand(
     assert _cells(table.output) == row
     assert "35 2/3)," in table.output and not re.search(r" 35\n", table.output), table.output
     assert _steps(said.output) == steps
+
+
+@pytest.mark.parametrize(
+    ("card_points", "english", "german"),
+    [
+        # Bert alone has the most card points and loses alone [OÖ23]: one against three
+        (
+            {"Anna": 20, "Bert": 30, "Cilli": 15, "Dani": 5},
+            "Trischaken: Bert loses to Anna, Cilli and Dani",
+            "Trischaken: Bert verliert gegen Anna, Cilli und Dani",
+        ),
+        # golden CH-TRI-GROUP-TWO-TIED: Bert and Cilli tie at 25 and lose, two against two
+        (
+            {"Anna": 12, "Bert": 25, "Cilli": 25, "Dani": 8},
+            "Trischaken: Bert and Cilli lose to Anna and Dani",
+            "Trischaken: Bert und Cilli verlieren gegen Anna und Dani",
+        ),
+        # golden CH-TRI-GROUP-VIRGIN: Dani took no trick and wins alone, three against one
+        (
+            {"Anna": 15, "Bert": 30, "Cilli": 25, "Dani": 0},
+            "Trischaken: Anna, Bert and Cilli lose to Dani",
+            "Trischaken: Anna, Bert und Cilli verlieren gegen Dani",
+        ),
+    ],
+)
+def test_a_group_trischaken_s_verb_follows_its_losers(
+    card_points: dict[str, int], english: str, german: str
+) -> None:
+    # [CH] jbytheway/konig trischaken.cpp: the losers and the others settle as two groups, one bet
+    # (ooe-2023 with trischaken.payment = "group", as the golden CH-TRI-GROUP cases); one loser was
+    # said "Bert lose to …"
+    case = {
+        "profile": "ooe-2023",
+        "profile_overrides": {"trischaken": {"payment": "group"}},
+        "hand": {
+            "players": ["Anna", "Bert", "Cilli", "Dani"],
+            "contract": "trischaken",
+            "card_points": card_points,
+        },
+    }
+    assert f"1. {english}\n" in _explained(case, "en")
+    assert f"1. {german}\n" in _explained(case, "de")

@@ -440,6 +440,73 @@ def test_a_folder_that_cannot_be_written_says_nothing_was_written_and_what_to_do
     assert path.read_bytes() == before
 
 
+def new_day(tmp_path: Path) -> Path:
+    """A tournament day of eight players, no round drawn yet."""
+    day = tmp_path / "day"
+    done = invoke(
+        "tournament", "new", str(day), "--players", "A,B,C,D,E,F,G,H", "--rounds", "1",
+        "--games", "4", "-P", "koenigrufen", "--format", "schrift",
+    )  # fmt: skip
+    assert done.exit_code == 0, done.stderr
+    return day
+
+
+def test_a_read_only_day_folder_names_the_days_file_in_english_and_german(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock file goes beside the day's tournament.toml: a day folder without write permission
+    refuses it, and the message names the day's file, never a ledger; the German is right for a
+    day's file as for a Schrift (root writes any folder, so there the refusal is made by hand)."""
+    day = new_day(tmp_path)
+    before = {p.name: p.read_bytes() for p in day.iterdir()}
+    day.chmod(0o555)
+    try:
+        if os.geteuid() == 0:
+            lock_refused(monkeypatch, PermissionError(13, "Permission denied"))
+        english = invoke("tournament", "draw", str(day), "-r", "1", "--seed", "3")
+        german = invoke("--lang", "de", "tournament", "draw", str(day), "-r", "1", "--seed", "3")
+    finally:
+        day.chmod(0o755)
+    refused(english, 1, f"{day}/tournament.toml.lock: cannot open the lock file: ")
+    assert (
+        f"The lock file goes beside the tournament day file, so its folder must be writable: `chmod u+w {day}`, "
+        "or copy the tournament day to a folder you can write in"
+    ) in english.stderr, english.stderr
+    assert german.exit_code == 1 and german.stderr.startswith("Fehler: "), german.stderr
+    assert (
+        "Die Sperrdatei liegt neben der Datei (Turniertag), ihr Ordner muss also beschreibbar sein: "
+        f"`chmod u+w {day}`, oder die Datei in einen Ordner kopieren"
+    ) in german.stderr, german.stderr
+    for said in (english.stderr, german.stderr):
+        assert "ledger" not in said and "Schrift" not in said, said
+    assert {p.name: p.read_bytes() for p in day.iterdir()} == before
+
+
+def test_a_held_lock_on_a_day_names_the_days_file_in_english_and_german(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another command holding the day's file: a draw waits for it, then says it was the day's
+    file that was held, not a ledger, and writes nothing."""
+    day = new_day(tmp_path)
+    path = day / "tournament.toml"
+    before = path.read_bytes()
+    held = lf.locked
+    monkeypatch.setattr(lf, "locked", lambda p, timeout=0.05, what=sio.LEDGER: held(p, timeout, what))
+    with held(path, what=sio.DAY):
+        english = invoke("tournament", "draw", str(day), "-r", "1", "--seed", "3")
+        german = invoke("--lang", "de", "tournament", "draw", str(day), "-r", "1", "--seed", "3")
+    refused(
+        english,
+        1,
+        f"{path}: another tarockscore command has held the tournament day for 0 s; nothing was written",
+    )
+    assert german.exit_code == 1, german.stderr
+    assert german.stderr.startswith(
+        f"Fehler: {path}: ein anderer tarockscore-Befehl hält die Datei (Turniertag) seit 0 s; nichts wurde"
+    ), german.stderr
+    assert path.read_bytes() == before and not (day / "round-1").exists()
+
+
 def test_owner_group_and_mode_survive_every_write(tmp_path: Path) -> None:
     path = new(tmp_path / "evening.toml", 1)
     path.chmod(0o640)

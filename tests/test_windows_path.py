@@ -40,7 +40,7 @@ def test_the_msvcrt_lock_is_exclusive_and_its_file_removed_after(tmp_path: Path)
     held, release = threading.Event(), threading.Event()
 
     def holder() -> None:
-        with safe_io.exclusive(target, 60, "busy", LedgerError):
+        with safe_io.exclusive(target, 60, "busy", LedgerError, safe_io.LEDGER):
             held.set()
             release.wait(60)
 
@@ -50,13 +50,13 @@ def test_the_msvcrt_lock_is_exclusive_and_its_file_removed_after(tmp_path: Path)
     try:
         with (
             pytest.raises(LedgerError, match="busy"),
-            safe_io.exclusive(target, 0.3, "busy", LedgerError),
+            safe_io.exclusive(target, 0.3, "busy", LedgerError, safe_io.LEDGER),
         ):
             pass
     finally:
         release.set()
         thread.join(60)
-    with safe_io.exclusive(target, 1, "busy", LedgerError):
+    with safe_io.exclusive(target, 1, "busy", LedgerError, safe_io.LEDGER):
         assert safe_io.lock_path(target).exists()
     assert not safe_io.lock_path(target).exists()
 

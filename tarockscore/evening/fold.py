@@ -172,7 +172,7 @@ def apply(
     for hand_id in _list(r, "removed"):
         if not isinstance(hand_id, int) or state.hands.pop(hand_id, None) is None:
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
-    _hands(state, r.raw("hand") if r.has("hand") else [], r.problems, renumbered or {})
+    _hands(state, r.raw("hand") if r.has("hand") else [], r.problems, renumbered or {}, kind == "replace")
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
         paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
         state.paper = paper if paper is not None else state.paper
@@ -222,7 +222,10 @@ def _list(r: Reader, key: str) -> list[Any]:
     return raw if isinstance(raw, list) else []
 
 
-def _hands(state: State, items: Any, problems: Collector, renumbered: Mapping[int, int]) -> None:
+def _hands(
+    state: State, items: Any, problems: Collector, renumbered: Mapping[int, int], replace: bool = False
+) -> None:
+    """The hands an entry adds or changes; a ``replace`` entry's only change hands on the sheet."""
     if not isinstance(items, list):
         problems.add("hand", N_("{raw!r}: expected an array of tables"), raw=items)
         return
@@ -260,6 +263,9 @@ def _hands(state: State, items: Any, problems: Collector, renumbered: Mapping[in
                 id=entry.id,
                 last=last,
             )
+            continue
+        if replace and entry.id not in state.hands:  # the hand's own entry taken out
+            problems.add(f"{where}: id", N_("{id}: no hand of the evening has this id"), id=entry.id)
             continue
         seen.add(entry.id)
         state.hands[entry.id] = entry

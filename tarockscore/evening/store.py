@@ -380,8 +380,10 @@ class Chain:
         # of an entry taken out at the last entry that does not fit (as many as an evening could
         # have held at most: past that, an id was edited, not hands taken out). A hand this entry
         # takes off the sheet or sets a Radl mark after, that no entry before holds (nor this
-        # one), is one of them, whatever the entry's audit line names
-        referred_only = referred(event) - set(hand_ids(event.get("hand")))
+        # one), is one of them, whatever the entry's audit line names; so is a hand a replace
+        # holds (it changes hands on the sheet, it adds none)
+        holds = set(hand_ids(event.get("hand")))
+        referred_only = referred(event) | holds if event.get("kind") == "replace" else referred(event) - holds
         unheld = {i for i in referred_only if i > self.top or i in self.unheld}
         named -= unheld
         self.unheld |= unheld
@@ -597,7 +599,7 @@ def hand_ids(items: Any, key: str = "id") -> list[int]:
 LOCK_TIMEOUT = 30.0
 OLD_SCHEMA = 1  # the whole evening in one document, before the log: converted by `upgrade`
 _MOVED = N_(
-    "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the ledger as it is now"
+    "{path} was changed by another program since it was read; nothing was written. Run the command again to apply it to the {what} as it is now"
 )
 _REMOVED = N_("{path} was removed since it was read; nothing was written")
 _ORDER = N_("an entry before it was removed or changed outside tarockscore")
@@ -910,17 +912,19 @@ def read_trusted(path: Path) -> Snapshot:
 
 
 @contextlib.contextmanager
-def locked(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold the ledger's exclusive lock (the real file's sidecar ``.lock``) for a read-append."""
-    safe_io.check_regular(path, "ledger", LedgerError)  # through its links, named as given
+def locked(path: Path, timeout: float = LOCK_TIMEOUT, what: str = safe_io.LEDGER) -> Iterator[None]:
+    """Hold the exclusive lock of a ledger, or of the file ``what`` names (``safe_io.DAY``), for a
+    read-append (the real file's sidecar ``.lock``); the file need not be there yet."""
+    safe_io.check_regular(path, what, LedgerError)  # through its links, named as given
     busy = message(
         N_(
-            "{path}: another tarockscore command has held the ledger for {seconds} s; nothing was written, try again"
+            "{path}: another tarockscore command has held the {what} for {seconds} s; nothing was written, try again"
         ),
         path=path,
+        what=safe_io.file_kind(what),
         seconds=round(timeout),
     )
-    with safe_io.exclusive(path, timeout, busy, LedgerError):
+    with safe_io.exclusive(path, timeout, busy, LedgerError, what):
         yield
 
 
@@ -939,8 +943,9 @@ def check_writable(path: Path) -> None:
         raise LedgerError(links, path=path, links=st.st_nlink)
 
 
-def write_text(path: Path, text: str, expected_sha: str | None) -> None:
-    """Replace the file atomically, if it still has ``expected_sha`` (None: must not exist yet)."""
+def write_text(path: Path, text: str, expected_sha: str | None, what: str = safe_io.LEDGER) -> None:
+    """Replace the file atomically, if it still has ``expected_sha`` (None: must not exist yet);
+    ``what``: the kind of file, as its messages name it."""
     try:
         current: str | None = hashlib.sha256(load(path)).hexdigest()
     except NoLedgerHere:
@@ -948,10 +953,10 @@ def write_text(path: Path, text: str, expected_sha: str | None) -> None:
     if current != expected_sha:
         if expected_sha is None:
             raise LedgerError(N_("{path} already exists; nothing was written"), path=path)
-        raise LedgerChanged(_REMOVED if current is None else _MOVED, path=path)
+        raise LedgerChanged(_REMOVED if current is None else _MOVED, path=path, what=safe_io.file_kind(what))
     data = text.encode("utf-8")
     _limit(path, len(data))
-    safe_io.atomic_write(path, data, LedgerError, "ledger")
+    safe_io.atomic_write(path, data, LedgerError, what)
 
 
 def _limit(path: Path, size: int) -> None:
@@ -1064,7 +1069,13 @@ def _write(
     data = text.encode("utf-8")
     _limit(path, snapshot.size + len(data))
     try:
-        safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, LedgerChanged(_MOVED, path=path))
+        safe_io.append_at(
+            path,
+            (raw, snapshot.size),
+            data,
+            LedgerError,
+            LedgerChanged(_MOVED, path=path, what=safe_io.file_kind(safe_io.LEDGER)),
+        )
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
     return Change(old, new, head, cut=snapshot.torn)

@@ -50,7 +50,7 @@ _WHAT: dict[str, Message] = {
     "profile": message(N_("profile")),
     "alias": message(N_("alias")),
     "players": message(N_("players")),
-    "tournament": message(N_("tournament")),
+    "tournament": message(N_("tournament day")),  # its tournament.toml
     "cup points": message(N_("cup points")),
     "format": message(N_("format")),
     "results": message(N_("results")),
@@ -496,10 +496,10 @@ _NO_LOCK: dict[tuple[int | None, bool], str] = {
         "{lock}: cannot open the lock file: {why}, so nothing was written. {folder} is on a read-only file system: give a path in a writable folder"
     ),
     (errno.EACCES, True): N_(
-        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or copy the {what} to a folder you can write in"
+        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what} file, so its folder must be writable: `chmod u+w {folder}`, or copy the {what} to a folder you can write in"
     ),
     (errno.EACCES, False): N_(
-        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what}, so its folder must be writable: `chmod u+w {folder}`, or give a path in a folder you can write in"
+        "{lock}: cannot open the lock file: {why}, so nothing was written. The lock file goes beside the {what} file, so its folder must be writable: `chmod u+w {folder}`, or give a path in a folder you can write in"
     ),
 }
 
@@ -513,10 +513,9 @@ def _no_lock(lock: Path, exc: OSError, what: str, there: bool) -> Message:
 
 
 @contextlib.contextmanager
-def exclusive(
-    path: Path, timeout: float, busy: str, error: type[TarockError], what: str = "ledger"
-) -> Iterator[None]:
-    """Hold the exclusive lock of the file at ``path`` (its real file's sidecar ``.lock``)."""
+def exclusive(path: Path, timeout: float, busy: str, error: type[TarockError], what: str) -> Iterator[None]:
+    """Hold the exclusive lock of the file at ``path`` (its real file's sidecar ``.lock``); ``what``:
+    the kind of file, as the messages name it."""
     lock = lock_path(path)
     deadline = time.monotonic() + timeout
     while True:

@@ -302,9 +302,11 @@ def _shared_label(non_losers: tuple[str, ...], virgins: tuple[str, ...] | None) 
 
 
 def _lose_to_label(contract: str, losers: tuple[str, ...], receivers: tuple[str, ...]) -> str:
-    """``Trischaken: Anna and Bert lose to Cilli and Dani``."""
-    return message(
-        N_("{contract}: {losers} lose to {names}"),
+    """``Trischaken: Anna and Bert lose to Cilli and Dani``; ``Trischaken: Bert loses to …``."""
+    return counted(  # the verb follows the losers
+        "{contract}: {losers} loses to {names}",
+        "{contract}: {losers} lose to {names}",
+        len(losers),
         contract=title(contract),
         losers=and_listed(losers),
         names=and_listed(receivers),

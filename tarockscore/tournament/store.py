@@ -273,21 +273,21 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     if folder.exists() and not folder.is_dir():
         raise TournamentError(N_("{folder} is a file, not a folder; nothing was written"), folder=folder)
     path = file_path(folder)
-    safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO there named as the day's file
+    safe_io.check_regular(path, safe_io.DAY, TournamentError)  # a FIFO there named as the day's file
     text, t = day_text(path, b"", None, [begin])
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         said = N_("{folder}: the day's folder cannot be made ({why}); nothing was written")
         raise TournamentError(said, folder=folder, why=safe_io.os_reason(exc)) from None
-    with ledger_file.locked(path):
+    with ledger_file.locked(path, what=safe_io.DAY):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
             said = N_(
                 "{path} already exists: a tournament is kept there; choose another folder. Nothing was written"
             )
             raise TournamentError(said, path=path)
-        ledger_file.write_text(path, text, None)
+        ledger_file.write_text(path, text, None, safe_io.DAY)
     return t
 
 
@@ -295,7 +295,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
 def _held(folder: Path) -> Iterator[Snapshot]:
     """The day read under its file's lock, refused where it is closed."""
     path = existing(folder)  # a clear error for a folder without a tournament, before its lock
-    with ledger_file.locked(path):
+    with ledger_file.locked(path, what=safe_io.DAY):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         open_day(path)
@@ -312,7 +312,7 @@ def update(
         if not events:
             return t, t
         text, new = day_text(file_path(folder), snapshot.raw, t, events)
-        ledger_file.write_text(file_path(folder), text, snapshot.sha256)
+        ledger_file.write_text(file_path(folder), text, snapshot.sha256, safe_io.DAY)
         return t, new
 
 
@@ -421,14 +421,14 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
             raise TournamentError(said, folder=round_dir, number=number, why=safe_io.os_reason(exc)) from None
         with contextlib.ExitStack() as held:
             for sheet in sorted({*stale, *sheets}):
-                held.enter_context(ledger_file.locked(sheet) if sheet.exists() else _new_lock(sheet))
+                held.enter_context(ledger_file.locked(sheet))
             shas = _untouched(stale, number, t.round(number) is not None)
             for sheet, fresh in sheets.items():
                 ledger_file.save(sheet, fresh, shas.get(sheet))
             for sheet in stale:
                 if sheet not in sheets:
                     sheet.unlink()
-        ledger_file.write_text(file_path(folder), text, snapshot.sha256)
+        ledger_file.write_text(file_path(folder), text, snapshot.sha256, safe_io.DAY)
         return new
 
 
@@ -497,14 +497,6 @@ def close_round(folder: Path, number: int, at: str) -> tm.Tournament:
         return [] if noted and noted[-1] == closed["heads"] else [closed]
 
     return update(folder, change)[1]
-
-
-def _new_lock(sheet: Path) -> contextlib.AbstractContextManager[None]:
-    """The lock of a sheet not written yet (``ledger_file.locked`` wants a file to be there)."""
-    busy = message(
-        N_("{path}: another tarockscore command holds this sheet; nothing was written"), path=sheet
-    )
-    return safe_io.exclusive(sheet, ledger_file.LOCK_TIMEOUT, busy, LedgerError)
 
 
 # What a spreadsheet's column of players is headed with, in German and in English.

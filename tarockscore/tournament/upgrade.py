@@ -97,7 +97,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
     folder = Path(path)
     folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
     target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock
-    with ledger_file.locked(target):
+    with ledger_file.locked(target, what=safe_io.DAY):
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
         data = safe_io.load_toml(
@@ -131,8 +131,8 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
                 str(target), N_("this day of an earlier version cannot be converted; nothing was written")
             )
             raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
-        safe_io.atomic_write(backup, raw, TournamentError, "tournament")
-        ledger_file.write_text(target, text, sha)
+        safe_io.atomic_write(backup, raw, TournamentError, safe_io.DAY)
+        ledger_file.write_text(target, text, sha, safe_io.DAY)
     done = N_(
         "{path}: converted to the day's log ({entries}); the old file is kept as {backup}. Heads written down before are the old file's: the day's head is now {head}"
     )
