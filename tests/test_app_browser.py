@@ -1080,7 +1080,8 @@ def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
 ) -> None:
     """71 card points of 70: the arithmetic's refusal names the field as the form names it, never
     by the hand file's key (``card_points``, English on a German page), and the reason stands
-    beside the field, as on serve's page."""
+    beside the field, as on serve's page. Corrected, the reason and the notice's line go while the
+    points are typed, not under the next tap: Kontra tapped straight after lands where it was seen."""
     said, beside = OUTSIDE[lang]
     context = phones(lang)
     page = opened(context, server.url)
@@ -1088,13 +1089,26 @@ def test_a_refused_answer_is_named_by_its_field_and_said_beside_it(
     answer_rufer(page, "Anna", "Bert", "71")
     page.click("#hand-form button[type=submit]")
     page.wait_for_selector("#preview:not([hidden])")
-    expect(page.locator("#preview .refused")).to_have_text(said)
+    expect(page.locator("#preview .refused li")).to_have_text(said)
     expect(page.locator('fieldset[data-key="card_points"] .error')).to_have_text(beside)
     page.screenshot(path=str(tmp_path / f"refused-{lang}.png"), full_page=True)
-    page.fill('input[name="card_points"]', "40")  # corrected: the reason goes, the hand is recorded
-    page.locator('input[name="card_points"]').blur()
-    page.wait_for_selector("#hand-form:not([data-asking])")
+    page.fill('input[name="card_points"]', "40")  # corrected, the box not left yet
     expect(page.locator("#fields .error")).to_have_count(0)
+    expect(page.locator("#preview .refused")).to_have_count(0)  # its one line gone, the notice too
+    expect(page.locator("#preview")).to_be_hidden()
+    page.screenshot(path=str(tmp_path / f"corrected-{lang}.png"), full_page=True)
+    # the thumb comes down on Kontra: the points' box is left and the engine asked for the fields
+    # again; the thumb lifts once they are drawn, and Kontra, not what moved under it, is tapped
+    kontra = chip(page, "kontra", "kontra")
+    kontra.scroll_into_view_if_needed()
+    box = kontra.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector("#hand-form:not([data-asking])")
+    page.mouse.up()
+    expect(kontra).to_be_checked()
+    expect(page.locator('input[name="card_points"]')).to_have_value("40")
     page.click("#hand-form button[type=submit]")
     page.click("#record")
     expect(page.locator("#sheet table.hands tbody")).to_have_count(1)

@@ -527,7 +527,10 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
 ) -> None:
     """75 card points of 70: the reason stands beside the card points without the hand file's key
     (no "card_points:" on a German page), and the notice on top says first that nothing was
-    recorded, then names the field as its label does."""
+    recorded, then names the field as its label does; after a label with a colon of its own
+    ("Pagat: for which side") the reason in brackets, not after a second colon. With script, each
+    line of the notice goes as its field is answered, and the notice with its last line; without,
+    the notice stays until the hand is sent again."""
     server, path = evening
     label, reason = REFUSED[lang]
     page = phone(script=script)
@@ -549,18 +552,34 @@ def test_a_refused_hand_names_its_field_in_the_players_words(
     points = page.locator('#fields input[name="card_points"]')
     points.fill("40")  # its reason goes as it is typed: the fields below move up a line now,
     thumb = Thumb(page)  # not under the next tap, which leaves the field
+    expect(notice).to_have_count(0 if script else 1)  # its one line answered, the notice goes too
     thumb.choose("bonus:1", "Pagat")
     page.locator('#hand-form button[value="preview"]').click()
     side = page.locator('fieldset[data-key="bonus:1:side"]')
-    expect(notice.locator("li")).to_have_text(f"{words['label']}: {words['needed']}")
+    expect(notice.locator("li")).to_have_text(f"{words['label']} ({words['needed']})")
     expect(side.locator("legend")).to_have_text(words["label"])
     expect(side.locator(".error")).to_have_text(words["needed"])
     expect(side.locator("input:checked")).to_have_count(0)
     page.screenshot(path=str(tmp_path / f"side-{lang}-{script}.png"), full_page=True)
     no_sideways_scrolling(page)
+    first = f"{label}: {reason}"
+    if script:  # a notice of two lines, as a refusal at two fields says it: each goes on its own
+        notice.locator("ul").evaluate(
+            "(list, text) => list.prepend(Object.assign(document.createElement('li'), {textContent: text}))",
+            first,
+        )
+        notice.locator("li").first.evaluate("line => { line.dataset.key = 'card_points'; }")
     # the Defenders' Pagat, and the King ultimo, the declarers' alone under koenigrufen ("for the
     # declarer's side", §3.1): said so, that side checked and not to be tapped
     thumb.choose("bonus:1:side", words["defenders"])
+    if script:
+        expect(notice.locator("li")).to_have_text([first])
+        page.screenshot(path=str(tmp_path / f"side-answered-{lang}.png"), full_page=True)
+        no_sideways_scrolling(page)
+        points.fill("40")
+        expect(notice).to_have_count(0)
+    else:
+        expect(notice.locator("li")).to_have_count(1)
     thumb.choose("bonus:2", words["king"])
     if script:
         king = page.locator('fieldset[data-key="bonus:2:side"]')

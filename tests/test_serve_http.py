@@ -592,13 +592,14 @@ def test_a_bonus_side_nobody_chose_is_asked_for_never_recorded_as_the_declarers(
             )
             assert answer.status_code == 422, answer.text
             [problem] = answer.json()["problems"]
-            assert problem == {"where": where, "message": f"{named}: {needed}"}
+            # the label has a colon of its own: the reason in brackets, not after a second colon
+            assert problem == {"where": where, "message": f"{named} ({needed})"}
     page = client.post(
         "/t/evening/hand",
         data={"code": code, "expected": tarockscore.Evening(evening).version(), "action": "record", **pagat},
         headers=headers,
     ).text
-    assert f"<li>{html.escape(label[0])}: {needed}</li>" in page
+    assert f'<li data-key="bonus:1:side">{html.escape(label[0])} ({needed})</li>' in page
     assert f'<span class="error" id="f-bonus-1-side-error">{needed}</span>' in page
     assert results(evening) == []
     king = {**pagat, "bonus:1": "king_ultimo"}
@@ -759,13 +760,14 @@ def test_card_points_refused_are_said_in_the_form_s_words(
     version = tarockscore.Evening(evening).version()
     for lang, (label, reason) in (("en", english), ("de", german)):
         said = f"{label} ({reason})" if label.endswith("?") else f"{label}: {reason}"
+        # the notice's line names the field it is about: answered, the page's script takes it away
         form = {"code": site.code("evening"), "expected": version, "request": f"r-{lang}", **hand}
         answer = client.post(f"/t/evening/hand?lang={lang}", data=form, headers=JSON)
         assert answer.status_code == 422
         assert answer.json()["problems"] == [{"where": where, "message": said}]
         # the page without script: the notice, the fields kept as typed, no hand-file key
         page = client.post(f"/t/evening/hand?lang={lang}", data=form)
-        assert page.status_code == 422 and f"<li>{html.escape(said)}</li>" in page.text
+        assert page.status_code == 422 and f'<li data-key="{where}">{html.escape(said)}</li>' in page.text
         assert "card_points:" not in page.text and "card_points =" not in page.text
         # beside the field, under its label, the reason alone: the label is not said twice
         ident = "f-" + where.replace(":", "-")

@@ -90,10 +90,12 @@ def test_a_valat_ticked_beside_the_points_is_recorded_without_them(
     expect(side.locator("input:checked")).to_have_count(0)
     thumb.button(words["show"])
     expect(side.locator(".error")).to_have_text(words["needed"])
-    expect(page.locator("#notice li")).to_have_text(f"{words['side']}: {words['needed']}")
+    # after a label with a colon of its own the reason in brackets, never "to: an answer"
+    expect(page.locator("#notice li")).to_have_text(f"{words['side']} ({words['needed']})")
     no_sideways_scrolling(page)
     page.screenshot(path=str(path.parent / f"valat-{lang}.png"), full_page=True)
     thumb.choose("valat:side", words["declarers"])
+    expect(page.locator("#notice .notice")).to_have_count(0)  # its one line answered
     thumb.button(words["show"])
     page.wait_for_selector("#preview:not([hidden])")
     thumb.button(words["record"])
@@ -132,7 +134,7 @@ def test_the_app_records_a_valat_ticked_beside_the_points(
     expect(page.locator('fieldset[data-key="valat:side"] legend')).to_have_text(side)
     expect(page.locator('fieldset[data-key="valat:side"] input:checked')).to_have_count(0)
     page.click("#hand-form button[type=submit]")  # whose Valat: nobody said yet
-    expect(page.locator("#preview .refused")).to_have_text(f"{side}: {needed}")
+    expect(page.locator("#preview .refused")).to_have_text(f"{side} ({needed})")
     expect(page.locator('fieldset[data-key="valat:side"] .error')).to_have_text(needed)
     page.screenshot(path=str(tmp_path / f"app-valat-{lang}.png"), full_page=True)
     offline.choose(page, "valat:side", "declarers")

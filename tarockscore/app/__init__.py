@@ -376,7 +376,7 @@ def preview(form: Mapping[str, str]) -> str:
         except TarockError:  # no form to name them by: the table has played its games, no such hand
             return _reply(False, message_html("refused", [p["message"] for p in found]))
         at = {p["where"]: p["message"] for p in found if p["where"]}
-        said = message_html("refused", named(found, entry, form))
+        said = message_html("refused", named(found, entry, form), keys=[p["where"] for p in found])
         return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
     shown, _hand = found
     replacing = number is not None
@@ -414,7 +414,9 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
         except TarockError:  # no such hand or player: said as it is
             pass
         else:
-            notice = message_html("refused", named(problems, entry, stored), unchanged())
+            notice = message_html(
+                "refused", named(problems, entry, stored), unchanged(), [p["where"] for p in problems]
+            )
             at = {p["where"]: p["message"] for p in problems if p["where"]}
             html = evening_page(notice, stored, number, parked, dealer, at)
             return _reply(False, html, kept=True)

@@ -167,8 +167,17 @@ document.addEventListener("submit", (event) => {
 document.addEventListener("input", (event) => {
   if (!event.target.closest("#hand-form")) return;
   // a field's reason goes as it is answered anew, while typing, not when the next tap leaves the
-  // field: the fields below never move up under the finger
-  event.target.closest("[data-key]")?.querySelector(".error")?.remove();
+  // field: the fields below never move up under the finger; so does its line in the notice, and
+  // the notice with its last line (the refusal's box below the form with it)
+  const field = event.target.closest("[data-key]");
+  field?.querySelector(".error")?.remove();
+  const line = field && document.querySelector(`.notice li[data-key="${CSS.escape(field.dataset.key)}"]`);
+  if (line && line.parentNode.childElementCount === 1) {
+    const notice = line.closest(".notice");
+    const box = notice.parentNode;
+    notice.remove();
+    if (box.id === "preview" && !box.childElementCount) box.hidden = true;
+  } else line?.remove();
   keepDraft();
 });
 

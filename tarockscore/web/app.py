@@ -371,7 +371,9 @@ class Web:
         def html() -> str:
             entry = pages.entry_of(sent.place, number, (given or {}).get("dealer")) if hand else None
             lead = unchanged(hand=hand) if kind == "refused" else ""
-            notice = message_html(kind, named(problems, entry, given or {}), lead)
+            notice = message_html(
+                kind, named(problems, entry, given or {}), lead, [p["where"] for p in problems]
+            )
             lang = self.lang_param(sent.request)
             typed = sent.form if sent.what in writes.RADL else None
             return pages.table_page(

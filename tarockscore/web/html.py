@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
+from itertools import zip_longest
 from typing import Any, NamedTuple
 
 import tarockscore
@@ -532,10 +533,14 @@ def radl_said(ledger: tarockscore.Ledger) -> str:
     return translated(render_evening.radl_marked(ledger, len(ledger.hands)))
 
 
-def message_html(kind: str, lines: Iterable[str], lead: str = "") -> str:
+def message_html(kind: str, lines: Iterable[str], lead: str = "", keys: Iterable[str] = ()) -> str:
     """A notice on the page: ``kind`` is ok, info, refused or stale (the page's colours); ``lead``
-    a line above its list (what a refusal left as it was)."""
-    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    a line above its list (what a refusal left as it was); ``keys``, the field each line is about
+    (the page's script takes the line away once that field is answered)."""
+    items = "".join(
+        f"<li{attrs({'data-key': key} if key else {})}>{esc(line)}</li>"
+        for line, key in zip_longest(lines, keys, fillvalue="")
+    )
     first = f'<p class="lead">{esc(lead)}</p>' if lead else ""
     return f'<div class="notice {esc(kind)}" role="status">{first}<ul>{items}</ul></div>'
 
@@ -881,12 +886,19 @@ def dropped(entry: tarockscore.HandEntry, form: Mapping[str, str], shown: list[s
     return said
 
 
+def _bracketed(label: str) -> bool:
+    """Whether a reason goes in brackets after ``label``: a question asked as a whole sentence, or
+    a label with a colon of its own ("Valat: every trick to"), which a second colon would follow."""
+    return label.endswith("?") or ": " in label
+
+
 def labelled(label: str, reason: str) -> str:
     """A reason after its field's label: "Partner (…): …", or in brackets after a question asked as
-    a whole sentence ("Renonce: who revoked? (…)"), not after a second colon."""
+    a whole sentence ("Renonce: who revoked? (…)") or a label with a colon ("Valat: every trick to
+    (…)"), not after a second colon."""
     return (
         _("{question} ({reason})").format(question=label, reason=reason)
-        if label.endswith("?")
+        if _bracketed(label)
         else f"{label}: {reason}"
     )
 
@@ -897,7 +909,7 @@ def beside(where: str, text: str, label: str = "") -> str:
     for prefix in (where, label):
         if prefix and text.startswith(prefix + ": "):
             return text.removeprefix(prefix + ": ")
-    if label.endswith("?"):
+    if _bracketed(label):
         before, _reason, after = (
             p.replace("{question}", label) for p in _("{question} ({reason})").partition("{reason}")
         )

@@ -208,6 +208,7 @@ def texts_block() -> str:
         "record": _("Record hand {number}"),
         "replace": _("Replace hand {number}"),
         "unchanged": unchanged(),
+        "bracketed": _("{question} ({reason})"),
         "change": _("Change the hand"),
         "hand": _("Hand {number}"),
         "changed": _("The sheet has changed: another phone or the command line recorded. Check it below."),

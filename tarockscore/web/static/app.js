@@ -161,13 +161,17 @@
   function mine(items) { return items.filter(function (i) { return i.table === table; }); }
   function waiting() { return mine(load()).filter(function (i) { return !i.refused; }); }
 
-  // a refusal's reasons under what it left as it was (lead: a line above the list)
-  function showNotice(kind, lines, lead) {
+  // a refusal's reasons under what it left as it was (lead: a line above the list; keys: the
+  // field each line is about, whose answer takes it away)
+  function showNotice(kind, lines, lead, keys) {
     var box = el("div", "notice " + kind);
     box.setAttribute("role", "status");
     if (lead) { box.appendChild(el("p", "lead", lead)); }
     var list = el("ul");
-    lines.forEach(function (line) { list.appendChild(el("li", "", line)); });
+    lines.forEach(function (line, i) {
+      var item = list.appendChild(el("li", "", line));
+      if (keys && keys[i]) { item.dataset.key = keys[i]; }
+    });
     box.appendChild(list);
     notice.innerHTML = "";
     notice.appendChild(box);
@@ -179,20 +183,37 @@
   function fieldOf(p) {
     return p.where && fields ? fields.querySelector("[data-key=\"" + CSS.escape(p.where) + "\"]") : null;
   }
-  function besideOf(p) {
+  function labelOf(p) {
     var box = fieldOf(p), legend = box && box.querySelector("legend");
-    var prefixes = [p.where, legend && legend.textContent].filter(Boolean).map(function (w) { return w + ": "; });
+    return legend ? legend.textContent : "";
+  }
+  // after a question asked as a sentence, or a label with a colon of its own, the reason goes in
+  // brackets: "Valat: every trick to (…)", never a second colon (as the server says it)
+  function bracketed(label) { return /\?$/.test(label) || label.indexOf(": ") >= 0; }
+  function besideOf(p) {
+    var label = labelOf(p), m = p.message;
+    var prefixes = [p.where, label].filter(Boolean).map(function (w) { return w + ": "; });
     for (var i = 0; i < prefixes.length; i++) {
-      if (p.message.indexOf(prefixes[i]) === 0) { return p.message.slice(prefixes[i].length); }
+      if (m.indexOf(prefixes[i]) === 0) { return m.slice(prefixes[i].length); }
     }
-    return p.message;
+    var shape = t("bracketed").replace("{question}", label).split("{reason}");
+    if (label && bracketed(label) && shape.length === 2 && m.length > shape[0].length + shape[1].length &&
+        m.indexOf(shape[0]) === 0 && m.slice(m.length - shape[1].length) === shape[1]) {
+      return m.slice(shape[0].length, m.length - shape[1].length);
+    }
+    return m;
   }
   function problemsOf(answer) {
     return (answer.problems || []).map(function (p) {
-      var box = fieldOf(p), plain = besideOf(p);
-      var legend = box && box.querySelector("legend");
-      return legend && plain !== p.message ? legend.textContent + ": " + plain : p.message;
+      var label = labelOf(p);
+      if (!label || !p.where || p.message.indexOf(p.where + ": ") !== 0) { return p.message; }
+      var plain = besideOf(p);
+      if (!bracketed(label)) { return label + ": " + plain; }
+      return t("bracketed").replace("{question}", label).replace("{reason}", plain);
     });
+  }
+  function keysOf(answer) {
+    return (answer.problems || []).map(function (p) { return p.where; });
   }
   function answersOf(data) {
     var out = {};
@@ -555,7 +576,8 @@
         }
         var stale = res.status === 409;
         // said where the thumb is: the notice heads the page, the button is far below it on a phone
-        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged")).scrollIntoView();
+        showNotice(stale ? "stale" : "refused", problemsOf(res.answer), stale ? "" : t("unchanged"), keysOf(res.answer))
+          .scrollIntoView();
         markErrors(res.answer.problems);
         if (res.status === 409) {  // the answers stay, to be shown again on the sheet as it is now
           fetchLive({}).then(function (live) { applyLive(live, true); refreshFields(); });
@@ -612,11 +634,18 @@
 
   if (form) {
     // a field's reason goes as soon as it is answered anew: while typing, not when the field is
-    // left, which is the next tap, so that the fields below never move up under the finger
+    // left, which is the next tap, so that the fields below never move up under the finger; so
+    // does its line in the notice above, and the notice with its last line
     function answered(event) {
       var box = event.target.closest("[data-key]");
       var error = box && box.querySelector(".error");
       if (error) { error.remove(); }
+      var line = box && notice.querySelector("li[data-key=\"" + CSS.escape(box.dataset.key) + "\"]");
+      if (line) {
+        var list = line.parentNode;
+        line.remove();
+        if (!list.children.length) { list.closest(".notice").remove(); }
+      }
     }
     fields.addEventListener("input", answered);
     fields.addEventListener("input", keepDraft);
