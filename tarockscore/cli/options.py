@@ -152,9 +152,7 @@ def sheet_in_place(path: Path) -> None:
     """Refuse a change to a tournament table's sheet that seats the players of another table (two
     tables' sheets exchanged): the change would count at that table."""
     if (misplaced := tarockscore.misplaced_sheet(path)) is not None:
-        said = N_("{problem}; nothing was written")
-        problem = Message(misplaced.template, misplaced.values)
-        raise TournamentError([Problem.of(misplaced.where, said, problem=problem)])
+        raise TournamentError([misplaced])
 
 
 def _ledger(ctx: Any) -> Any:

@@ -575,18 +575,20 @@ def differing(then: Ledger, now: Ledger) -> list[int]:
     ]
 
 
+def _taken(event: Mapping[str, Any]) -> set[int]:
+    """The ids an entry takes off the sheet, as written (whole numbers only)."""
+    removed = event.get("removed")
+    return {i for i in removed if type(i) is int} if isinstance(removed, list) else set()
+
+
 def named_ids(event: Mapping[str, Any]) -> set[int]:
     """The hand ids an entry names: of its hands, of its audit lines, those it takes off the sheet."""
-    removed = event.get("removed")
-    taken = [i for i in removed if type(i) is int] if isinstance(removed, list) else []
-    return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *taken}
+    return {*hand_ids(event.get("hand")), *hand_ids(event.get("audit"), "hand"), *_taken(event)}
 
 
 def referred(event: Mapping[str, Any]) -> set[int]:
     """The ids of the hands an entry takes off the sheet, and of those its Radl marks were set after."""
-    removed = event.get("removed")
-    taken = {i for i in removed if type(i) is int and i > 0} if isinstance(removed, list) else set()
-    return taken | set(hand_ids(event.get("radl"), "after"))
+    return {i for i in _taken(event) if i > 0} | set(hand_ids(event.get("radl"), "after"))
 
 
 def hand_ids(items: Any, key: str = "id") -> list[int]:
@@ -741,12 +743,21 @@ def header(raw: bytes, name: str) -> dict[str, Any]:
     )
 
 
+def _header_table(path: Path) -> dict[str, Any]:
+    """The file's ``[table]`` as its header holds it, its entries unread ({} where it holds none)."""
+    table = header(load(path), str(path)).get("table")
+    return table if isinstance(table, dict) else {}
+
+
+def _seated(table: Mapping[str, Any]) -> tuple[str, ...]:
+    players = table.get("players")
+    return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
+
+
 def seats(path: Path) -> tuple[str, ...]:
     """The seat order the file's header holds, its entries unread (a table's players never change
     after ``new``): what a player's name typed on the command line is read against."""
-    table = header(load(path), str(path)).get("table")
-    players = table.get("players") if isinstance(table, dict) else None
-    return tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else ()
+    return _seated(_header_table(path))
 
 
 SEATS_OTHER = N_(
@@ -758,41 +769,33 @@ _DRAWN_ELSEWHERE = N_(
 _NOTHING_WRITTEN = N_("{problem}; nothing was written")
 
 
-def misplaced(path: Path, players: Sequence[str], place: str | None) -> Problem | None:
+def misplaced(path: Path, players: Sequence[str], place: object) -> Problem | None:
     """A tournament table's sheet at another table's place in its day (two tables' sheets
-    exchanged): its header names the round and table the draw made it for, its file another.
-    A change to it would count at the table whose place it sits in, so every change refuses it."""
-    here, drawn = sheet_at(path), drawn_at(place)
+    exchanged), as a change refuses it: its header names the round and table the draw made it
+    for, its file another. A change to it would count at the table whose place it sits in."""
+    here, drawn = sheet_at(path), drawn_at(place if isinstance(place, str) else None)
     if here is None or drawn is None or here == (drawn.round, drawn.table):
         return None
     there = path.parent.parent / sheet_file(drawn.round, drawn.table)
     values = {"value": table_label(*here), "names": ", ".join(players), "there": there}
     if drawn.round == here[0]:
-        return Problem.of(str(path), SEATS_OTHER, other=drawn.table, **values)
-    return Problem.of(str(path), _DRAWN_ELSEWHERE, label=table_label(drawn.round, drawn.table), **values)
+        problem = message(SEATS_OTHER, other=drawn.table, **values)
+    else:
+        problem = message(_DRAWN_ELSEWHERE, label=table_label(drawn.round, drawn.table), **values)
+    return Problem.of(str(path), _NOTHING_WRITTEN, problem=problem)
 
 
 def misplaced_sheet(path: Path) -> Problem | None:
     """:func:`misplaced` as the file's header says it, its entries unread, before a change is
-    asked for (a change refuses it again under the lock); None where the header cannot be read.
+    asked for (the change refuses it again under the lock); None where the header cannot be read.
     A ledger kept at no table's place (``round-1/table-2.toml``) is not read for it."""
     if sheet_at(path) is None:
         return None
     try:
-        table = header(load(path), str(path)).get("table")
+        table = _header_table(path)
     except (LedgerError, OSError):
         return None
-    if not isinstance(table, dict) or not isinstance(place := table.get("place"), str):
-        return None
-    players = table.get("players")
-    seated = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-    return misplaced(path, seated, place)
-
-
-def _in_its_place(ledger: Ledger, path: Path) -> None:
-    if (other := misplaced(path, ledger.players, ledger.table.place)) is not None:
-        problem = Message(other.template, other.values)
-        raise LedgerError([Problem.of(other.where, _NOTHING_WRITTEN, problem=problem)])
+    return misplaced(path, _seated(table), table.get("place"))
 
 
 def _ledger_like(raw: bytes) -> bool:
@@ -1033,7 +1036,8 @@ def update(
                 path=path,
             )
         verify(snapshot)
-        _in_its_place(snapshot.ledger, path)
+        if (elsewhere := misplaced(path, snapshot.ledger.players, snapshot.ledger.table.place)) is not None:
+            raise LedgerError([elsewhere])
         seen(snapshot)
         extra = {"request": request} if request is not None else None
         new = change(snapshot.ledger)
