@@ -85,13 +85,8 @@ def _counts_in_valat(rule: str, bonus: BonusEntry, deal: bets.Deal) -> bool:
 def _solo_factors(deal: bets.Deal) -> tuple[bets.Factor, ...]:
     p = deal.profile
     if deal.contract.doubles_bonuses and p.valat.solo_doubles:
-        return (
-            bets.Factor(
-                N_("solo contract doubles the Valat"),
-                p.game.solo_bonus_factor,
-                key_path(ValatRules, "solo_doubles"),
-            ),
-        )
+        rule = key_path(ValatRules, "solo_doubles")
+        return (bets.Factor(N_("solo contract doubles the Valat"), p.game.solo_bonus_factor, rule),)
     return ()
 
 
@@ -121,16 +116,12 @@ def multiplier_line(deal: bets.Deal, valat: BonusEntry, why: str = "") -> bets.S
     ``why``: what gave it to its winners, where not the tricks (a renonce)."""
     c, p = deal.contract, deal.profile
     winning_side = valat.side if valat.made else valat.side.other
-    factors: list[bets.Factor] = []
-    if winning_side is Side.DEFENDERS:
-        factors += bets.loss_factors(c)
-    factors += valat_factors(deal, valat)
     game_kontra, out = bets.contract_kontra(deal)
     if game_kontra and cancels_game_kontra(p, valat):
         out = out.then(bets.note(CANCELS_KONTRA))
         game_kontra = ()
-    factors += game_kontra
-    factors += valat_kontra(deal, valat)
+    lost = bets.loss_factors(c) if winning_side is Side.DEFENDERS else ()
+    factors = [*lost, *valat_factors(deal, valat), *game_kontra, *valat_kontra(deal, valat)]
     label = message(
         N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
         contract=bets.title(c.name),
@@ -180,14 +171,13 @@ def fixed_line(deal: bets.Deal, valat: BonusEntry, why: str = "") -> bets.Scored
     """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
     winning_side = valat.side if valat.made else valat.side.other
     worth = _valat_factor(deal.profile, valat)  # the number and key the multiplier model multiplies by
-    factors = fixed_factors(deal, valat)
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
         label,
         worth.multiplier,
         worth.rule,
-        factors,
+        fixed_factors(deal, valat),
         deal.side(winning_side),
         deal.side(winning_side.other),
         why,
