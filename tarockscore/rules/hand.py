@@ -163,15 +163,7 @@ def _rendered(points: Fraction | None) -> str | int | None:
 
 def _bonus_mapping(b: BonusEntry) -> BonusInput:
     """One ``[[bonus]]`` table of a hand file."""
-    entry = {
-        "name": b.name,
-        "side": b.side.value,
-        "announced": b.announced,
-        "made": b.made,
-        "kontra": b.kontra,
-        "caught_by": b.caught_by,
-        "lost_by": b.lost_by,
-    }
+    entry = {**b._asdict(), "side": b.side.value}
     return cast(BonusInput, {key: value for key, value in entry.items() if value is not None})
 
 

@@ -89,14 +89,11 @@ def renonce_lines(deal: bets.Deal) -> tuple[bets.Scored, bool | None]:
 
 
 def _side_words(deal: bets.Deal, side: Side) -> str:
-    hand = deal.hand
-    if side is Side.DECLARERS:
-        return (
-            message(N_("{player}'s side"), player=hand.declarer)
-            if len(deal.declarers) > 1
-            else str(hand.declarer)
-        )
-    return message(N_("the Defenders"))
+    if side is Side.DEFENDERS:
+        return message(N_("the Defenders"))
+    if len(deal.declarers) > 1:
+        return message(N_("{player}'s side"), player=deal.hand.declarer)
+    return str(deal.hand.declarer)
 
 
 # a bet paid as if won: its name, label, base value, the key of that value, and its factors by the
@@ -130,7 +127,6 @@ def as_if_won_lines(deal: bets.Deal, offender: str) -> bets.Scored:
     ]
     owed += _bonus_bets(deal, valat if in_contract else None)
     players, mode = hand.players, p.settlement.mode
-    steps = dict(hand.kontra_by)
     for bet, label, worth, rule, by_side in owed:
         for side in by_side:
             receivers = tuple(x for x in deal.side(side) if x != offender)
@@ -140,7 +136,7 @@ def as_if_won_lines(deal: bets.Deal, offender: str) -> bets.Scored:
             value, stake = deal.amounts(worth, factors)
             points = dict.fromkeys(players, 0)
             payout = dict.fromkeys(players, 0)
-            if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
+            if bet == "contract" and hand.kontra_by and c.kind is Kind.NEGATIVE:
                 # contra ad personam: each Defender's settlement at his own stake
                 for d in deal.defenders:
                     own = deal.amounts(worth, (*factors, *bets.defender_kontra_factors(p, hand, c.name, d)))
