@@ -298,12 +298,10 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
 
 def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...], pays: bool) -> str:
     """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``, or what the others write."""
-    if not pays:
-        text = (
-            N_("{contract}: {player} loses; {names} each write +{each}")
-            if len(receivers) > 1
-            else N_("{contract}: {player} loses; {names} writes +{each}")
-        )
+    if not pays and len(receivers) > 1:
+        text = N_("{contract}: {player} loses; {names} each write +{each}")
+    elif not pays:
+        text = N_("{contract}: {player} loses; {names} writes +{each}")
     elif len(receivers) > 1:
         text = N_("{contract}: {player} pays {each} to each of {names}")
     else:
