@@ -207,30 +207,21 @@ def kontra_factors(
     for s in profile.kontra.ladder[: step.level]:
         # the doubted side's answers (Rekontra, …) read with ``answer`` where one is given
         said = answer if answer is not None and s.level % 2 == 0 else target
-        factors.append(
-            Factor(
-                message(said, step=title(s.name), **values)
-                if "{step}" in said
-                else message(N_("{step} on {target}"), step=title(s.name), target=target),
-                s.multiplier // previous,
-                f"{key_path(KontraRules, 'ladder')}[{s.level - 1}]",
-                True,
-            )
-        )
+        if "{step}" in said:
+            label = message(said, step=title(s.name), **values)
+        else:
+            label = message(N_("{step} on {target}"), step=title(s.name), target=target)
+        rule = f"{key_path(KontraRules, 'ladder')}[{s.level - 1}]"
+        factors.append(Factor(label, s.multiplier // previous, rule, True))
         previous = s.multiplier
     return tuple(factors)
 
 
 def huettenfleck_factors(profile: Profile) -> tuple[Factor, ...]:
     """The Hüttenfleck: a Kontra said before the talon, which multiplies at once."""
-    return (
-        Factor(
-            N_("Hüttenfleck (Kontra before the talon)"),
-            profile.kontra.huettenfleck_multiplier,
-            key_path(KontraRules, "huettenfleck_multiplier"),
-            True,
-        ),
-    )
+    label = N_("Hüttenfleck (Kontra before the talon)")
+    rule = key_path(KontraRules, "huettenfleck_multiplier")
+    return (Factor(label, profile.kontra.huettenfleck_multiplier, rule, True),)
 
 
 def kontra_void(hand: Hand, profile: Profile) -> bool:
@@ -285,15 +276,12 @@ def contract_kontra(deal: Deal) -> tuple[tuple[Factor, ...], Scored]:
         and contract.kind is Kind.POSITIVE
         and any(b.announced and b.side is Side.DEFENDERS for b in hand.bonuses)
     ):
-        implied = note(
-            N_(
-                "A Defender announced a bonus, which counts as Kontra on the contract "
-                "(bonus_rules.defender_announce_implies_kontra)."
-            )
+        said = N_(
+            "A Defender announced a bonus, which counts as Kontra on the contract "
+            "(bonus_rules.defender_announce_implies_kontra)."
         )
-        return kontra_factors(
-            profile, profile.kontra.ladder[0].name, N_("{step} on the contract (implied)")
-        ), implied
+        first = profile.kontra.ladder[0].name
+        return kontra_factors(profile, first, N_("{step} on the contract (implied)")), note(said)
     return kontra_factors(profile, hand.kontra, N_("{step} on the contract")), NOTHING
 
 
@@ -357,17 +345,9 @@ def loss_factors(contract: Contract) -> tuple[Factor, ...]:
     """The factor a lost contract pays beyond its value, if its ``loss_factor`` is not 1."""
     if contract.loss_factor == 1:
         return ()
-    return (
-        Factor(
-            message(
-                N_("{contract} lost: the game counts ×{factor}"),
-                contract=title(contract.name),
-                factor=contract.loss_factor,
-            ),
-            contract.loss_factor,
-            f"contracts.{contract.name}.loss_factor",
-        ),
-    )
+    said = N_("{contract} lost: the game counts ×{factor}")
+    label = message(said, contract=title(contract.name), factor=contract.loss_factor)
+    return (Factor(label, contract.loss_factor, f"contracts.{contract.name}.loss_factor"),)
 
 
 def contract_lines(
@@ -435,9 +415,8 @@ def bonus_factors(deal: Deal, b: BonusEntry) -> list[Factor]:
     factors = [announced_factor(deal)] if b.announced else []
     if c.doubles_bonuses:
         label = message(N_("{contract} doubles every bonus"), contract=title(c.name))
-        factors.append(
-            Factor(label, deal.profile.game.solo_bonus_factor, key_path(Game, "solo_bonus_factor"))
-        )
+        rule = key_path(Game, "solo_bonus_factor")
+        factors.append(Factor(label, deal.profile.game.solo_bonus_factor, rule))
     target = KONTRA_ON.get(b.name, N_("{step} on the {bonus}"))
     factors += said_kontra_factors(deal, b.kontra, target, bonus=title(b.name))
     return factors
@@ -447,16 +426,12 @@ def silent_failure_note(deal: Deal, b: BonusEntry) -> str | None:
     """Why a silent bonus that failed is not scored, or None where it goes to the other side."""
     rules = deal.profile.bonus_rules
     if not rules.silent_failure_counts:
-        return message(
-            N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false)."),
-            bonus=title(b.name),
-        )
-    if rules.silent_failure_bonuses is not None and b.name not in rules.silent_failure_bonuses:
-        return message(
-            N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_bonuses)."),
-            bonus=title(b.name),
-        )
-    return None
+        said = N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_counts = false).")
+    elif rules.silent_failure_bonuses is not None and b.name not in rules.silent_failure_bonuses:
+        said = N_("{bonus} silent and lost: not scored (bonus_rules.silent_failure_bonuses).")
+    else:
+        return None
+    return message(said, bonus=title(b.name))
 
 
 def short_of_points(deal: Deal, b: BonusEntry, side: Side) -> str | None:
@@ -490,8 +465,6 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
             if not_scored is not None:
                 return note(not_scored)
         winning_side = b.side if b.made else b.side.other
-    factors = bonus_factors(deal, b)
-    label = bonus_label(b.name, b.announced, deal.profile.bonuses[b.name].announce)
     if not b.made and not why:
         if b.side is not Side.DECLARERS:
             why = N_("the defenders did not make it: it goes to the other side")
@@ -516,10 +489,10 @@ def bonus_line(deal: Deal, b: BonusEntry, winning_side: Side | None = None, *, w
         )
     return deal.line(
         b.name,
-        label,
+        bonus_label(b.name, b.announced, p.bonuses[b.name].announce),
         p.bonuses[b.name].value,
         f"bonuses.{b.name}.value",
-        factors,
+        bonus_factors(deal, b),
         winners,
         losers,
         why,

@@ -163,15 +163,7 @@ def _rendered(points: Fraction | None) -> str | int | None:
 
 def _bonus_mapping(b: BonusEntry) -> BonusInput:
     """One ``[[bonus]]`` table of a hand file."""
-    entry = {
-        "name": b.name,
-        "side": b.side.value,
-        "announced": b.announced,
-        "made": b.made,
-        "kontra": b.kontra,
-        "caught_by": b.caught_by,
-        "lost_by": b.lost_by,
-    }
+    entry = {**b._asdict(), "side": b.side.value}
     return cast(BonusInput, {key: value for key, value in entry.items() if value is not None})
 
 
@@ -232,11 +224,8 @@ FORMS = message(N_('"35 2/3", "35/2" or "35 2" (35 points and 2 Blatt), or a who
 
 def _refuse(value: object, why: str = "") -> ValueError:
     """The error for ``value``; ``why`` (a :class:`Message` clause, or empty) says what is wrong."""
-    return ValueError(
-        message(
-            N_("{value!r} is not a card point count{why}; write {forms}"), value=value, why=why, forms=FORMS
-        )
-    )
+    said = N_("{value!r} is not a card point count{why}; write {forms}")
+    return ValueError(message(said, value=value, why=why, forms=FORMS))
 
 
 def _unworded(text: str) -> str:
@@ -255,13 +244,8 @@ def parse_points(value: object) -> Fraction:
         return Fraction(value)
     text = value.strip()
     if len(text) > 40:  # "35 2/3" is six characters; 4,300 digits would not even convert
-        raise ValueError(
-            message(
-                N_("{start!r}… ({length} characters) is not a card point count"),
-                start=text[:20],
-                length=len(text),
-            )
-        )
+        said = N_("{start!r}… ({length} characters) is not a card point count")
+        raise ValueError(message(said, start=text[:20], length=len(text)))
     text = _unworded(text)
     for glyph, third in _VULGAR.items():
         if text.endswith(glyph) and re.match(_WHOLE, text[:-1] or "0"):
@@ -276,14 +260,8 @@ def parse_points(value: object) -> Fraction:
     if m := re.match(_BLATT, text):
         whole, blatt = (int(g) for g in m.groups())
         if blatt >= BLATT:
-            raise _refuse(
-                value,
-                message(
-                    N_(": {blatt} Blatt make {more} more point; the Blatt are 0, 1 or 2"),
-                    blatt=blatt,
-                    more=blatt // BLATT,
-                ),
-            )
+            said = N_(": {blatt} Blatt make {more} more point; the Blatt are 0, 1 or 2")
+            raise _refuse(value, message(said, blatt=blatt, more=blatt // BLATT))
         return whole + Fraction(blatt, BLATT)
     if m := re.match(_FRACTION, text):
         num, den = (int(g) for g in m.groups())

@@ -109,9 +109,7 @@ def contra_ad_personam(profile: Profile, contract: Contract) -> bool:
 
 def kontra_on_contract_allowed(profile: Profile, contract: Contract) -> bool:
     """Kontra may be said on the contract (``[contracts.NAME] kontra``; in Trischaken ``kontra.dodge_round``)."""
-    if not contract.kontra:
-        return False
-    return not everyone_for_themselves(contract) or profile.kontra.trischaken
+    return contract.kontra and (not everyone_for_themselves(contract) or profile.kontra.trischaken)
 
 
 def huettenfleck_possible(contract: Contract) -> bool:
@@ -195,9 +193,7 @@ def may_fail(bonus: Bonus) -> bool:
 
 def talon_card_points(profile: Profile) -> tuple[Fraction, Fraction] | None:
     """The fewest and the most card points the talon can hold; None where there is none or the profile does not say."""
-    if not profile.game.talon:
-        return None
-    return profile.game.talon_card_points
+    return profile.game.talon_card_points if profile.game.talon else None
 
 
 def talon_holds(profile: Profile, total: Fraction) -> bool:

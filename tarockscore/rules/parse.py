@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from tarockscore.errors import N_, Collector, HandRefused, message, near_miss, one_of, reason
-from tarockscore.rules import legality
+from tarockscore.rules import legality, words
 from tarockscore.rules.hand import (
     BLATT,
     BonusEntry,
@@ -22,17 +22,6 @@ from tarockscore.rules.hand import (
 )
 from tarockscore.rules.profile import Bonus, Contract, Profile, in_thirds
 from tarockscore.rules.valat import VALAT, check_tricks, made_valat
-from tarockscore.rules.words import (
-    NAMES,
-    SIDE_WORDS,
-    Reader,
-    as_written,
-    at_table,
-    fold,
-    name_problems,
-    repeated_names,
-    type_name,
-)
 
 # a Valat given under a profile that scores none: the game is won on the card points instead
 NO_VALAT = N_(
@@ -106,7 +95,7 @@ class _Keys:
         named = isinstance(seats, list) and all(isinstance(p, str) for p in seats)
         if named:
             data = _seat_names(data, seats)  # "anna" is Anna, in the table's own spelling
-        r = Reader(data, "", problems)
+        r = words.Reader(data, "", problems)
         # Read in the order the problems are reported in: the keys as a hand file lists them.
         self.profile = r.optional_str("profile")
         self.players = _players(r, named, profile, problems)
@@ -136,19 +125,19 @@ def _seat_names(data: HandInput, players: Sequence[str]) -> HandInput:
     for key in ("declarer", "partner", "renonce"):
         value = data.get(key)
         if isinstance(value, str) and value not in players:
-            named = at_table(value, players)
+            named = words.at_table(value, players)
             if named != value:
                 changed[key] = named
     for key in ("card_points", "kontra"):
         value = data.get(key)
         if isinstance(value, dict) and any(k not in players for k in value):
-            renamed = {at_table(k, players): v for k, v in value.items()}
+            renamed = {words.at_table(k, players): v for k, v in value.items()}
             if len(renamed) == len(value):  # two spellings of one player stay apart, and are reported
                 changed[key] = renamed
     return cast(HandInput, {**data, **changed}) if changed else data
 
 
-def _contract_name(r: Reader, given: str, profile: Profile, problems: Collector) -> str | None:
+def _contract_name(r: words.Reader, given: str, profile: Profile, problems: Collector) -> str | None:
     """The canonical name of the contract ``given``; None, and a problem, where it is none."""
     name = profile.contract_name(given) if given else None
     if name is None and isinstance(r.data.get("contract"), str):
@@ -172,7 +161,7 @@ def _contract_hint(given: str, profile: Profile) -> str:
     """What a contract the profile lacks is there: a bird call is the contract bid with its bird
     announced; a name of Tarock's (a Zwiccolo, an Uhurufer) is no misspelling of a neighbour's
     (not 'piccolo', not 'rufer'); anything else, the name it is nearest."""
-    key = fold(given)
+    key = words.fold(given)
     if call := _BIRD_CALL.fullmatch(key):
         bird = {"ii": "uhu", "vogel": ""}.get(call[1], call[1])
         for c in profile.contracts.values():
@@ -182,12 +171,12 @@ def _contract_hint(given: str, profile: Profile) -> str:
                 return message(
                     said, profile=profile.name, contract=c.name, birds=one_of(birds, in_order=True)
                 )
-    if key in {fold(n) for n in NAMES}:
+    if key in {words.fold(n) for n in words.NAMES}:
         return ""
     return near_miss(given, profile.contract_names(), key_of=profile.contract_name)
 
 
-def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:
+def _player(r: words.Reader, key: str, players: tuple[str, ...], problems: Collector) -> str | None:
     """The player ``key`` names, who must be at the table; a value that is no name (a seat
     number) is said once, with the names allowed, and the key counts as given."""
     value = r.raw(key)
@@ -197,8 +186,8 @@ def _player(r: Reader, key: str, players: tuple[str, ...], problems: Collector) 
             N_("{value!r} is {kind}; expected a player's name in quotes: {allowed}")
             if players
             else N_("{value!r} is {kind}; expected a player's name in quotes"),
-            value=as_written(value),
-            kind=type_name(value),
+            value=words.as_written(value),
+            kind=words.type_name(value),
             allowed=one_of(players),
         )
         return None
@@ -218,7 +207,7 @@ def _check_at_table(where: str, value: str | None, players: tuple[str, ...], pro
         )
 
 
-def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> tuple[str, ...]:
+def _players(r: words.Reader, named: bool, profile: Profile, problems: Collector) -> tuple[str, ...]:
     """The players in seat order; ``named``: they are given as an array of strings."""
     raw = r.raw("players")
     if raw is None:
@@ -237,7 +226,8 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
         )
         return ()
     players = tuple(raw)
-    for problem in name_problems(players, "players"):  # the rules a name typed with `new --players` meets
+    # the rules a name typed with `new --players` meets
+    for problem in words.name_problems(players, "players"):
         problems.put(problem)
     if len(players) != profile.game.players:
         problems.add(
@@ -247,7 +237,7 @@ def _players(r: Reader, named: bool, profile: Profile, problems: Collector) -> t
             profile=profile.name,
             players=profile.game.players,
         )
-    for problem in repeated_names(players, "players"):
+    for problem in words.repeated_names(players, "players"):
         problems.put(problem)
     return players
 
@@ -631,7 +621,7 @@ def _read_side_outcome(
             contract=contract.name,
         )
     elif isinstance(cp_raw, dict):
-        r = Reader(cp_raw, "card_points", problems)
+        r = words.Reader(cp_raw, "card_points", problems)
         if r.has("declarers"):
             declarers = read_card_points("card_points.declarers", r.raw("declarers"), profile, problems)
         else:
@@ -791,7 +781,7 @@ def read_kontra_step(where: str, value: object, profile: Profile, problems: Coll
             where,
             N_("{value!r} is {kind}; expected a Kontra step: {allowed}"),
             value=value,
-            kind=type_name(value),
+            kind=words.type_name(value),
             allowed=one_of(playable),
         )
         return None
@@ -837,7 +827,7 @@ def _contract_kontra(
             N_(
                 "{raw!r}: profile {profile!r} allows no Kontra on {contract} (contracts.{contract}.kontra = false); it is said on {allowed}"
             ),
-            raw=as_written(raw),
+            raw=words.as_written(raw),
             profile=profile.name,
             contract=contract.name,
             allowed=one_of(said_on),
@@ -852,7 +842,7 @@ def _contract_kontra(
             else N_(
                 "{raw!r}: profile {profile!r} has no Kontra in {contract}, the Trischaken (kontra.dodge_round = false)"
             ),
-            raw=as_written(raw),
+            raw=words.as_written(raw),
             profile=profile.name,
             contract=contract.name,
         )
@@ -903,7 +893,7 @@ def _contract_kontra(
             raw=raw,
             contract=contract.name,
             defender=defender,
-            example=as_written({defender: "kontra"}),
+            example=words.as_written({defender: "kontra"}),
         )
         return None, ()
     return read_kontra_step("kontra", raw, profile, problems), ()
@@ -927,14 +917,14 @@ def read_bonuses(
                 path, N_("{item!r}: expected a table with name, side, announced, made, kontra"), item=item
             )
             continue
-        entry = _read_bonus(Reader(item, path, problems), contract, allowed, seen, profile, problems)
+        entry = _read_bonus(words.Reader(item, path, problems), contract, allowed, seen, profile, problems)
         if entry is not None:
             entries[i] = entry
     return entries
 
 
 def _read_bonus(
-    r: Reader,
+    r: words.Reader,
     contract: str,
     allowed: tuple[str, ...],
     seen: dict[str, int],
@@ -944,7 +934,7 @@ def _read_bonus(
     """One ``[[bonus]]`` table; None where its name is missing, unknown, not scored or entered twice."""
     path = r.path
     given = r.text("name")
-    side = r.choice("side", Side, Side.DECLARERS, SIDE_WORDS)
+    side = r.choice("side", Side, Side.DECLARERS, words.SIDE_WORDS)
     announced = r.flag("announced", False)
     made = r.flag("made", True)
     kontra_raw = r.raw("kontra")
@@ -953,7 +943,7 @@ def _read_bonus(
     if not given:
         return None
     name = profile.bonus_name(given)
-    if name is None and fold(given) == VALAT:  # a profile that leaves the Valat out (D25)
+    if name is None and words.fold(given) == VALAT:  # a profile that leaves the Valat out (D25)
         problems.add(f"{path}.name", NO_VALAT, profile=profile.name)
         return None
     if name is None:

@@ -611,20 +611,15 @@ def _check_game(game: Game, problems: Collector, players: object = None) -> None
     at play; ``players``: a key of that name at the profile's top (the table's names, or its size)."""
     if players is not None:
         problems.add("players", PLAYERS_NOT_HERE)
-    if game.trick_card_points is not None and game.trick_card_points > game.card_points_total:
-        problems.add(
-            key_path(Game, "trick_card_points"),
-            N_("{most} is above card_points_total {card_points_total}"),
-            most=render_points(game.trick_card_points),
-            card_points_total=game.card_points_total,
-        )
-    if game.talon_card_points is not None and game.talon_card_points[1] > game.card_points_total:
-        problems.add(
-            key_path(Game, "talon_card_points"),
-            N_("{most} is above card_points_total {card_points_total}"),
-            most=render_points(game.talon_card_points[1]),
-            card_points_total=game.card_points_total,
-        )
+    talon_most = None if game.talon_card_points is None else game.talon_card_points[1]
+    for key, most in (("trick_card_points", game.trick_card_points), ("talon_card_points", talon_most)):
+        if most is not None and most > game.card_points_total:
+            problems.add(
+                key_path(Game, key),
+                N_("{most} is above card_points_total {card_points_total}"),
+                most=render_points(most),
+                card_points_total=game.card_points_total,
+            )
     for line in ("win_threshold", "kontra_win_threshold"):
         _line_in_thirds(game, key_path(Game, line), getattr(game, line), problems)
         if getattr(game, line) > game.card_points_total:

@@ -5,22 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bets import (
-    Deal,
-    Factor,
-    Line,
-    Scored,
-    bonus_factors,
-    bonus_label,
-    bonus_line,
-    contract_kontra,
-    contract_lines,
-    defender_kontra_factors,
-    loss_factors,
-    note,
-    settle_bet,
-    title,
-)
+from tarockscore.rules import bets
 from tarockscore.rules.hand import BonusEntry, Side
 from tarockscore.rules.profile import Kind, RenonceRules, ValatRules, key_path, setting
 from tarockscore.rules.valat import (
@@ -35,7 +20,7 @@ from tarockscore.rules.valat import (
 )
 
 
-def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
+def renonce_lines(deal: bets.Deal) -> tuple[bets.Scored, bool | None]:
     """The lines of a revoked hand, and whether the declarers won it (None: nobody did)."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     offender = hand.renonce
@@ -44,14 +29,14 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
         return as_if_won_lines(deal, offender), None
     if p.renonce.rule == "offender_pays":
         others = tuple(x for x in hand.players if x != offender)
-        kontra, out = contract_kontra(deal)
+        kontra, out = bets.contract_kontra(deal)
         out = out.then(
             deal.line(
                 "renonce",
-                message(N_("Renonce by {player}: {contract}"), player=offender, contract=title(c.name)),
+                message(N_("Renonce by {player}: {contract}"), player=offender, contract=bets.title(c.name)),
                 c.value,
                 f"contracts.{c.name}.value",
-                [*loss_factors(c), *kontra],
+                [*bets.loss_factors(c), *kontra],
                 others,
                 (offender,),
                 note=setting(RenonceRules, "rule", "offender_pays"),
@@ -60,7 +45,7 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
         return out, None
     offending_side = Side.DECLARERS if offender in deal.declarers else Side.DEFENDERS
     won = offending_side is Side.DEFENDERS
-    out = note(
+    out = bets.note(
         message(
             N_(
                 "Renonce by {player}: the declarer loses the contract and every announced bonus (renonce.rule = 'side_loses')."
@@ -84,9 +69,9 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
     if lost is not None and p.valat.model == "multiplier":
         out = out.then(multiplier_line(deal, lost, given_away))
     else:
-        kontra, why = contract_kontra(deal)
+        kontra, why = bets.contract_kontra(deal)
         out = out.then(why).then(
-            contract_lines(
+            bets.contract_lines(
                 deal,
                 won,
                 deal.side(offending_side.other),
@@ -99,54 +84,50 @@ def renonce_lines(deal: Deal) -> tuple[Scored, bool | None]:
         out = out.then(fixed_line(deal, lost, given_away))
     for b in hand.bonuses:
         if b.announced and b is not valat:
-            out = out.then(bonus_line(deal, b, offending_side.other, why=given_away))
+            out = out.then(bets.bonus_line(deal, b, offending_side.other, why=given_away))
     return out, won
 
 
-def _side_words(deal: Deal, side: Side) -> str:
-    hand = deal.hand
-    if side is Side.DECLARERS:
-        return (
-            message(N_("{player}'s side"), player=hand.declarer)
-            if len(deal.declarers) > 1
-            else str(hand.declarer)
-        )
-    return message(N_("the Defenders"))
+def _side_words(deal: bets.Deal, side: Side) -> str:
+    if side is Side.DEFENDERS:
+        return message(N_("the Defenders"))
+    if len(deal.declarers) > 1:
+        return message(N_("{player}'s side"), player=deal.hand.declarer)
+    return str(deal.hand.declarer)
 
 
 # a bet paid as if won: its name, label, base value, the key of that value, and its factors by the
 # side that receives it
-Bet = tuple[str, str, int | Fraction, str, dict[Side, tuple[Factor, ...]]]
+Bet = tuple[str, str, int | Fraction, str, dict[Side, tuple[bets.Factor, ...]]]
 
 
-def as_if_won_lines(deal: Deal, offender: str) -> Scored:
+def as_if_won_lines(deal: bets.Deal, offender: str) -> bets.Scored:
     """``renonce.rule = "as_if_won"``: each other player receives what his side would have won of each bet; the revoker pays."""
     hand, c, p = deal.hand, deal.contract, deal.profile
-    kontra, out = contract_kontra(deal)
+    kontra, out = bets.contract_kontra(deal)
     valat = next((b for b in hand.bonuses if b.name == VALAT and b.announced), None)
-    in_contract: tuple[Factor, ...] = ()
+    in_contract: tuple[bets.Factor, ...] = ()
     if valat is not None and p.valat.model == "multiplier":
         # the announced Valat replaces the game's line, as multiplier_line scores it (D34, D35)
         in_contract = valat_factors(deal, valat)
         if kontra and cancels_game_kontra(p, valat):
-            out, kontra = out.then(note(CANCELS_KONTRA)), ()
+            out, kontra = out.then(bets.note(CANCELS_KONTRA)), ()
         kontra = (*kontra, *valat_kontra(deal, valat))
-    bets: list[Bet] = [
+    owed: list[Bet] = [
         (
             "contract",
-            title(c.name),
+            bets.title(c.name),
             c.value,
             f"contracts.{c.name}.value",
             {
                 Side.DECLARERS: (*in_contract, *kontra),
-                Side.DEFENDERS: (*loss_factors(c), *in_contract, *kontra),
+                Side.DEFENDERS: (*bets.loss_factors(c), *in_contract, *kontra),
             },
         )
     ]
-    bets += _bonus_bets(deal, valat if in_contract else None)
+    owed += _bonus_bets(deal, valat if in_contract else None)
     players, mode = hand.players, p.settlement.mode
-    steps = dict(hand.kontra_by)
-    for bet, label, worth, rule, by_side in bets:
+    for bet, label, worth, rule, by_side in owed:
         for side in by_side:
             receivers = tuple(x for x in deal.side(side) if x != offender)
             if not receivers:
@@ -155,26 +136,26 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
             value, stake = deal.amounts(worth, factors)
             points = dict.fromkeys(players, 0)
             payout = dict.fromkeys(players, 0)
-            if bet == "contract" and steps and c.kind is Kind.NEGATIVE:
+            if bet == "contract" and hand.kontra_by and c.kind is Kind.NEGATIVE:
                 # contra ad personam: each Defender's settlement at his own stake
                 for d in deal.defenders:
-                    own = deal.amounts(worth, (*factors, *defender_kontra_factors(p, hand, c.name, d)))
+                    own = deal.amounts(worth, (*factors, *bets.defender_kontra_factors(p, hand, c.name, d)))
                     assert hand.declarer is not None
                     one: tuple[str, ...] = (hand.declarer,)
                     won_by, lost_by = (one, (d,)) if side is Side.DECLARERS else ((d,), one)
                     for r in receivers:
                         if r in won_by:
-                            points[r] += settle_bet(won_by, lost_by, own[0], mode, players)[r]
-                            payout[r] += settle_bet(won_by, lost_by, own[1], mode, players)[r]
+                            points[r] += bets.settle_bet(won_by, lost_by, own[0], mode, players)[r]
+                            payout[r] += bets.settle_bet(won_by, lost_by, own[1], mode, players)[r]
             else:
-                won_value = settle_bet(deal.side(side), deal.side(side.other), value, mode, players)
-                won_stake = settle_bet(deal.side(side), deal.side(side.other), stake, mode, players)
+                won_value = bets.settle_bet(deal.side(side), deal.side(side.other), value, mode, players)
+                won_stake = bets.settle_bet(deal.side(side), deal.side(side.other), stake, mode, players)
                 for r in receivers:
                     points[r], payout[r] = won_value[r], won_stake[r]
             if mode == "zero_sum":
                 points[offender] -= sum(points[r] for r in receivers)
                 payout[offender] -= sum(payout[r] for r in receivers)
-            line = Line(
+            line = bets.Line(
                 bet="renonce" if bet == "contract" else bet,
                 label=message(
                     N_("Renonce by {player}: {bet} made by {side}, claimed")
@@ -197,29 +178,29 @@ def as_if_won_lines(deal: Deal, offender: str) -> Scored:
                 if len(by_side) == 1
                 else setting(RenonceRules, "rule", "as_if_won"),
             )
-            out = out.then(Scored(lines=(line,)))
+            out = out.then(bets.Scored(lines=(line,)))
     return out
 
 
-def _bonus_bets(deal: Deal, in_contract: BonusEntry | None) -> list[Bet]:
+def _bonus_bets(deal: bets.Deal, in_contract: BonusEntry | None) -> list[Bet]:
     """The bonuses a revoke pays as if won: each announced one (but the Valat ``in_contract``) to
     either side, and with ``renonce.silent_claimed`` each silent one made, to the side that made it."""
     hand, p = deal.hand, deal.profile
-    bets: list[Bet] = []
+    owed: list[Bet] = []
     for b in hand.bonuses:
         claimed = not b.announced and b.made and b.name != VALAT and p.renonce.silent_claimed
         if not (b.announced or claimed) or b is in_contract:
             continue
         base, rule = p.bonuses[b.name].value, f"bonuses.{b.name}.value"
-        both = tuple(bonus_factors(deal, b)) + deal.side_factors
+        both = tuple(bets.bonus_factors(deal, b)) + deal.side_factors
         if claimed:  # the side that made it claims it [OÖ23 Renonce 7]
-            bets.append((b.name, bonus_label(b.name, False), base, rule, {b.side: both}))
+            owed.append((b.name, bets.bonus_label(b.name, False), base, rule, {b.side: both}))
             continue
         if b.name == VALAT:
             # the fixed premium: its announced value, doubled in a solo only by valat.solo_doubles
             base, rule = p.valat.announced, key_path(ValatRules, "announced")
             both = fixed_factors(deal, b) + deal.side_factors
-        bets.append(
-            (b.name, bonus_label(b.name, True), base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
+        owed.append(
+            (b.name, bets.bonus_label(b.name, True), base, rule, {Side.DECLARERS: both, Side.DEFENDERS: both})
         )
-    return bets
+    return owed

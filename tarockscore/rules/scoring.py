@@ -5,20 +5,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from tarockscore.errors import N_, message
-from tarockscore.rules.bets import (
-    NOTHING,
-    Deal,
-    Factor,
-    Line,
-    Scored,
-    announced_factor,
-    bonus_lines,
-    contract_kontra,
-    contract_lines,
-    note,
-    side_bet_factors,
-    title,
-)
+from tarockscore.rules import bets
+from tarockscore.rules.bets import Factor, Line  # Factor and Line are this module's too (__all__)
 from tarockscore.rules.hand import Hand, Side
 from tarockscore.rules.profile import CalledKingInTalon, Kind, Profile, setting
 from tarockscore.rules.renonce import renonce_lines
@@ -72,7 +60,8 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     contract = profile.contracts[hand.contract]
     if contract.team == "called" and hand.partner is None and hand.called_king is None:
         raise AssertionError("parse_hand guarantees a partner or a called King in the talon")
-    deal = Deal(hand, profile, contract, hand.declarers, hand.defenders, side_bet_factors(hand, profile))
+    side_factors = bets.side_bet_factors(hand, profile)
+    deal = bets.Deal(hand, profile, contract, hand.declarers, hand.defenders, side_factors)
     won: bool | None = None
     if contract.kind is Kind.TRISCHAKEN:
         scored = trischaken_lines(deal)
@@ -112,7 +101,7 @@ def added(players: tuple[str, ...], amounts: Iterable[Mapping[str, int]]) -> dic
     return total
 
 
-def declarers_won(deal: Deal) -> bool:
+def declarers_won(deal: bets.Deal) -> bool:
     """The outcome as entered, by the Valat made (every trick to one side), or by the declarers'
     card points against the threshold."""
     hand = deal.hand
@@ -124,7 +113,7 @@ def declarers_won(deal: Deal) -> bool:
     return hand.card_points >= win_threshold(deal)
 
 
-def win_threshold(deal: Deal) -> Fraction:
+def win_threshold(deal: bets.Deal) -> Fraction:
     """The card points the declarers need, with a Kontra ``game.kontra_win_threshold`` where set."""
     game = deal.profile.game
     if game.kontra_win_threshold and deal.hand.kontra is not None:
@@ -132,12 +121,12 @@ def win_threshold(deal: Deal) -> Fraction:
     return game.win_threshold
 
 
-def played_hand(deal: Deal) -> tuple[Scored, bool]:
+def played_hand(deal: bets.Deal) -> tuple[bets.Scored, bool]:
     """A hand played out: the contract (or the Valat replacing it) and its bonuses."""
     won = declarers_won(deal)
     winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
     valat, others = split_valat(deal.hand)
-    out = NOTHING
+    out = bets.NOTHING
     # a fixed Valat premium that fails is one premium lost beside the others: it takes no bonus
     if in_play(valat) and (deal.profile.valat.model == "multiplier" or made_valat(deal.hand.bonuses)):
         others, why = bonuses_in_valat(deal, others)
@@ -149,15 +138,15 @@ def played_hand(deal: Deal) -> tuple[Scored, bool]:
             # a note that bonuses are dropped in a Valat hand would contradict the lines
             return scored, won
         return out.then(scored), valat.made if valat.side is Side.DECLARERS else not valat.made
-    kontra, why = contract_kontra(deal)
+    kontra, why = bets.contract_kontra(deal)
     out = out.then(why)
     if valat is not None and valat.made and cancels_game_kontra(deal.profile, valat) and kontra:
-        out = out.then(note(CANCELS_KONTRA))
+        out = out.then(bets.note(CANCELS_KONTRA))
         kontra = ()
-    out = out.then(contract_lines(deal, won, winners, losers, kontra))
+    out = out.then(bets.contract_lines(deal, won, winners, losers, kontra))
     if valat is not None and in_play(valat):
         out = out.then(fixed_line(deal, valat))
-    return out.then(bonus_lines(deal, others)), won
+    return out.then(bets.bonus_lines(deal, others)), won
 
 
 # The bird a conceded Besserrufer was bid with, where a concession pays the contract alone
@@ -167,14 +156,14 @@ NOT_PAID = N_(
 )
 
 
-def concession_lines(deal: Deal) -> Scored:
+def concession_lines(deal: bets.Deal) -> bets.Scored:
     """The called King in the talon, conceded at once (docs/rules/disagreements.md#d18)."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     assert hand.declarer is not None
     others = tuple(x for x in hand.players if x != hand.declarer)
     out = deal.line(
         "concession",
-        message(N_("{contract} conceded (called King in the talon)"), contract=title(c.name)),
+        message(N_("{contract} conceded (called King in the talon)"), contract=bets.title(c.name)),
         c.value,
         f"contracts.{c.name}.value",
         [],
@@ -186,15 +175,15 @@ def concession_lines(deal: Deal) -> Scored:
         if not b.announced or b.side is not Side.DECLARERS:
             continue
         if p.called_king_in_talon.concede_pays == "contract":
-            out = out.then(note(message(NOT_PAID, bonus=title(b.name))))
+            out = out.then(bets.note(message(NOT_PAID, bonus=bets.title(b.name))))
         else:  # "contract_and_announced"
             out = out.then(
                 deal.line(
                     b.name,
-                    message(N_("{bonus} (announced, conceded)"), bonus=title(b.name)),
+                    message(N_("{bonus} (announced, conceded)"), bonus=bets.title(b.name)),
                     p.bonuses[b.name].value,
                     f"bonuses.{b.name}.value",
-                    [announced_factor(deal)],
+                    [bets.announced_factor(deal)],
                     others,
                     (hand.declarer,),
                 )

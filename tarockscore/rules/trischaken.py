@@ -56,13 +56,9 @@ def trischaken_lines(deal: Deal) -> Scored:
     out = NOTHING
     middle: tuple[str, ...] = ()
     if hand.renonce is not None:
-        out = note(
-            message(
-                N_("Renonce by {player}: the revoker loses the Trischaken alone ({rule})."),
-                player=hand.renonce,
-                rule=setting(RenonceRules, "rule", p.renonce.rule),
-            )
-        )
+        said = N_("Renonce by {player}: the revoker loses the Trischaken alone ({rule}).")
+        rule = setting(RenonceRules, "rule", p.renonce.rule)
+        out = note(message(said, player=hand.renonce, rule=rule))
         losers: tuple[str, ...] = (hand.renonce,)
     else:
         losers, middle = trischaken_losers(deal)
@@ -77,11 +73,8 @@ def trischaken_lines(deal: Deal) -> Scored:
             return out.then(_collected(deal, virgins))
         out, virgins = out.then(_collected(deal, virgins)), ()  # and the loser pays, below
     if middle:
-        out = out.then(
-            note(
-                message(N_("{names} tie in the middle: neither pays nor receives."), names=and_listed(middle))
-            )
-        )
+        said = N_("{names} tie in the middle: neither pays nor receives.")
+        out = out.then(note(message(said, names=and_listed(middle))))
     take_all = t.virgins == "take_all" and bool(virgins)
     receivers = virgins if take_all else non_losers
     if not receivers:
@@ -100,9 +93,8 @@ def trischaken_lines(deal: Deal) -> Scored:
         if middle and t.middle_tie == "empty_double":
             # what the loser hands out to the players below him, all of it to those below the middle
             count = len(hand.players) - t.losers
-            all_to = message(
-                N_("what {count} players would get, all to {names}"), count=count, names=and_listed(receivers)
-            )
+            said = N_("what {count} players would get, all to {names}")
+            all_to = message(said, count=count, names=and_listed(receivers))
             factors.append(Factor(all_to, count, key_path(Trischaken, "middle_tie")))
         elif len(non_losers) != 1:
             label = _shared_label(non_losers, virgins if take_all else None)
@@ -139,9 +131,8 @@ def _forehand_tied(deal: Deal, losers: tuple[str, ...]) -> Scored:
         said = N_(
             "{player}, the Forehand, ties for the most card points counted in whole points and loses alone ({rule}, {whole})"
         )
-        return note(
-            message(said, player=hand.forehand, rule=rule, whole=key_path(Trischaken, "whole_points"))
-        )
+        whole = key_path(Trischaken, "whole_points")
+        return note(message(said, player=hand.forehand, rule=rule, whole=whole))
     said = N_("{player}, the Forehand, ties for the most card points and loses alone ({rule})")
     return note(message(said, player=hand.forehand, rule=rule))
 
@@ -163,19 +154,13 @@ def _collected(deal: Deal, virgins: tuple[str, ...]) -> Scored:
     hand, p = deal.hand, deal.profile
     why = setting(Trischaken, "virgins", "collect")
     out = NOTHING
+    said = N_(
+        "{player} took no trick: {player} collects the value from each other player "
+        "(trischaken.virgins = 'collect')."
+    )
     for virgin in virgins:
         # the reason a player with few card points pays as the loser does
-        out = out.then(
-            note(
-                message(
-                    N_(
-                        "{player} took no trick: {player} collects the value from each other player "
-                        "(trischaken.virgins = 'collect')."
-                    ),
-                    player=virgin,
-                )
-            )
-        )
+        out = out.then(note(message(said, player=virgin)))
         for payer in (x for x in hand.players if x != virgin):
             factors = list(kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")))
             out = out.then(_payment(deal, payer, (virgin,), factors, why))
@@ -196,16 +181,10 @@ def _shared(deal: Deal, losers: tuple[str, ...], receivers: tuple[str, ...]) -> 
     """``payment = "shared"``: several losers share what one loser would hand out."""
     hand, c, p = deal.hand, deal.contract, deal.profile
     others = len(hand.players) - 1
-    factors = [
-        Factor(
-            message(
-                N_("handed out to {count} players, shared by {names}"), count=others, names=and_listed(losers)
-            ),
-            others,
-            key_path(Trischaken, "payment"),
-        ),
-        *kontra_factors(p, hand.kontra, N_("{step} on the Trischaken")),
-    ]
+    said = N_("handed out to {count} players, shared by {names}")
+    label = message(said, count=others, names=and_listed(losers))
+    factors = [Factor(label, others, key_path(Trischaken, "payment"))]
+    factors += kontra_factors(p, hand.kontra, N_("{step} on the Trischaken"))
     line = _settled(deal, losers, receivers, factors, setting(Trischaken, "payment", "shared"))
     return Scored(lines=(line._replace(label=_lose_to_label(c.name, losers, receivers)),))
 
@@ -271,13 +250,8 @@ def _loser_factors(deal: Deal, loser: str, *, alone: bool) -> list[Factor]:
         return [Factor(label, t.forehand_mayor_factor, key_path(Trischaken, "forehand_mayor_factor"))]
     factors: list[Factor] = []
     if mayor and t.mayor_factor != 1:
-        factors.append(
-            Factor(
-                _mayor_label(points[loser], t.mayor_threshold),
-                t.mayor_factor,
-                key_path(Trischaken, "mayor_factor"),
-            )
-        )
+        rule = key_path(Trischaken, "mayor_factor")
+        factors.append(Factor(_mayor_label(points[loser], t.mayor_threshold), t.mayor_factor, rule))
     if forehand and t.forehand_factor != 1:
         factors.append(Factor(FOREHAND_LOSES, t.forehand_factor, key_path(Trischaken, "forehand_factor")))
     return factors
@@ -324,12 +298,10 @@ def _mayor_label(points: Fraction, threshold: Fraction) -> str:
 
 def _payment_label(contract: str, player: str, each: int, receivers: tuple[str, ...], pays: bool) -> str:
     """``Trischaken: Anna pays 2 to each of Bert, Cilli and Dani``, or what the others write."""
-    if not pays:
-        text = (
-            N_("{contract}: {player} loses; {names} each write +{each}")
-            if len(receivers) > 1
-            else N_("{contract}: {player} loses; {names} writes +{each}")
-        )
+    if not pays and len(receivers) > 1:
+        text = N_("{contract}: {player} loses; {names} each write +{each}")
+    elif not pays:
+        text = N_("{contract}: {player} loses; {names} writes +{each}")
     elif len(receivers) > 1:
         text = N_("{contract}: {player} pays {each} to each of {names}")
     else:
@@ -355,26 +327,14 @@ def _renonce_payment(deal: Deal, offender: str) -> Scored:
     """A renonce under ``renonce.rule = "as_if_won"``: the revoker pays every other player."""
     hand, p = deal.hand, deal.profile
     others = tuple(x for x in hand.players if x != offender)
-    factors = [
-        Factor(
-            message(N_("Renonce, to each other player")),
-            p.renonce.trischaken_each,
-            key_path(RenonceRules, "trischaken_each"),
-        )
-    ]
+    label = message(N_("Renonce, to each other player"))
+    factors = [Factor(label, p.renonce.trischaken_each, key_path(RenonceRules, "trischaken_each"))]
     if offender == hand.forehand and p.renonce.trischaken_forehand_factor != 1:
-        factors.append(
-            Factor(
-                message(N_("the revoker is the Forehand (the Trischaker)")),
-                p.renonce.trischaken_forehand_factor,
-                key_path(RenonceRules, "trischaken_forehand_factor"),
-            )
-        )
-    factors.append(
-        Factor(
-            message(N_("paid to {names}"), names=and_listed(others)), len(others), key_path(Game, "players")
-        )
-    )
+        label = message(N_("the revoker is the Forehand (the Trischaker)"))
+        rule = key_path(RenonceRules, "trischaken_forehand_factor")
+        factors.append(Factor(label, p.renonce.trischaken_forehand_factor, rule))
+    label = message(N_("paid to {names}"), names=and_listed(others))
+    factors.append(Factor(label, len(others), key_path(Game, "players")))
     line = _payment(deal, offender, others, factors, setting(RenonceRules, "rule", "as_if_won")).lines[0]
     relabelled = line._replace(
         label=message(

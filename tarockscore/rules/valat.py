@@ -5,19 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tarockscore.errors import N_, Collector, message
-from tarockscore.rules.bets import (
-    NOTHING,
-    Deal,
-    Factor,
-    Scored,
-    bonus_lines,
-    contract_kontra,
-    contract_lines,
-    loss_factors,
-    note,
-    said_kontra_factors,
-    title,
-)
+from tarockscore.rules import bets
 from tarockscore.rules.hand import BonusEntry, GivenBonuses, Hand, Side, render_points, side_card_points
 from tarockscore.rules.legality import OTHER_SHARE, declarer_talon_share, talon_share_holds, trick_card_points
 from tarockscore.rules.profile import Contract, Profile, ValatRules, key_path
@@ -57,14 +45,14 @@ def in_play(valat: BonusEntry | None) -> bool:
     return valat is not None and (valat.made or valat.announced)
 
 
-def bonuses_in_valat(deal: Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], Scored]:
+def bonuses_in_valat(deal: bets.Deal, others: list[BonusEntry]) -> tuple[list[BonusEntry], bets.Scored]:
     """The bonuses that still count in a Valat hand (``valat.bonuses``), and a note on the rest."""
     rule = deal.profile.valat.bonuses
     kept = [b for b in others if _counts_in_valat(rule, b, deal)]
     named = others if rule == "all" else [b for b in others if b not in kept]
     if not named:
-        return others, NOTHING
-    return kept, note(message(_IN_VALAT[rule], rule=rule, bonuses=", ".join(b.name for b in named)))
+        return others, bets.NOTHING
+    return kept, bets.note(message(_IN_VALAT[rule], rule=rule, bonuses=", ".join(b.name for b in named)))
 
 
 _IN_VALAT = {
@@ -82,7 +70,7 @@ _IN_VALAT = {
 }
 
 
-def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
+def _counts_in_valat(rule: str, bonus: BonusEntry, deal: bets.Deal) -> bool:
     """Whether one bonus still counts in a Valat hand under ``valat.bonuses``."""
     material = deal.profile.bonuses[bonus.name].material if bonus.name in deal.profile.bonuses else False
     counts = {
@@ -94,58 +82,49 @@ def _counts_in_valat(rule: str, bonus: BonusEntry, deal: Deal) -> bool:
     return counts.get(rule, False)  # "none"
 
 
-def _solo_factors(deal: Deal) -> tuple[Factor, ...]:
+def _solo_factors(deal: bets.Deal) -> tuple[bets.Factor, ...]:
     p = deal.profile
     if deal.contract.doubles_bonuses and p.valat.solo_doubles:
-        return (
-            Factor(
-                N_("solo contract doubles the Valat"),
-                p.game.solo_bonus_factor,
-                key_path(ValatRules, "solo_doubles"),
-            ),
-        )
+        rule = key_path(ValatRules, "solo_doubles")
+        return (bets.Factor(N_("solo contract doubles the Valat"), p.game.solo_bonus_factor, rule),)
     return ()
 
 
-def _valat_factor(p: Profile, valat: BonusEntry) -> Factor:
+def _valat_factor(p: Profile, valat: BonusEntry) -> bets.Factor:
     if valat.announced:
-        return Factor(N_("Valat announced"), p.valat.announced, key_path(ValatRules, "announced"))
-    return Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent"))
+        return bets.Factor(N_("Valat announced"), p.valat.announced, key_path(ValatRules, "announced"))
+    return bets.Factor(N_("Valat (silent)"), p.valat.silent, key_path(ValatRules, "silent"))
 
 
-def valat_kontra(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+def valat_kontra(deal: bets.Deal, valat: BonusEntry) -> tuple[bets.Factor, ...]:
     """The Kontra said on the Valat itself (D34)."""
-    return said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
+    return bets.said_kontra_factors(deal, valat.kontra, N_("{step} on the Valat"))
 
 
-def valat_factors(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+def valat_factors(deal: bets.Deal, valat: BonusEntry) -> tuple[bets.Factor, ...]:
     """What multiplies the contract's value in a Valat of ``model = "multiplier"``, beside the Kontras."""
     return (_valat_factor(deal.profile, valat), *_solo_factors(deal))
 
 
-def fixed_factors(deal: Deal, valat: BonusEntry) -> tuple[Factor, ...]:
+def fixed_factors(deal: bets.Deal, valat: BonusEntry) -> tuple[bets.Factor, ...]:
     """What multiplies a fixed Valat premium (already its silent or announced value): the solo, its Kontra."""
     return (*_solo_factors(deal), *valat_kontra(deal, valat))
 
 
-def multiplier_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
+def multiplier_line(deal: bets.Deal, valat: BonusEntry, why: str = "") -> bets.Scored:
     """Valat as a multiple of the contract, replacing the contract's line (docs/rules/disagreements.md#d9);
     ``why``: what gave it to its winners, where not the tricks (a renonce)."""
     c, p = deal.contract, deal.profile
     winning_side = valat.side if valat.made else valat.side.other
-    factors: list[Factor] = []
-    if winning_side is Side.DEFENDERS:
-        factors += loss_factors(c)
-    factors += valat_factors(deal, valat)
-    game_kontra, out = contract_kontra(deal)
+    game_kontra, out = bets.contract_kontra(deal)
     if game_kontra and cancels_game_kontra(p, valat):
-        out = out.then(note(CANCELS_KONTRA))
+        out = out.then(bets.note(CANCELS_KONTRA))
         game_kontra = ()
-    factors += game_kontra
-    factors += valat_kontra(deal, valat)
+    lost = bets.loss_factors(c) if winning_side is Side.DEFENDERS else ()
+    factors = [*lost, *valat_factors(deal, valat), *game_kontra, *valat_kontra(deal, valat)]
     label = message(
         N_("{contract} Valat (announced)") if valat.announced else N_("{contract} Valat"),
-        contract=title(c.name),
+        contract=bets.title(c.name),
     )
     if not why and not valat.made:
         why = N_("the announced Valat failed: it goes to the other side")
@@ -164,42 +143,41 @@ def multiplier_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
     )
 
 
-def multiplied_hand(deal: Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> Scored:
+def multiplied_hand(deal: bets.Deal, valat: BonusEntry, others: list[BonusEntry], won: bool) -> bets.Scored:
     """A hand whose Valat replaces the contract's line, with the bonuses that still count."""
     bonuses = deal
     if deal.profile.valat.multiplies_bonuses:
         bonuses = deal._replace(side_factors=(*deal.side_factors, _valat_factor(deal.profile, valat)))
-    with_valat = multiplier_line(deal, valat).then(bonus_lines(bonuses, others))
+    with_valat = multiplier_line(deal, valat).then(bets.bonus_lines(bonuses, others))
     if not (deal.profile.valat.silent_min_rule and not valat.announced and valat.made):
         return with_valat
     # GameTwist: a silent Valat worth less than the game without it is not counted (docs/rules/disagreements.md#d12).
     winner = deal.side(valat.side)[0]
     winners, losers = (deal.declarers, deal.defenders) if won else (deal.defenders, deal.declarers)
-    kontra, kontra_notes = contract_kontra(deal)
-    without = kontra_notes.then(contract_lines(deal, won, winners, losers, kontra))
-    without = without.then(bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != VALAT]))
+    kontra, kontra_notes = bets.contract_kontra(deal)
+    without = kontra_notes.then(bets.contract_lines(deal, won, winners, losers, kontra))
+    without = without.then(bets.bonus_lines(deal, [b for b in deal.hand.bonuses if b.name != VALAT]))
     if sum(x.points[winner] for x in without.lines) > sum(x.points[winner] for x in with_valat.lines):
         # only the notes of the lines printed: what the uncounted Valat would have done is not said
         said = N_(
             "The silent Valat is worth less than the game without it, so it is not counted "
             "(valat.silent_min_rule)."
         )
-        return without.then(note(said))
+        return without.then(bets.note(said))
     return with_valat
 
 
-def fixed_line(deal: Deal, valat: BonusEntry, why: str = "") -> Scored:
+def fixed_line(deal: bets.Deal, valat: BonusEntry, why: str = "") -> bets.Scored:
     """Valat as a fixed premium beside the game (docs/rules/disagreements.md#d9, the fixed model)."""
     winning_side = valat.side if valat.made else valat.side.other
     worth = _valat_factor(deal.profile, valat)  # the number and key the multiplier model multiplies by
-    factors = fixed_factors(deal, valat)
     label = N_("Valat (announced)") if valat.announced else N_("Valat (silent)")
     return deal.line(
         "valat",
         label,
         worth.multiplier,
         worth.rule,
-        factors,
+        fixed_factors(deal, valat),
         deal.side(winning_side),
         deal.side(winning_side.other),
         why,

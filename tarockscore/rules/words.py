@@ -190,15 +190,10 @@ def repeated_names(names: Sequence[str], where: str) -> list[Problem]:
     if duplicates:
         return [Problem.of(where, N_("{allowed} named twice"), allowed=one_of(duplicates))]
     clashes = same_but_case(names)
-    if clashes:
-        return [
-            Problem.of(
-                where,
-                N_("{allowed} differ only by case: names are matched in any case"),
-                allowed=one_of(clashes),
-            )
-        ]
-    return []
+    if not clashes:
+        return []
+    said = N_("{allowed} differ only by case: names are matched in any case")
+    return [Problem.of(where, said, allowed=one_of(clashes))]
 
 
 def check_names(names: Sequence[str], where: str) -> list[Problem]:
@@ -221,17 +216,12 @@ def table_names(names: Sequence[str], where: str) -> list[Problem]:
     clashes = [n for n in names if n.casefold() in taken]
     if not clashes:
         return []
-    return [
-        Problem.of(
-            where,
-            N_(
-                "{allowed}: a name may not be a column of the CSV ({columns}), nor a player's name and "
-                "' total': the CSV would have two columns of that name"
-            ),
-            allowed=one_of(clashes),
-            columns=", ".join((*SHEET_COLUMNS, *BET_COLUMNS)),
-        )
-    ]
+    said = N_(
+        "{allowed}: a name may not be a column of the CSV ({columns}), nor a player's name and "
+        "' total': the CSV would have two columns of that name"
+    )
+    columns = ", ".join((*SHEET_COLUMNS, *BET_COLUMNS))
+    return [Problem.of(where, said, allowed=one_of(clashes), columns=columns)]
 
 
 # Letters of the Cyrillic and Greek alphabets that look like Latin ones in common fonts
@@ -267,15 +257,10 @@ def look_alikes(names: Iterable[str]) -> list[str]:
         key = skeleton(name)
         other = seen.get(key)
         if other is not None and other != name and other.casefold() != name.casefold():
-            out.append(
-                message(
-                    N_(
-                        "{other!r} and {name!r} look alike but are spelt with different letters: are they one player?"
-                    ),
-                    other=other,
-                    name=name,
-                )
+            said = N_(
+                "{other!r} and {name!r} look alike but are spelt with different letters: are they one player?"
             )
+            out.append(message(said, other=other, name=name))
         seen.setdefault(key, name)
     return out
 
