@@ -236,8 +236,7 @@ def _hands(
         # the hand by its number, as the sheet shows it; by its place in the entry where it has none
         stored = item.get("id") if isinstance(item, dict) else None
         if (
-            isinstance(stored, int)
-            and not isinstance(stored, bool)
+            type(stored) is int
             and 0 < stored <= MAXIMUM
             and stored not in seen
             and stored not in renumbered
@@ -688,45 +687,30 @@ def _outcome(won: bool | None) -> Message:
     return message(N_("won") if won else N_("lost") if won is not None else N_("without a winner"))
 
 
+# a stored number of a hand the rules do not give: a player's points or payout, the outcome, the Radl
+_POINTS = N_("hand {number}: stored {stored} for {player}, the rules give {given}")
+_PAYOUT = N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}")
+_OUTCOME = N_("hand {number}: stored as {stored}, the rules give {given}")
+_RADL = N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}")
+
+
 def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
     """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
-    out: list[Problem] = []
-    for template, mine, rules in (
-        (
-            N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
-            stored.victory_points,
-            given.victory_points,
-        ),
-        (
-            N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
-            stored.payout or {},
-            given.payout or {},
-        ),
-    ):
-        out += [
-            Problem.of(
-                "",
-                template,
-                number=number,
-                stored=_signed(mine.get(player)),
-                player=player,
-                given=_signed(rules.get(player)),
-            )
-            for player in dict.fromkeys([*mine, *rules])
-            if mine.get(player) != rules.get(player)
-        ]
-    for template, kept, rules_give in (
-        (
-            N_("hand {number}: stored as {stored}, the rules give {given}"),
-            _outcome(stored.won),
-            _outcome(given.won),
-        ),
-        (
-            N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
-            stored.radl,
-            given.radl,
-        ),
-    ):
-        if kept != rules_give:
-            out.append(Problem.of("", template, number=number, stored=kept, given=rules_give))
-    return out
+    columns = (
+        (_POINTS, stored.victory_points, given.victory_points),
+        (_PAYOUT, stored.payout or {}, given.payout or {}),
+    )
+    out = [
+        Problem.of(
+            "", template, number=number, stored=_signed(mine.get(p)), player=p, given=_signed(rules.get(p))
+        )
+        for template, mine, rules in columns
+        for p in dict.fromkeys([*mine, *rules])
+        if mine.get(p) != rules.get(p)
+    ]
+    wholes = ((_OUTCOME, _outcome(stored.won), _outcome(given.won)), (_RADL, stored.radl, given.radl))
+    return out + [
+        Problem.of("", template, number=number, stored=kept, given=rules_give)
+        for template, kept, rules_give in wholes
+        if kept != rules_give
+    ]
