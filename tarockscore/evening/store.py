@@ -93,10 +93,8 @@ def inline(value: Any) -> str:
     """A value in TOML's inline form, on one line."""
     if isinstance(value, str):
         return _string(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, bool | int):  # JSON's true, false and whole numbers are TOML's
+        return json.dumps(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join([inline(v) for v in value]) + "]"
     if isinstance(value, Mapping):
@@ -397,15 +395,11 @@ class Chain:
             self.named |= named
             self.top = max(self.top, top)
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
-            if self._lacks(event):  # it vouches for nothing
+            if (line := _repair_line(event)) is None or self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
                 self.said[k] = ("repair", hand_ids(event.get("hand")))
             else:
-                at = next(
-                    str(a.get("at"))
-                    for a in event["audit"]
-                    if isinstance(a, dict) and a.get("action") == "repair"
-                )
+                at = str(line.get("at"))
                 for item in event["found"]:
                     if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                         self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
@@ -427,13 +421,7 @@ class Chain:
         return {stored: self.top + 1}
 
     def _lacks(self, repair: Mapping[str, Any]) -> bool:
-        """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
-        audit = repair.get("audit")
-        if not (
-            isinstance(audit, list)
-            and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
-        ):
-            return True
+        """Whether a ``repair`` entry with its audit line lacks the rest of what ``repair --write`` writes."""
         if not (isinstance(repair.get("head"), str) and isinstance(repair.get("profile_found"), str)):
             return True
         vouched = [
@@ -555,6 +543,12 @@ class Chain:
         missing = self.missing
         gone = sorted(i for k, _why in edited for i in missing.get(k, ()))
         return tuple(k for k, _ in edited), ids, follows, gone
+
+
+def _repair_line(event: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A ``repair`` entry's own line of the audit trail (None: it has none)."""
+    audit = event["audit"] if isinstance(event.get("audit"), list) else []
+    return next((a for a in audit if isinstance(a, dict) and a.get("action") == "repair"), None)
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
@@ -877,6 +871,10 @@ HELD = N_(
     "{path}: {hand}: {where}: {said}; recorded before the rules refused this, the hand is read as it was recorded"
 )
 
+_TORN = N_(
+    "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
+)
+
 
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
@@ -889,14 +887,7 @@ def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
-        said.append(
-            message(
-                N_(
-                    "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
-                ),
-                path=snapshot.path,
-            )
-        )
+        said.append(message(_TORN, path=snapshot.path))
     return tuple(said)
 
 
