@@ -336,8 +336,7 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
     _check_schema(top, problems)
     tr = top.table("table")
     players = _table_players(tr, problems)
-    created = tr.text("created")
-    moment(created, "table.created", problems)
+    moment(created := tr.text("created"), "table.created", problems)
     stake: Decimal | None = None
     if (stake_text := tr.optional_str("stake")) is not None:
         try:
@@ -566,8 +565,7 @@ def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector
     r = element(raw, where, N_("{item!r}: expected a table"), problems)
     if r is None:
         return None
-    at = r.text("at")
-    moment(at, "at", r.problems)
+    moment(at := r.text("at"), "at", r.problems)
     schrift = _points_table(r, "schrift", players, r.problems)
     money = _points_table(r, "money", players, r.problems) if r.has("money") else None
     if not _done(r, where, problems):

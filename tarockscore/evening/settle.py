@@ -131,12 +131,10 @@ def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]
         payee = max(credits, key=lambda p: (credits[p], -seat[p]))
         amount = min(debts[payer], credits[payee])
         payments.append(Payment(payer, payee, (Decimal(amount) * CENT).quantize(CENT)))
-        debts[payer] -= amount
-        credits[payee] -= amount
-        if not debts[payer]:
-            del debts[payer]
-        if not credits[payee]:
-            del credits[payee]
+        for side, who in ((debts, payer), (credits, payee)):
+            side[who] -= amount
+            if not side[who]:
+                del side[who]
     return payments
 
 

@@ -352,19 +352,17 @@ class Chain:
     def add(self, event: Any) -> None:
         self.count = k = self.count + 1
         event = event if isinstance(event, dict) else {}
-        hashed = entry_hash(event)
-        stored = event["chain"].get("hash") if sealed(event) else None
+        chain = event["chain"] if isinstance(event.get("chain"), dict) else {}
+        hashed, stored, prev = entry_hash(event), chain.get("hash"), chain.get("prev")
         if hashed is None or stored != hashed:
             why = "changed"
         elif hashed in self.hashes:
             why = "repeat"
             self.repeats[k] = self.hashes[hashed]
         else:
-            prev = event["chain"].get("prev")
             why = "" if prev == self.head else "after" if prev == self.past else "order"
             self.hashes[hashed] = k
         self.past = self.head if why == "repeat" else None
-        prev = event["chain"].get("prev") if isinstance(event.get("chain"), dict) else None
         self.renumbered = self._renumbered(event) if why == "changed" and prev == self.head else {}
         if why:
             self.found.append((k, why, hashed, self.head))
@@ -1063,14 +1061,9 @@ def _write(
         raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
     data = text.encode("utf-8")
     _limit(path, snapshot.size + len(data))
+    moved = LedgerChanged(_MOVED, path=path, what=safe_io.file_kind(safe_io.LEDGER))
     try:
-        safe_io.append_at(
-            path,
-            (raw, snapshot.size),
-            data,
-            LedgerError,
-            LedgerChanged(_MOVED, path=path, what=safe_io.file_kind(safe_io.LEDGER)),
-        )
+        safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, moved)
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
     return Change(old, new, head, cut=snapshot.torn)
