@@ -256,12 +256,7 @@ def _hands(
         if not entry or below:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
-            problems.add(
-                f"{where}: id",
-                N_("{id}: expected an id above {last}, the id of the hand before it"),
-                id=entry.id,
-                last=last,
-            )
+            problems.add(f"{where}: id", ID_NOT_ABOVE, id=entry.id, last=last)
             continue
         if replace and entry.id not in state.hands:  # the hand's own entry taken out
             problems.add(f"{where}: id", N_("{id}: no hand of the evening has this id"), id=entry.id)
@@ -271,6 +266,8 @@ def _hands(
         last = max(last, entry.id)
 
 
+# a hand whose id is not above the one before it (in an old ledger too)
+ID_NOT_ABOVE = N_("{id}: expected an id above {last}, the id of the hand before it")
 _EDITED_ID = N_(
     "{id}: not the id of a hand added here: ids rise from hand to hand, none given twice, so this hand, no. {number} on the sheet, has {next}"
 )
@@ -535,9 +532,7 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     number = r.number("number", minimum=1) if r.has("number") else None
     detail = r.text("detail")
     changed = r.raw("changed") or []
-    if not isinstance(changed, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) for c in changed
-    ):
+    if not isinstance(changed, list) or not all(type(c) is int for c in changed):
         local.add("changed", N_("{changed!r}: expected an array of hand numbers"), changed=changed)
         changed = []
     before, after = r.raw("before"), r.raw("after")
