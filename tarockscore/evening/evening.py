@@ -287,8 +287,7 @@ class Evening:
             day = None
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
-            wrong = text_problem(place)
-            if wrong is not None:
+            if (wrong := text_problem(place)) is not None:
                 problems.add("place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
         amount = None
         if stake is not None:  # a script's stake read as the ledger's reader will read it

@@ -393,8 +393,7 @@ def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
             where="players",
         )
     players = data["players"] = [at_table(p, seats) for p in players]
-    strangers = [p for p in players if p not in seats]
-    if strangers:
+    if strangers := [p for p in players if p not in seats]:
         raise HandRefused(
             N_("{allowed} not at this table; the table is {names}"),
             allowed=one_of(strangers),

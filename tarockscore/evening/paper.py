@@ -94,8 +94,7 @@ def on_paper(
     if not problems.problems:
         for p in paper_problems(ledger, schrift, money):
             problems.put(p)
-    one_way = None if replace else scored_one_way(ledger, label)
-    if one_way is not None:
+    if not replace and (one_way := scored_one_way(ledger, label)) is not None:
         problems.put(one_way)
     problems.raise_if_any(LedgerError)
     seats = ledger.players
