@@ -174,8 +174,7 @@ def apply(
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") if r.has("hand") else [], r.problems, renumbered or {}, kind == "replace")
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
-        paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
-        state.paper = paper if paper is not None else state.paper
+        state.paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems) or state.paper
     for i, x in enumerate(_list(r, "radl"), 1):
         if (m := read_mark(x, f"radl {i}", r.problems)) is None:
             continue
@@ -549,10 +548,7 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
 
 def paper_mapping(paper: Paper) -> dict[str, Any]:
     """The ``paper`` table of an entry ``paper``: when, each seat's Schrift, the money points."""
-    item: dict[str, Any] = {"at": paper.at, "schrift": dict(paper.schrift)}
-    if paper.money is not None:
-        item["money"] = dict(paper.money)
-    return item
+    return _some([("at", paper.at), ("schrift", paper.schrift), ("money", paper.money)])
 
 
 def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector) -> Paper | None:
@@ -628,19 +624,16 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
     return hand, score_hand(hand, ledger.profile)
 
 
+# a sheet holding more hands than its table's game limit allows
+_PAST_LIMIT = N_("{limit}: the table's game limit, but {count} hands are recorded")
+
+
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
     """The full audit of ``check``: the game limit, a paper result's bounds, every hand scored afresh."""
     problems: list[Problem] = []
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
-        problems.append(
-            Problem.of(
-                "table.games",
-                N_("{limit}: the table's game limit, but {count} hands are recorded"),
-                limit=limit,
-                count=len(ledger.hands),
-            )
-        )
+        problems.append(Problem.of("table.games", _PAST_LIMIT, limit=limit, count=len(ledger.hands)))
     if ledger.paper is not None:  # a paper result holds to the same rules as when it was given
         wrong = paper_problems(ledger, ledger.paper.schrift, ledger.paper.money)
         problems += [p.moved(f"paper.{p.where}") for p in wrong]

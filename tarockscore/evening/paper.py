@@ -114,8 +114,7 @@ def on_paper(
             at=ledger.paper.at,
             points=points_text(ledger.paper.schrift),
         )
-    after: dict[str, object] = {"schrift": dict(paper.schrift)}
-    if paper.money is not None:
-        after["money"] = dict(paper.money)
+    columns = (("schrift", paper.schrift), ("money", paper.money))
+    after = {key: dict(points) for key, points in columns if points is not None}
     entry = AuditEntry(at=at, action=Action.PAPER, detail=detail, after=after)
     return ledger._replace(hands=(), paper=paper, audit=(*ledger.audit, entry))
