@@ -60,15 +60,14 @@ def now() -> str:
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+_REPAIR_HINT = N_(
+    "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+    "and shows every number that changes; --write keeps it, with an audit entry"
+)
+
+
 def _repair_hint(path: Path) -> Problem:
-    return Problem.of(
-        str(path),
-        N_(
-            "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
-            "and shows every number that changes; --write keeps it, with an audit entry"
-        ),
-        path=path,
-    )
+    return Problem.of(str(path), _REPAIR_HINT, path=path)
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:

@@ -951,17 +951,16 @@ def write_text(path: Path, text: str, expected_sha: str | None, what: str = safe
     safe_io.atomic_write(path, data, LedgerError, what)
 
 
+_TOO_LARGE = N_(
+    "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
+    "Keep the hands to come in a new ledger"
+)
+
+
 def _limit(path: Path, size: int) -> None:
     """Never write a ledger larger than a ledger may be read."""
     if size > safe_io.LEDGER_LIMIT:
-        raise LedgerError(
-            N_(
-                "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
-                "Keep the hands to come in a new ledger"
-            ),
-            path=path,
-            limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
-        )
+        raise LedgerError(_TOO_LARGE, path=path, limit=safe_io.size_text(safe_io.LEDGER_LIMIT))
 
 
 def create(path: Path, ledger: Ledger) -> str:
