@@ -31,10 +31,6 @@ from tarockscore.rules.trischaken import who_loses
 from tarockscore.rules.valat import VALAT
 from tarockscore.rules.words import MAXIMUM, short_number
 
-_LIMIT_REACHED = N_(
-    "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
-)
-
 
 def check_room(ledger: Ledger) -> None:
     """Refuse a further hand at a table scored on paper, or whose game limit (``table.games``) is reached."""
@@ -42,7 +38,13 @@ def check_room(ledger: Ledger) -> None:
         raise GameLimitReached(ON_PAPER, where="paper")
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) >= limit:
-        raise GameLimitReached(_LIMIT_REACHED, limit=limit, where="table.games")
+        raise GameLimitReached(
+            N_(
+                "{limit}: the game limit of this table is reached, no hand past it is recorded; a hand entered wrongly can still be replaced or undone"
+            ),
+            limit=limit,
+            where="table.games",
+        )
 
 
 def record(ledger: Ledger, mapping: HandInput, at: str) -> Ledger:

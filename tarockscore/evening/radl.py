@@ -56,17 +56,15 @@ def _walk(
     owed: Owed = deque()
     armed = {BY_HAND}  # the Radls armed so far: those a strike can find
     _apply(owed, at[0], profile, armed)
-    factors: list[int] = []
     causes: list[list[int]] = []
     for i, hand in enumerate(hands, 1):
         layers = owed.popleft() if owed else []
         causes.append(list(layers))
-        factors.append(_factor(profile, layers))
         if length := arms(hand, profile):
             armed.add(ids[i - 1])
         _arm(owed, ids[i - 1], length, profile)
         _apply(owed, at[i], profile, armed)
-    return factors, causes, owed
+    return [_factor(profile, layers) for layers in causes], causes, owed
 
 
 def _factor(profile: Profile, layers: Sequence[int]) -> int:

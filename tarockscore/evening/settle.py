@@ -85,10 +85,10 @@ def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
     order = list(balance)
     people = [p for p in order if balance[p] != 0]
     cents = [int(balance[p] / CENT) for p in people]
+    seat = {p: i for i, p in enumerate(order)}
     payments: list[Payment] = []
     for group in _groups(cents):  # over subsets: a table has four or five players
-        payments += _greedy([(people[i], cents[i]) for i in group], order)
-    seat = {p: i for i, p in enumerate(order)}
+        payments += _greedy([(people[i], cents[i]) for i in group], seat)
     payments.sort(key=lambda pay: (seat[pay.payer], seat[pay.payee]))
     return tuple(payments)
 
@@ -121,8 +121,7 @@ def _groups(values: Sequence[int]) -> list[list[int]]:
     return groups
 
 
-def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]:
-    seat = {p: i for i, p in enumerate(order)}
+def _greedy(group: list[tuple[str, int]], seat: Mapping[str, int]) -> list[Payment]:
     debts = {p: -c for p, c in group if c < 0}
     credits = {p: c for p, c in group if c > 0}
     payments: list[Payment] = []
