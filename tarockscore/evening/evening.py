@@ -60,21 +60,19 @@ def now() -> str:
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+_REPAIR_HINT = N_(
+    "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
+    "and shows every number that changes; --write keeps it, with an audit entry"
+)
+
+
 def _repair_hint(path: Path) -> Problem:
-    return Problem.of(
-        str(path),
-        N_(
-            "`tarockscore repair --ledger {path}` re-scores the evening from its stored hands "
-            "and shows every number that changes; --write keeps it, with an audit entry"
-        ),
-        path=path,
-    )
+    return Problem.of(str(path), _REPAIR_HINT, path=path)
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
     """``ledger``, unless a stored result is not what the rules give (docs/ledger-format.md)."""
-    problems = against_the_rules(ledger)
-    if problems:
+    if problems := against_the_rules(ledger):
         raise LedgerError([p.moved(str(path)) for p in problems] + [_repair_hint(path)])
     return ledger
 
@@ -288,8 +286,7 @@ class Evening:
             day = None
         if place is not None:
             place = nfc(strip_spaces(place)) if place.strip() else place
-            wrong = text_problem(place)
-            if wrong is not None:
+            if (wrong := text_problem(place)) is not None:
                 problems.add("place", N_("{place!r}: {wrong}"), place=place, wrong=wrong)
         amount = None
         if stake is not None:  # a script's stake read as the ledger's reader will read it
@@ -373,8 +370,6 @@ class Evening:
         layers = tuple((c, () if c == BY_HAND else _armed(led, led.hands[c - 1].hand)) for c in causes)
         cause, events = layers[0] if layers else (None, ())
         repaired = snapshot.chain.repaired.get(entry.id)
-        history = hand_history(led, number, repaired)
-        undone = undone_before(led, number)
         started = _armed(led, entry.hand)
         doubled, to_come, ahead = doubled_by(led, number) if started else ((), 0, 0)
         return Explained(
@@ -387,9 +382,9 @@ class Evening:
             cause,
             events,
             layers,
-            history,
+            hand_history(led, number, repaired),
             repaired,
-            undone,
+            undone_before(led, number),
             started,
             doubled,
             to_come,
@@ -399,8 +394,8 @@ class Evening:
     def check(self) -> Ledger:
         """The full audit (:func:`~tarockscore.evening.fold.check`), then the chain."""
         snapshot = ledger_file.read(self.path)
-        problems = check_ledger(snapshot.ledger)
-        if problems:  # an entry edited by hand named beside the numbers the rules do not give
+        if problems := check_ledger(snapshot.ledger):
+            # an entry edited by hand named beside the numbers the rules do not give
             located = ledger_file.locate([*snapshot.problems, *problems], snapshot.text, str(snapshot.path))
             raise LedgerError([*located, _repair_hint(snapshot.path)])
         ledger_file.verify(snapshot)
@@ -410,8 +405,7 @@ class Evening:
     def settle(self, stake: Decimal | int | str | None = None) -> Settled:
         """Who pays whom how much, in the fewest payments, exact to the cent; the stake given, else the ledger's."""
         led = self.ledger
-        if stake is None:
-            stake = led.table.stake
+        stake = led.table.stake if stake is None else stake
         if stake is None:
             raise UsageError(N_("the ledger has no stake: give --stake, e.g. --stake 0.10"), where="stake")
         try:
@@ -481,8 +475,7 @@ class Evening:
         differ = set(differing(found.then, snapshot.ledger))
         differ |= {n for n, e in enumerate(found.then.hands, 1) if e.id in ids}
         before = tuple(n for n, e in enumerate(found.then.hands, 1) if e.id in follows)
-        after = tuple(found.after)
-        return HeadCheck(head, True, tuple(sorted(differ)), after, edited, before, tuple(gone))
+        return HeadCheck(head, True, tuple(sorted(differ)), tuple(found.after), edited, before, tuple(gone))
 
     def record(
         self,

@@ -174,8 +174,7 @@ def apply(
             r.problems.add("removed", N_("{id}: no hand of the evening has this id"), id=hand_id)
     _hands(state, r.raw("hand") if r.has("hand") else [], r.problems, renumbered or {}, kind == "replace")
     if r.has("paper"):  # the table's result from its paper sheet, instead of any before it
-        paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems)
-        state.paper = paper if paper is not None else state.paper
+        state.paper = read_paper(r.raw("paper"), state.table.players, "paper", r.problems) or state.paper
     for i, x in enumerate(_list(r, "radl"), 1):
         if (m := read_mark(x, f"radl {i}", r.problems)) is None:
             continue
@@ -236,8 +235,7 @@ def _hands(
         # the hand by its number, as the sheet shows it; by its place in the entry where it has none
         stored = item.get("id") if isinstance(item, dict) else None
         if (
-            isinstance(stored, int)
-            and not isinstance(stored, bool)
+            type(stored) is int
             and 0 < stored <= MAXIMUM
             and stored not in seen
             and stored not in renumbered
@@ -257,12 +255,7 @@ def _hands(
         if not entry or below:
             continue
         if entry.id in seen or (entry.id not in state.hands and entry.id <= last):
-            problems.add(
-                f"{where}: id",
-                N_("{id}: expected an id above {last}, the id of the hand before it"),
-                id=entry.id,
-                last=last,
-            )
+            problems.add(f"{where}: id", ID_NOT_ABOVE, id=entry.id, last=last)
             continue
         if replace and entry.id not in state.hands:  # the hand's own entry taken out
             problems.add(f"{where}: id", N_("{id}: no hand of the evening has this id"), id=entry.id)
@@ -272,6 +265,8 @@ def _hands(
         last = max(last, entry.id)
 
 
+# a hand whose id is not above the one before it (in an old ledger too)
+ID_NOT_ABOVE = N_("{id}: expected an id above {last}, the id of the hand before it")
 _EDITED_ID = N_(
     "{id}: not the id of a hand added here: ids rise from hand to hand, none given twice, so this hand, no. {number} on the sheet, has {next}"
 )
@@ -337,8 +332,7 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
     _check_schema(top, problems)
     tr = top.table("table")
     players = _table_players(tr, problems)
-    created = tr.text("created")
-    moment(created, "table.created", problems)
+    moment(created := tr.text("created"), "table.created", problems)
     stake: Decimal | None = None
     if (stake_text := tr.optional_str("stake")) is not None:
         try:
@@ -537,9 +531,7 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     number = r.number("number", minimum=1) if r.has("number") else None
     detail = r.text("detail")
     changed = r.raw("changed") or []
-    if not isinstance(changed, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) for c in changed
-    ):
+    if not isinstance(changed, list) or not all(type(c) is int for c in changed):
         local.add("changed", N_("{changed!r}: expected an array of hand numbers"), changed=changed)
         changed = []
     before, after = r.raw("before"), r.raw("after")
@@ -556,10 +548,7 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
 
 def paper_mapping(paper: Paper) -> dict[str, Any]:
     """The ``paper`` table of an entry ``paper``: when, each seat's Schrift, the money points."""
-    item: dict[str, Any] = {"at": paper.at, "schrift": dict(paper.schrift)}
-    if paper.money is not None:
-        item["money"] = dict(paper.money)
-    return item
+    return _some([("at", paper.at), ("schrift", paper.schrift), ("money", paper.money)])
 
 
 def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector) -> Paper | None:
@@ -567,8 +556,7 @@ def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector
     r = element(raw, where, N_("{item!r}: expected a table"), problems)
     if r is None:
         return None
-    at = r.text("at")
-    moment(at, "at", r.problems)
+    moment(at := r.text("at"), "at", r.problems)
     schrift = _points_table(r, "schrift", players, r.problems)
     money = _points_table(r, "money", players, r.problems) if r.has("money") else None
     if not _done(r, where, problems):
@@ -636,19 +624,16 @@ def score_stored(ledger: Ledger, number: int) -> tuple[Hand, Score]:
     return hand, score_hand(hand, ledger.profile)
 
 
+# a sheet holding more hands than its table's game limit allows
+_PAST_LIMIT = N_("{limit}: the table's game limit, but {count} hands are recorded")
+
+
 def check(ledger: Ledger, start: int = 0, scored: Container[int] | None = None) -> list[Problem]:
     """The full audit of ``check``: the game limit, a paper result's bounds, every hand scored afresh."""
     problems: list[Problem] = []
     limit = ledger.table.games
     if limit is not None and len(ledger.hands) > limit:
-        problems.append(
-            Problem.of(
-                "table.games",
-                N_("{limit}: the table's game limit, but {count} hands are recorded"),
-                limit=limit,
-                count=len(ledger.hands),
-            )
-        )
+        problems.append(Problem.of("table.games", _PAST_LIMIT, limit=limit, count=len(ledger.hands)))
     if ledger.paper is not None:  # a paper result holds to the same rules as when it was given
         wrong = paper_problems(ledger, ledger.paper.schrift, ledger.paper.money)
         problems += [p.moved(f"paper.{p.where}") for p in wrong]
@@ -688,45 +673,30 @@ def _outcome(won: bool | None) -> Message:
     return message(N_("won") if won else N_("lost") if won is not None else N_("without a winner"))
 
 
+# a stored number of a hand the rules do not give: a player's points or payout, the outcome, the Radl
+_POINTS = N_("hand {number}: stored {stored} for {player}, the rules give {given}")
+_PAYOUT = N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}")
+_OUTCOME = N_("hand {number}: stored as {stored}, the rules give {given}")
+_RADL = N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}")
+
+
 def _compared(number: int, stored: Result, given: Result) -> list[Problem]:
     """Each stored number of hand ``number`` that the rules do not give, one problem apiece."""
-    out: list[Problem] = []
-    for template, mine, rules in (
-        (
-            N_("hand {number}: stored {stored} for {player}, the rules give {given}"),
-            stored.victory_points,
-            given.victory_points,
-        ),
-        (
-            N_("hand {number}: stored a payout of {stored} for {player}, the rules pay {given}"),
-            stored.payout or {},
-            given.payout or {},
-        ),
-    ):
-        out += [
-            Problem.of(
-                "",
-                template,
-                number=number,
-                stored=_signed(mine.get(player)),
-                player=player,
-                given=_signed(rules.get(player)),
-            )
-            for player in dict.fromkeys([*mine, *rules])
-            if mine.get(player) != rules.get(player)
-        ]
-    for template, kept, rules_give in (
-        (
-            N_("hand {number}: stored as {stored}, the rules give {given}"),
-            _outcome(stored.won),
-            _outcome(given.won),
-        ),
-        (
-            N_("hand {number}: stored with Radl ×{stored}, the hands before it give ×{given}"),
-            stored.radl,
-            given.radl,
-        ),
-    ):
-        if kept != rules_give:
-            out.append(Problem.of("", template, number=number, stored=kept, given=rules_give))
-    return out
+    columns = (
+        (_POINTS, stored.victory_points, given.victory_points),
+        (_PAYOUT, stored.payout or {}, given.payout or {}),
+    )
+    out = [
+        Problem.of(
+            "", template, number=number, stored=_signed(mine.get(p)), player=p, given=_signed(rules.get(p))
+        )
+        for template, mine, rules in columns
+        for p in dict.fromkeys([*mine, *rules])
+        if mine.get(p) != rules.get(p)
+    ]
+    wholes = ((_OUTCOME, _outcome(stored.won), _outcome(given.won)), (_RADL, stored.radl, given.radl))
+    return out + [
+        Problem.of("", template, number=number, stored=kept, given=rules_give)
+        for template, kept, rules_give in wholes
+        if kept != rules_give
+    ]

@@ -208,7 +208,7 @@ def profile_record(profile: Profile) -> ProfileRecord:
 def totals(ledger: Ledger, upto: int | None = None) -> dict[str, int]:
     """Every seat's points after the first ``upto`` hands (all), a paper result included."""
     paper = [ledger.paper.schrift] if ledger.paper is not None else []
-    return _added(ledger.players, [*paper, *(e.result.victory_points for e in ledger.hands[:upto])])
+    return added(ledger.players, [*paper, *(e.result.victory_points for e in ledger.hands[:upto])])
 
 
 def has_payout(ledger: Ledger) -> bool:
@@ -221,7 +221,7 @@ def payout_totals(ledger: Ledger, upto: int | None = None) -> dict[str, int] | N
         return None
     paper = [ledger.paper.money or ledger.paper.schrift] if ledger.paper is not None else []
     paid = (e.result.payout or e.result.victory_points for e in ledger.hands[:upto])
-    return _added(ledger.players, [*paper, *paid])
+    return added(ledger.players, [*paper, *paid])
 
 
 def settling(ledger: Ledger) -> tuple[dict[str, int], SettlementMode]:
@@ -244,7 +244,8 @@ def settling(ledger: Ledger) -> tuple[dict[str, int], SettlementMode]:
     return part, "zero_sum"
 
 
-def _added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:
+def added(players: tuple[str, ...], columns: list[Mapping[str, int]]) -> dict[str, int]:
+    """Each player's points in ``columns`` added up (0 where a column has none)."""
     return {p: sum(column.get(p, 0) for column in columns) for p in players}
 
 
@@ -363,8 +364,7 @@ def new_ledger(
     place: str | None = None,
     games: int | None = None,
 ) -> Ledger:
-    problems = check_players(players, profile)
-    if problems:
+    if problems := check_players(players, profile):
         raise LedgerError(problems)
     return Ledger(Table(tuple(players), profile_record(profile), created, stake, date, place, games))
 
@@ -393,8 +393,7 @@ def seat_hand(ledger: Ledger, mapping: HandInput, default: Deal) -> HandInput:
             where="players",
         )
     players = data["players"] = [at_table(p, seats) for p in players]
-    strangers = [p for p in players if p not in seats]
-    if strangers:
+    if strangers := [p for p in players if p not in seats]:
         raise HandRefused(
             N_("{allowed} not at this table; the table is {names}"),
             allowed=one_of(strangers),

@@ -61,11 +61,7 @@ def undo(ledger: Ledger, at: str) -> Ledger:
     number = len(ledger.hands)
     check_number(ledger, number)
     last = ledger.hands[-1]
-    detail = message(
-        N_("{hand} undone: {summary}"),
-        hand=label(last.id, number),
-        summary=summary(last.hand, ledger.profile, last.result),
-    )
+    detail = _hand_line(N_("{hand} undone: {summary}"), ledger, number)
     entry = AuditEntry(at, Action.UNDO, detail, hand=last.id, number=number, before=last.keys)
     return ledger._replace(hands=ledger.hands[:-1], audit=(*ledger.audit, entry))
 
@@ -83,10 +79,7 @@ def replace_hand(ledger: Ledger, number: int, mapping: HandInput, at: str) -> Le
         return ledger
     new = entries[number - 1]
     changed = _changed_results(ledger.hands, entries, old.id)
-    before, after = (
-        summary(old.hand, ledger.profile, old.result),
-        summary(new.hand, ledger.profile, new.result),
-    )
+    before, after = (summary(e.hand, ledger.profile, e.result) for e in (old, new))
     # the keys that changed are named: all the line says where the outcome stayed, and what moved it
     # where it did (card points 30 → 36, a Kontra)
     said = (
@@ -110,11 +103,7 @@ def delete(ledger: Ledger, number: int, at: str) -> Ledger:
     entries = rescored(kept, ledger.players, ledger.profile, ledger.radl, {e.id for e in kept})
     changed = _changed_results(kept, entries, None)
     after = entries[number - 1 :]  # the hands that followed it, now numbered from ``number`` on
-    detail = message(
-        N_("{hand} deleted: {summary}"),
-        hand=label(old.id, number),
-        summary=summary(old.hand, ledger.profile, old.result),
-    )
+    detail = _hand_line(N_("{hand} deleted: {summary}"), ledger, number)
     # the hands after it by their numbers on the sheet, before and after: the numbers a table sees
     if after:
         moved = (
@@ -146,8 +135,7 @@ def check_game(ledger: Ledger, profile: Profile) -> None:
 def rescore(ledger: Ledger, profile: Profile, at: str, *, what_if: bool = False) -> Ledger:
     """The evening under another profile (``what_if``: a bidding it does not allow is still scored)."""
     check_game(ledger, profile)
-    check_seats = check_players(ledger.players, profile)
-    if check_seats:
+    if check_seats := check_players(ledger.players, profile):
         raise LedgerError([p.moved("profile") for p in check_seats])
     old, new = ledger.table.profile, profile_record(profile)
     if new.sha256 == old.sha256:
@@ -387,6 +375,12 @@ def label(hand_id: int, number: int) -> Message:
     if hand_id == number:
         return message(N_("hand {id}"), id=hand_id)
     return message(N_("hand {id} (no. {number} on the sheet)"), id=hand_id, number=number)
+
+
+def _hand_line(template: str, ledger: Ledger, number: int) -> Message:
+    """Hand ``number``'s line in the audit trail: ``template`` with the hand and its summary."""
+    e = ledger.hands[number - 1]
+    return message(template, hand=label(e.id, number), summary=summary(e.hand, ledger.profile, e.result))
 
 
 def _recomputed(detail: Message, changed: Sequence[int], entries: Sequence[Entry]) -> Message:

@@ -10,6 +10,9 @@ from tarockscore.evening.model import Action, AuditEntry, Ledger, Paper
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import MAXIMUM, short_number
 
+# a point a paper sheet cannot hold: beyond the sanity bound, a typo or a forged file
+_OUT_OF_BOUNDS = N_("{name}: {value}: the points of a paper sheet are whole numbers from {low} to {high}")
+
 
 def points_text(points: Mapping[str, int]) -> str:
     """``Anna +24, Bert -8, Cilli 0``: each seat's points, signed, a zero as the sheet prints it."""
@@ -31,40 +34,26 @@ def unbalanced(
     """The columns of a paper sheet that do not add up to 0 under a zero-sum ``profile`` (named ``name``)."""
     if profile.settlement.mode != "zero_sum":
         return []
-    problems: list[Problem] = []
-    for where, values in (("schrift", schrift), ("money", money)):
-        whole = sum(values.values()) if values is not None else 0
-        if whole:
-            problems.append(
-                Problem.of(
-                    where,
-                    N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
-                    whole=whole,
-                    name=name,
-                )
-            )
-    return problems
+    return [
+        Problem.of(
+            where,
+            N_("the points add up to {whole}, not 0: profile {name!r} is zero-sum"),
+            whole=whole,
+            name=name,
+        )
+        for where, values in (("schrift", schrift), ("money", money))
+        if (whole := sum((values or {}).values()))
+    ]
 
 
 def out_of_bounds(schrift: Mapping[str, int], money: Mapping[str, int] | None) -> list[Problem]:
     """The points no paper sheet holds: beyond the sanity bound (:data:`MAXIMUM`), a typo or a forged file."""
-    problems: list[Problem] = []
-    for where, values in (("schrift", schrift), ("money", money)):
-        for name, value in (values or {}).items():
-            if not -MAXIMUM <= value <= MAXIMUM:
-                problems.append(
-                    Problem.of(
-                        where,
-                        N_(
-                            "{name}: {value}: the points of a paper sheet are whole numbers from {low} to {high}"
-                        ),
-                        name=name,
-                        value=short_number(value),
-                        low=-MAXIMUM,
-                        high=MAXIMUM,
-                    )
-                )
-    return problems
+    return [
+        Problem.of(where, _OUT_OF_BOUNDS, name=name, value=short_number(value), low=-MAXIMUM, high=MAXIMUM)
+        for where, values in (("schrift", schrift), ("money", money))
+        for name, value in (values or {}).items()
+        if not -MAXIMUM <= value <= MAXIMUM
+    ]
 
 
 # Why a sheet takes no paper result without ``replace`` (a front end adds its own way to replace).
@@ -105,8 +94,7 @@ def on_paper(
     if not problems.problems:
         for p in paper_problems(ledger, schrift, money):
             problems.put(p)
-    one_way = None if replace else scored_one_way(ledger, label)
-    if one_way is not None:
+    if not replace and (one_way := scored_one_way(ledger, label)) is not None:
         problems.put(one_way)
     problems.raise_if_any(LedgerError)
     seats = ledger.players
@@ -126,8 +114,7 @@ def on_paper(
             at=ledger.paper.at,
             points=points_text(ledger.paper.schrift),
         )
-    after: dict[str, object] = {"schrift": dict(paper.schrift)}
-    if paper.money is not None:
-        after["money"] = dict(paper.money)
+    columns = (("schrift", paper.schrift), ("money", paper.money))
+    after = {key: dict(points) for key, points in columns if points is not None}
     entry = AuditEntry(at=at, action=Action.PAPER, detail=detail, after=after)
     return ledger._replace(hands=(), paper=paper, audit=(*ledger.audit, entry))

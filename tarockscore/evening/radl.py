@@ -17,11 +17,8 @@ BY_HAND = 0  # the "cause" of a doubled hand whose Radl the table set by hand
 
 def radl_events(hand: Hand, profile: Profile) -> tuple[RadlEvent, ...]:
     """The Radl events a hand shows (whether or not the profile plays them)."""
-    events: list[RadlEvent] = []
-    if any(b.name == "valat" and b.made for b in hand.bonuses):
-        events.append("valat")
-    if any(b.name == "mondfang" and b.made for b in hand.bonuses):
-        events.append("mondfang")
+    made: tuple[RadlEvent, ...] = ("valat", "mondfang")
+    events = [e for e in made if any(b.name == e and b.made for b in hand.bonuses)]
     if profile.contracts[hand.contract].kind is Kind.TRISCHAKEN:
         events.append("trischaken")
     return tuple(events)
@@ -36,12 +33,8 @@ def arms(hand: Hand, profile: Profile) -> int:
 def _marks_at(ids: Sequence[int], marks: Sequence[RadlMark]) -> list[list[RadlMark]]:
     """The marks that take effect before the first hand (index 0) and after each hand (index i)."""
     at: list[list[RadlMark]] = [[] for _ in range(len(ids) + 1)]
-    for mark in marks:
-        place = 0
-        for i, hand_id in enumerate(ids, 1):
-            if hand_id > mark.after:
-                break
-            place = i
+    for mark in marks:  # after the last hand before the first of a higher id
+        place = next((i for i, hand_id in enumerate(ids) if hand_id > mark.after), len(ids))
         at[place].append(mark)
     return at
 
@@ -63,17 +56,15 @@ def _walk(
     owed: Owed = deque()
     armed = {BY_HAND}  # the Radls armed so far: those a strike can find
     _apply(owed, at[0], profile, armed)
-    factors: list[int] = []
     causes: list[list[int]] = []
     for i, hand in enumerate(hands, 1):
         layers = owed.popleft() if owed else []
         causes.append(list(layers))
-        factors.append(_factor(profile, layers))
         if length := arms(hand, profile):
             armed.add(ids[i - 1])
         _arm(owed, ids[i - 1], length, profile)
         _apply(owed, at[i], profile, armed)
-    return factors, causes, owed
+    return [_factor(profile, layers) for layers in causes], causes, owed
 
 
 def _factor(profile: Profile, layers: Sequence[int]) -> int:
@@ -84,14 +75,10 @@ def _factor(profile: Profile, layers: Sequence[int]) -> int:
 def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
     """A Radl of ``hands`` doubled hands: after those owed, or over them (``radl.overlap``). The
     hands' causes are never changed in place, so that one list serves all hands of one Radl."""
-    if not profile.radl.overlap:
-        owed.extend(repeat([cause], hands))
-        return
-    for k in range(hands):
-        if k < len(owed):
-            owed[k] = [*owed[k], cause]
-        else:
-            owed.append([cause])
+    over = min(hands, len(owed)) if profile.radl.overlap else 0
+    for k in range(over):
+        owed[k] = [*owed[k], cause]
+    owed.extend(repeat([cause], hands - over))
 
 
 def _apply(owed: Owed, marks: Sequence[RadlMark], profile: Profile, armed: set[int]) -> None:
@@ -182,11 +169,9 @@ def doubled_by(ledger: Ledger, number: int) -> tuple[tuple[int, ...], int, int]:
     """The hands the Radl started by hand ``number`` doubled so far (their numbers), how many of
     its doubled hands are still owed after the last hand, and how many doubled hands of other
     Radls come before the first of them (queued behind those); ``((), 0, 0)`` where it started none."""
-    hands = ledger.hands
-    _factors, causes, owed = _walk(
-        [e.hand for e in hands], [e.id for e in hands], ledger.profile, ledger.radl
-    )
-    cause = hands[number - 1].id
+    hands, ids = [e.hand for e in ledger.hands], [e.id for e in ledger.hands]
+    _factors, causes, owed = _walk(hands, ids, ledger.profile, ledger.radl)
+    cause = ids[number - 1]
     doubled = tuple(i for i, layers in enumerate(causes, 1) if cause in layers)
     mine = [k for k, layers in enumerate(owed) if cause in layers]
     return doubled, len(mine), mine[0] if mine else 0

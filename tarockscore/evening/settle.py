@@ -64,8 +64,8 @@ def parse_stake(text: str, example: str = "0.10") -> Decimal:
 
 def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) -> dict[str, Decimal]:
     """Each player's money for the evening: positive receives, negative pays; they add up to 0."""
+    whole = sum(totals.values())
     if mode == "zero_sum":
-        whole = sum(totals.values())
         if whole != 0:
             raise LedgerError(
                 N_(
@@ -75,7 +75,6 @@ def balances(totals: Mapping[str, int], stake: Decimal, mode: SettlementMode) ->
             )
         return {p: (t * stake).quantize(CENT) for p, t in totals.items()}
     n = len(totals)
-    whole = sum(totals.values())
     return {p: ((n * t - whole) * stake).quantize(CENT) for p, t in totals.items()}
 
 
@@ -86,11 +85,10 @@ def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
     order = list(balance)
     people = [p for p in order if balance[p] != 0]
     cents = [int(balance[p] / CENT) for p in people]
-    groups = _groups(cents)  # over subsets: a table has four or five players
-    payments: list[Payment] = []
-    for group in groups:
-        payments += _greedy([(people[i], cents[i]) for i in group], order)
     seat = {p: i for i, p in enumerate(order)}
+    payments: list[Payment] = []
+    for group in _groups(cents):  # over subsets: a table has four or five players
+        payments += _greedy([(people[i], cents[i]) for i in group], seat)
     payments.sort(key=lambda pay: (seat[pay.payer], seat[pay.payee]))
     return tuple(payments)
 
@@ -98,27 +96,19 @@ def fewest_payments(balance: Mapping[str, Decimal]) -> tuple[Payment, ...]:
 def _groups(values: Sequence[int]) -> list[list[int]]:
     """The most zero-sum groups the values split into (indices), by dynamic programming over subsets."""
     n = len(values)
-    full = (1 << n) - 1
     sums = [0] * (1 << n)
     for mask in range(1, 1 << n):
         low = mask & -mask
         sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
     best = [0] * (1 << n)
     came = [0] * (1 << n)  # the element added last on the best way to this set
-    for mask in range(1, 1 << n):
-        top, top_i = -1, 0
-        rest = mask
-        while rest:
-            low = rest & -rest
-            i = low.bit_length() - 1
-            if best[mask ^ low] > top:
-                top, top_i = best[mask ^ low], i
-            rest ^= low
-        best[mask] = top + (1 if sums[mask] == 0 else 0)
-        came[mask] = top_i
+    for mask in range(1, 1 << n):  # the best set one element smaller, the lowest element first
+        i = max((b for b in range(n) if mask >> b & 1), key=lambda b: best[mask ^ (1 << b)])
+        best[mask] = best[mask ^ (1 << i)] + (sums[mask] == 0)
+        came[mask] = i
     groups: list[list[int]] = []
     current: list[int] = []
-    mask = full
+    mask = (1 << n) - 1
     while mask:
         if sums[mask] == 0 and current:
             groups.append(current)
@@ -131,8 +121,7 @@ def _groups(values: Sequence[int]) -> list[list[int]]:
     return groups
 
 
-def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]:
-    seat = {p: i for i, p in enumerate(order)}
+def _greedy(group: list[tuple[str, int]], seat: Mapping[str, int]) -> list[Payment]:
     debts = {p: -c for p, c in group if c < 0}
     credits = {p: c for p, c in group if c > 0}
     payments: list[Payment] = []
@@ -141,12 +130,10 @@ def _greedy(group: list[tuple[str, int]], order: Sequence[str]) -> list[Payment]
         payee = max(credits, key=lambda p: (credits[p], -seat[p]))
         amount = min(debts[payer], credits[payee])
         payments.append(Payment(payer, payee, (Decimal(amount) * CENT).quantize(CENT)))
-        debts[payer] -= amount
-        credits[payee] -= amount
-        if not debts[payer]:
-            del debts[payer]
-        if not credits[payee]:
-            del credits[payee]
+        for side, who in ((debts, payer), (credits, payee)):
+            side[who] -= amount
+            if not side[who]:
+                del side[who]
     return payments
 
 

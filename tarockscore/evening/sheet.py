@@ -11,6 +11,7 @@ from tarockscore.evening.model import (
     Ledger,
     Result,
     Table,
+    added,
     dealer_of,
     payout_totals,
     settling,
@@ -75,13 +76,9 @@ def sheet(ledger: Ledger) -> Sheet:
     rows: list[SheetHand] = []
     for i, e in enumerate(ledger.hands, 1):
         players = e.hand.players
-        for p in seats:
-            running[p] += e.result.victory_points.get(p, 0)
-        payout: Mapping[str, int] | None = None
-        if paid is not None:
-            payout = e.result.payout or e.result.victory_points
-            for p in seats:
-                paid[p] += payout.get(p, 0)
+        payout = e.result.payout or e.result.victory_points  # the money column, where there is one
+        running = added(seats, [running, e.result.victory_points])
+        paid = None if paid is None else added(seats, [paid, payout])
         rows.append(
             SheetHand(
                 number=i,
@@ -91,7 +88,7 @@ def sheet(ledger: Ledger) -> Sheet:
                 hand=e.hand,
                 result=e.result,
                 totals=dict(running),
-                payout=None if payout is None else dict(payout),
+                payout=None if paid is None else dict(payout),
                 payout_totals=None if paid is None else dict(paid),
                 recorded=e.recorded,
             )

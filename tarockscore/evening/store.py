@@ -93,10 +93,8 @@ def inline(value: Any) -> str:
     """A value in TOML's inline form, on one line."""
     if isinstance(value, str):
         return _string(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, bool | int):  # JSON's true, false and whole numbers are TOML's
+        return json.dumps(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join([inline(v) for v in value]) + "]"
     if isinstance(value, Mapping):
@@ -354,19 +352,17 @@ class Chain:
     def add(self, event: Any) -> None:
         self.count = k = self.count + 1
         event = event if isinstance(event, dict) else {}
-        hashed = entry_hash(event)
-        stored = event["chain"].get("hash") if sealed(event) else None
+        chain = event["chain"] if isinstance(event.get("chain"), dict) else {}
+        hashed, stored, prev = entry_hash(event), chain.get("hash"), chain.get("prev")
         if hashed is None or stored != hashed:
             why = "changed"
         elif hashed in self.hashes:
             why = "repeat"
             self.repeats[k] = self.hashes[hashed]
         else:
-            prev = event["chain"].get("prev")
             why = "" if prev == self.head else "after" if prev == self.past else "order"
             self.hashes[hashed] = k
         self.past = self.head if why == "repeat" else None
-        prev = event["chain"].get("prev") if isinstance(event.get("chain"), dict) else None
         self.renumbered = self._renumbered(event) if why == "changed" and prev == self.head else {}
         if why:
             self.found.append((k, why, hashed, self.head))
@@ -397,15 +393,11 @@ class Chain:
             self.named |= named
             self.top = max(self.top, top)
         if event.get("kind") == "repair" and isinstance(event.get("found"), list):
-            if self._lacks(event):  # it vouches for nothing
+            if (line := _repair_line(event)) is None or self._lacks(event):  # it vouches for nothing
                 self.found.append((k, "repair", hashed, self.head))
                 self.said[k] = ("repair", hand_ids(event.get("hand")))
             else:
-                at = next(
-                    str(a.get("at"))
-                    for a in event["audit"]
-                    if isinstance(a, dict) and a.get("action") == "repair"
-                )
+                at = str(line.get("at"))
                 for item in event["found"]:
                     if isinstance(item, dict) and isinstance(item.get("entry"), int) and item["entry"] < k:
                         self.vouched.add((item["entry"], "", item.get("hash"), str(item.get("prev", ""))))
@@ -427,13 +419,7 @@ class Chain:
         return {stored: self.top + 1}
 
     def _lacks(self, repair: Mapping[str, Any]) -> bool:
-        """Whether a ``repair`` entry lacks what ``repair --write`` writes."""
-        audit = repair.get("audit")
-        if not (
-            isinstance(audit, list)
-            and any(isinstance(a, dict) and a.get("action") == "repair" for a in audit)
-        ):
-            return True
+        """Whether a ``repair`` entry with its audit line lacks the rest of what ``repair --write`` writes."""
         if not (isinstance(repair.get("head"), str) and isinstance(repair.get("profile_found"), str)):
             return True
         vouched = [
@@ -555,6 +541,12 @@ class Chain:
         missing = self.missing
         gone = sorted(i for k, _why in edited for i in missing.get(k, ()))
         return tuple(k for k, _ in edited), ids, follows, gone
+
+
+def _repair_line(event: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A ``repair`` entry's own line of the audit trail (None: it has none)."""
+    audit = event["audit"] if isinstance(event.get("audit"), list) else []
+    return next((a for a in audit if isinstance(a, dict) and a.get("action") == "repair"), None)
 
 
 def found_by_repair(chain: Chain | None, head: str, profile_sha: str) -> dict[str, Any]:
@@ -877,6 +869,10 @@ HELD = N_(
     "{path}: {hand}: {where}: {said}; recorded before the rules refused this, the hand is read as it was recorded"
 )
 
+_TORN = N_(
+    "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
+)
+
 
 def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     """What a read says beside its sheet: which hands a repair covers, a last entry cut short, a
@@ -889,14 +885,7 @@ def said_on_reading(snapshot: Snapshot) -> tuple[str, ...]:
     if (repaired := snapshot.chain.covered(snapshot.ledger.hands)) is not None:
         said.append(message(N_("{path}: {said}"), path=snapshot.path, said=repaired))
     if snapshot.torn:
-        said.append(
-            message(
-                N_(
-                    "{path}: its last entry is cut short, a write that did not finish: it is left out, and the next change cuts it off"
-                ),
-                path=snapshot.path,
-            )
-        )
+        said.append(message(_TORN, path=snapshot.path))
     return tuple(said)
 
 
@@ -962,17 +951,16 @@ def write_text(path: Path, text: str, expected_sha: str | None, what: str = safe
     safe_io.atomic_write(path, data, LedgerError, what)
 
 
+_TOO_LARGE = N_(
+    "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
+    "Keep the hands to come in a new ledger"
+)
+
+
 def _limit(path: Path, size: int) -> None:
     """Never write a ledger larger than a ledger may be read."""
     if size > safe_io.LEDGER_LIMIT:
-        raise LedgerError(
-            N_(
-                "{path}: the ledger would grow past {limit}, the most a ledger may be; nothing was written. "
-                "Keep the hands to come in a new ledger"
-            ),
-            path=path,
-            limit=safe_io.size_text(safe_io.LEDGER_LIMIT),
-        )
+        raise LedgerError(_TOO_LARGE, path=path, limit=safe_io.size_text(safe_io.LEDGER_LIMIT))
 
 
 def create(path: Path, ledger: Ledger) -> str:
@@ -1072,14 +1060,9 @@ def _write(
         raise LedgerError([*problems.problems, Problem.of("", _OWN_CHECK)])
     data = text.encode("utf-8")
     _limit(path, snapshot.size + len(data))
+    moved = LedgerChanged(_MOVED, path=path, what=safe_io.file_kind(safe_io.LEDGER))
     try:
-        safe_io.append_at(
-            path,
-            (raw, snapshot.size),
-            data,
-            LedgerError,
-            LedgerChanged(_MOVED, path=path, what=safe_io.file_kind(safe_io.LEDGER)),
-        )
+        safe_io.append_at(path, (raw, snapshot.size), data, LedgerError, moved)
     except FileNotFoundError:
         raise LedgerChanged(_REMOVED, path=path) from None
     return Change(old, new, head, cut=snapshot.torn)

@@ -99,8 +99,7 @@ def _read_old(data: Mapping[str, Any], *, repairing: bool = False) -> Ledger:
     top.finish(("table", "profile", "schema"))
     problems.raise_if_any(LedgerError)
     assert table is not None  # every way of leaving it None added a problem
-    hands = tuple(e for e in entries if e is not None)
-    ledger = Ledger(table, hands, tuple(a for a in audit if a))
+    ledger = Ledger(table, tuple(filter(None, entries)), tuple(filter(None, audit)))
     for mark in filter(None, marks):
         ledger = ledger._replace(radl=(*ledger.radl, with_took(ledger, mark)))
     return ledger
@@ -144,12 +143,7 @@ def _old_hands(items: Sequence[Any], table: Table | None, problems: Collector) -
             entry = fold.read_hand(r, where, i - copies, players, rules, problems)
         if entry is not None:
             if entry.id <= last:
-                problems.add(
-                    f"hand {i}: id",
-                    N_("{id}: expected an id above {last}, the id of the hand before it"),
-                    id=entry.id,
-                    last=last,
-                )
+                problems.add(f"hand {i}: id", fold.ID_NOT_ABOVE, id=entry.id, last=last)
             last = max(last, entry.id)
         entries.append(entry)
     return entries
