@@ -244,8 +244,9 @@ def parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-def option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
-    """A command's option, for :func:`with_options`."""
+def option(name: str, kind: Any, *names: str, **settings: Any) -> inspect.Parameter:
+    """A command's option, for :func:`with_options`: not given, a list is empty, a flag off, else None."""
+    default: Any = [] if kind == list[str] else False if kind is bool else None
     return parameter(name, Annotated[kind, typer.Option(*names, **settings)], default)
 
 
@@ -254,7 +255,6 @@ SHORT_FORM = (
     option(
         "contract",
         str | None,
-        None,
         "--contract",
         "-c",
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
@@ -263,7 +263,6 @@ SHORT_FORM = (
     option(
         "players",
         str | None,
-        None,
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
@@ -272,7 +271,6 @@ SHORT_FORM = (
     option(
         "declarer",
         str | None,
-        None,
         "--declarer",
         "-d",
         help="Who played the contract: the name, its beginning, or the seat's number (1: the first of the seat order).",
@@ -281,7 +279,6 @@ SHORT_FORM = (
     option(
         "partner",
         str | None,
-        None,
         "--partner",
         "-w",
         help="Holder of the called King (or XX); a name or a seat's number, as for -d.",
@@ -290,19 +287,15 @@ SHORT_FORM = (
     option(
         "points",
         list[str],
-        [],
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt), or valat '
         "(every trick); Trischaken: NAME=POINTS, repeated.",
     ),
-    option(
-        "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
-    ),
+    option("defender_points", str | None, "--defender-points", help="The Defenders' card points, checked."),
     option(
         "won",
         bool | None,
-        None,
         "--won/--lost",
         "--gewonnen/--verloren",
         help="Outcome instead of card points (negative contracts).",
@@ -310,26 +303,23 @@ SHORT_FORM = (
     option(
         "kontra",
         list[str],
-        [],
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-    option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
-    option("talon", bool, False, "--talon", help="The called King lay in the talon."),
+    option("huettenfleck", bool, "--huettenfleck", help="Kontra said before the talon was seen."),
+    option("talon", bool, "--talon", help="The called King lay in the talon."),
     option(
         "own_king",
         bool,
-        False,
         "--own-king",
         help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-    option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
+    option("conceded", bool, "--conceded", help="With --talon: the declarer conceded at once."),
     option(
         "king_half",
         str | None,
-        None,
         "--king-half",
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
@@ -337,7 +327,6 @@ SHORT_FORM = (
     option(
         "renonce",
         str | None,
-        None,
         "--renonce",
         help="The player who revoked; a name or a seat's number, as for -d.",
         autocompletion=complete_players,
@@ -345,7 +334,6 @@ SHORT_FORM = (
     option(
         "bonus",
         list[str],
-        [],
         "--bonus",
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
@@ -976,15 +964,14 @@ def with_format(
         option(
             "output",
             str | None,
-            None,
             "--format",
             "-f",
             help=FORMAT_HELP[tuple(formats)],
             autocompletion=lambda: completed,
         ),
         # an option for a format the command does not print is read (and refused by name) but not listed
-        option("json_out", bool, False, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
-        option("csv_out", bool, False, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
+        option("json_out", bool, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
+        option("csv_out", bool, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
     read = functools.partial(chosen, formats=formats)
     return with_options(group, "fmt", functools.partial(functools.partial, read) if later else read)

@@ -61,7 +61,6 @@ with_season = with_options(
         option(
             "date_from",
             str | None,
-            None,
             "--from",
             metavar="DATE",
             help="Only evenings on or after this date (2025-03-14 or 14.03.2025).",
@@ -69,7 +68,6 @@ with_season = with_options(
         option(
             "date_to",
             str | None,
-            None,
             "--to",
             metavar="DATE",
             help="Only evenings on or before this date (2025-03-14 or 14.03.2025).",
@@ -77,7 +75,6 @@ with_season = with_options(
         option(
             "player",
             list[str],
-            [],
             "--player",
             metavar="NAME",
             help="Report only this player (after aliases), repeated.",
@@ -86,7 +83,6 @@ with_season = with_options(
         option(
             "aliases",
             str | None,
-            None,
             "--aliases",
             metavar="FILE",
             help='A TOML file with an [aliases] table: Hansi = "Hans".',
@@ -94,7 +90,6 @@ with_season = with_options(
         option(
             "rescore",
             str | None,
-            None,
             "--rescore",
             metavar="PROFILE",
             help="Score every hand afresh under this profile (a shipped name or a path).",
@@ -102,7 +97,6 @@ with_season = with_options(
         option(
             "skip_bad",
             bool,
-            False,
             "--skip-bad",
             help="Leave out, with a warning, a ledger that cannot be read or fails its check (changed "
             "outside tarockscore) instead of stopping.",
