@@ -153,22 +153,16 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
     """The message that says ``exc`` again and its parts; None where Typer's English stays."""
     if isinstance(exc, ExtraArguments):
         return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
-    if isinstance(exc, MissingParameter):
-        kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
-        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
+    if isinstance(exc, MissingParameter) and exc.param is not None:
+        kind = exc.param_type or exc.param.param_type_name
+        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind)
         name = _hint(exc)
-        if exc.param is None:
+        if message is None or not name or exc.message:
             return None
-        if (
-            isinstance(exc.param.type, TyperChoice)
-            and message == MISSING_ARGUMENT
-            and name
-            and not exc.message
-        ):
+        if isinstance(exc.param.type, TyperChoice) and message == MISSING_ARGUMENT:
             return MISSING_CHOICE, {"name": name, "choices": _choices(exc.param.type, exc.ctx)}
         # a type that adds words of its own to "Missing …" keeps Typer's English
-        more = exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
-        if message is None or not name or exc.message or more:
+        if exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx):
             return None
         return message, {"name": name}
     if isinstance(exc, NoSuchOption):
@@ -674,9 +668,8 @@ def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str
     """For an option of a group's command given before the command (``radl -l r.toml strike``),
     the command line with the option after it; None where no command of the group takes it."""
     group = ctx.command
-    option = exc.option_name
-    taking = _taking(ctx, option)
-    at = next(typed_options(typed, {option: next(iter(taking.values()))}), None) if taking else None
+    taking = _taking(ctx, exc.option_name)
+    at = next(typed_options(typed, {exc.option_name: next(iter(taking.values()))}), None) if taking else None
     if at is None or not isinstance(group, TyperGroup):
         return None
     start, _name, _value, count = at
@@ -708,23 +701,19 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
             number.type.convert(exc.option_name, number, ctx)
         except BadParameter as refused:
             exc, refused.ctx, refused.param = refused, ctx, number
-    if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
-        # an option of tarockscore itself given after the command: say where it goes
-        command = ctx.command_path.removeprefix(T).strip()
-        example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
-        hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
-    elif isinstance(exc, NoSuchOption) and ctx is not None and (line := _after_the_command(exc, ctx, typed)):
-        hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
-    elif (
-        isinstance(exc, NoSuchOption)
-        and ctx
-        and ctx.parent
-        and (taking := _taking(ctx.parent, exc.option_name))
-    ):
-        # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
-        commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
-        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
-        exc.possibilities = []
+    if isinstance(exc, NoSuchOption) and ctx is not None:
+        if exc.option_name in MAIN_OPTIONS:
+            # an option of tarockscore itself given after the command: say where it goes
+            command = ctx.command_path.removeprefix(T).strip()
+            example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
+            hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
+        elif line := _after_the_command(exc, ctx, typed):
+            hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
+        elif ctx.parent and (taking := _taking(ctx.parent, exc.option_name)):
+            # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
+            commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
+            hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
+            exc.possibilities = []
     if isinstance(exc, BadParameter) and not isinstance(exc, MissingParameter) and (problem := refusal(exc)):
         fail((problem,), exc.exit_code)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
