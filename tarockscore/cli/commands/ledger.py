@@ -157,6 +157,13 @@ def _told(said: str, after: "tarockscore.Ledger", *tables: str) -> None:
     typer.echo("\n".join([shown.folded(said), *tables, shown.folded(shown.next_text(after))]))
 
 
+def _taken_back(change: "tarockscore.Change", number: int) -> None:
+    """What undo and delete print for hand ``number`` taken back: the audit line, the Radl marks
+    it kept, the totals and the next hand."""
+    kept = [shown.folded(line) for line in shown.radl_kept(change.before, number, change.after)]
+    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
+
+
 @with_format(csv_help="Print CSV: one row per hand.")
 def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
     """The evening: one row per hand with each player's points and the running totals."""
@@ -166,10 +173,7 @@ def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> No
 def undo(ledger: LedgerOpt = None) -> None:
     """Take back the last hand (it stays in the audit trail)."""
     change = evening_of(ledger, changed=True).undo(tarockscore.now())
-    kept = [
-        shown.folded(line) for line in shown.radl_kept(change.before, len(change.before.hands), change.after)
-    ]
-    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
+    _taken_back(change, len(change.before.hands))
 
 
 @with_short_form
@@ -209,9 +213,7 @@ def delete(
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
-    change = evening.delete(number, tarockscore.now(), expected=expected)
-    kept = [shown.folded(line) for line in shown.radl_kept(change.before, number, change.after)]
-    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
+    _taken_back(evening.delete(number, tarockscore.now(), expected=expected), number)
 
 
 # What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
