@@ -934,18 +934,15 @@ def chosen(
 ) -> OutputFormat:
     """The format the options ask for (the table when none is given); two of them at once, or a
     format the command does not print, are refused."""
-    given = [
-        name
-        for name, on in (("--format", output is not None), ("--json", json_out), ("--csv", csv_out))
-        if on
-    ]
+    options = {
+        "--format": output,
+        "--json": "json" if json_out else None,
+        "--csv": "csv" if csv_out else None,
+    }
+    given = [(option, value) for option, value in options.items() if value is not None]
     if len(given) > 1:
-        raise not_both(*given[:2])
-    if json_out:
-        return offered(OutputFormat.JSON.value, formats, "--json")
-    if csv_out:
-        return offered(OutputFormat.CSV.value, formats, "--csv")
-    return OutputFormat.TABLE if output is None else offered(output, formats)
+        raise not_both(given[0][0], given[1][0])
+    return offered(given[0][1], formats, given[0][0]) if given else OutputFormat.TABLE
 
 
 def with_format(

@@ -4,6 +4,7 @@ asked and its answer read, within bounds."""
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Any, TextIO
 
 import typer
@@ -42,17 +43,15 @@ class Warnings:
 
     def __init__(self, verbose: bool = False) -> None:
         self.verbose = verbose
-        self.counts: dict[str, int] = {}
+        self.counts: Counter[str] = Counter()
 
-    def warn(self, message: str) -> None:
-        """A message of the library said as a warning line, counted by its kind."""
-        self.say(warning(message), kind_of(message))
-
-    def say(self, line: str, kind: str) -> None:
-        seen = self.counts.get(kind, 0) + 1
-        self.counts[kind] = seen
-        if self.verbose or seen <= CAP:
-            say(line)
+    def warn(self, message: str, of: str | None = None) -> None:
+        """A message of the library said as a warning line, counted by its kind (``of``: the kind
+        of the library's message that ``message`` words for the command line)."""
+        kind = kind_of(message if of is None else of)
+        self.counts[kind] += 1
+        if self.verbose or self.counts[kind] <= CAP:
+            say(warning(message))
 
     def close(self) -> None:
         """One line for each kind with more warnings than were said."""

@@ -42,11 +42,10 @@ def prompt_text(question: "tarockscore.Question") -> str:
     return wrapped(text)
 
 
-def wrapped(prompt: str) -> str:
-    """A prompt between words on the terminal's columns, room left for the answer typed after it."""
-    return "\n".join(
-        textwrap.wrap(prompt, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False)
-    ).replace("\xa0", " ")
+def wrapped(prompt: str, width: int = shown.TERMINAL - 4) -> str:
+    """A prompt between words on the terminal's columns, room left for the answer typed after it
+    (``width``: the columns it may take)."""
+    return textwrap.fill(prompt, width, break_long_words=False, break_on_hyphens=False).replace("\xa0", " ")
 
 
 def _whole(choice: str) -> str:
@@ -153,11 +152,7 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(_whole(f"{i}={p}") for i, p in enumerate(led.players, 1) if p in deal.players)
     said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
-    typer.echo(
-        textwrap.fill(
-            said.format(seats=seats), shown.TERMINAL, break_long_words=False, break_on_hyphens=False
-        ).replace("\xa0", " ")
-    )
+    typer.echo(wrapped(said.format(seats=seats), shown.TERMINAL))
     at = tarockscore.now()
 
     try:

@@ -26,7 +26,7 @@ from tarockscore.cli.options import (
     with_format,
     with_options,
 )
-from tarockscore.cli.terminal import Warnings, kind_of, warning
+from tarockscore.cli.terminal import Warnings
 from tarockscore.errors import (
     N_,
     Collector,
@@ -211,9 +211,7 @@ def _fold(sources: list[str], asked: dict[str, Any], problems: Collector) -> "ta
                 rescore=asked["rescore"],
                 skip_bad=asked["skip_bad"],
                 # an option refused: the problems alone are said, no warning
-                warn=lambda text: (
-                    None if problems else said.say(warning(in_command_words(text)), kind_of(text))
-                ),
+                warn=lambda text: None if problems else said.warn(in_command_words(text), of=text),
             )
     except TarockError as exc:
         raise UsageError.said_with(problems.problems, [season_error(exc)]) from None
