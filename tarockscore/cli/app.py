@@ -191,11 +191,9 @@ def refusal(exc: BadParameter) -> Problem | None:
     kind = param.type
     if value is None or not isinstance(kind, IntParamType | TyperChoice):
         return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))  # a reader of ours said why
-    try:
+    with contextlib.suppress(BadParameter):
         kind.convert(value, None, None)
-    except BadParameter:
-        pass
-    else:  # the type takes it: a check of the command's own refused it
+        # the type takes it: a check of the command's own refused it
         return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))
     if isinstance(kind, TyperChoice):
         return Problem.of(name, NOT_A_CHOICE, value=value, choices=_choices(kind, exc.ctx))
@@ -479,12 +477,10 @@ def finish(command: ClickCommand, path: str = "") -> None:
             param.help = i18n.gettext(param.help)  # type: ignore[attr-defined]
         if param.param_type_name == "argument":  # an error names it as the usage line shows it
             param.metavar = translated(param.metavar or _word(param))
-            continue
-        if param.param_type_name != "option" or getattr(param, "is_flag", False):
-            continue
-        if param.metavar is None or param.metavar.startswith("<"):
-            param.metavar = _word(param)
-        param.metavar = translated(param.metavar)
+        elif param.param_type_name == "option" and not getattr(param, "is_flag", False):
+            if param.metavar is None or param.metavar.startswith("<"):
+                param.metavar = _word(param)
+            param.metavar = translated(param.metavar)
     for name, sub in getattr(command, "commands", {}).items():
         finish(sub, f"{path} {name}".strip())
 
