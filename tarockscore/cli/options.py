@@ -63,26 +63,22 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def _at_least_one(text: str, digits: str, refusal: str) -> int:
-    """``text`` as ASCII digits that ``digits`` matches, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
+def _at_least_one(text: str, refusal: str, most: int = 7) -> int:
+    """``text`` as ASCII digits, at ``most`` of them, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
-    if not re.match(digits, value) or int(value) < 1:
+    if not re.fullmatch(f"[0-9]{{1,{most}}}", value) or int(value) < 1:
         raise typer.BadParameter(i18n.gettext(refusal).format(text=text))
     return int(value)
 
 
 def hand_number(text: str) -> int:
     """A hand's number as ``show`` lists it."""
-    return _at_least_one(
-        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3")
-    )
+    return _at_least_one(text, N_("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3"))
 
 
 def round_number(text: str) -> int:
     """A tournament round's number."""
-    return _at_least_one(
-        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2")
-    )
+    return _at_least_one(text, N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2"))
 
 
 def day_folder(text: str) -> Path:
@@ -98,9 +94,7 @@ def hand_count(text: str) -> int:
     """A number of hands (a Radl's); how many a Radl has is the ledger's to say (int() reads 4300
     digits at most)."""
     return _at_least_one(
-        text,
-        r"[0-9]{1,4000}\Z",
-        N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
+        text, N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"), 4000
     )
 
 
