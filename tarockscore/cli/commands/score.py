@@ -137,5 +137,4 @@ def profiles_show(
         utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
         return
-    view = View(table=lambda: price_list(prof), json=lambda: profile_json(prof))
-    show(view, fmt)
+    show(View(table=lambda: price_list(prof), json=lambda: profile_json(prof)), fmt)

@@ -279,9 +279,8 @@ def chart(
         except TarockError as exc:
             problems.problems += season_error(exc, "title").problems
     sources = _sources(asked)
-    aliases, rescore = asked["aliases"], asked["rescore"]
     read = sources or [str(tarockscore.find_ledger())]  # none: the evening's ledger is read
-    inputs = [*read, *(x for x in (aliases, rescore) if x is not None)]
+    inputs = [*read, *(x for x in (asked["aliases"], asked["rescore"]) if x is not None)]
     if out != "-":
         tarockscore.check_chart_file(out, inputs, "--output")
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
