@@ -729,12 +729,10 @@ class CommandGroup(PageWords, TyperGroup):
             i18n.use(i18n.choose(args))
             unknown = i18n.unknown_language(args)
             if unknown is not None:  # the run reads English: the warning is said before anything else
-                warning = N_(
+                warning = _(
                     "warning: {var}={value!r} is not a language of tarockscore (de or en); going on in English"
                 )
-                typer.echo(
-                    i18n.gettext(warning).format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True
-                )
+                typer.echo(warning.format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True)
             if stdout_closed():
                 fail((Problem.of("", CLOSED),), 2)
             finish(self)

@@ -31,7 +31,7 @@ from tarockscore.errors import (
     message,
     reason,
 )
-from tarockscore.i18n import translated
+from tarockscore.i18n import _, translated
 from tarockscore.render.output import OutputFormat, View, rendered
 
 T = TypeVar("T")
@@ -84,9 +84,7 @@ def round_number(text: str) -> int:
 def day_folder(text: str) -> Path:
     """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
     if not text.strip():
-        raise typer.BadParameter(
-            i18n.gettext(N_("{text!r} is empty; give the tournament's folder")).format(text=text)
-        )
+        raise typer.BadParameter(_("{text!r} is empty; give the tournament's folder").format(text=text))
     return Path(text)
 
 

@@ -125,15 +125,13 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
             prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
         prompt = wrapped(prompt.format(number=number))
         said = _said_at_summary(prompt, count, can_save, asker, entry)
-        if said is None:
-            continue
         if said is tarockscore.Save.YES:
             return mapping
         if said is tarockscore.Save.NO:
             return None
         if said is tarockscore.Save.BACK:
             entry.back()
-        else:
+        elif said is not None:  # None: the question 'renonce' opened is asked next
             entry.reopen(said)
 
 
@@ -158,15 +156,13 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
     try:
         mapping = _walk(hand)
     except typer.Abort:  # end of input (Ctrl-D)
-        typer.echo("", err=True)
-        typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
+        typer.echo("\n" + _("end of input: not recorded; the ledger is unchanged"), err=True)
         raise typer.Exit(1) from None
     except TooMuchInput:  # the error line says which bound, and that nothing was written
         typer.echo("", err=True)
         raise
     except KeyboardInterrupt:  # Ctrl-C at a question
-        typer.echo("", err=True)
-        typer.echo(_("not recorded; the ledger is unchanged"), err=True)
+        typer.echo("\n" + _("not recorded; the ledger is unchanged"), err=True)
         raise typer.Exit(INTERRUPTED) from None
     if mapping is None:
         typer.echo(_("not recorded; the ledger is unchanged"))
