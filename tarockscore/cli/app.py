@@ -323,8 +323,8 @@ EXAMPLES["app"] = EXAMPLES["app build"]
 # typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
     **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
-    **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "from"), N_("FILE")),
+    **dict.fromkeys(("declarer", "partner", "renonce", "name", "player"), N_("NAME")),
+    **dict.fromkeys(("ledger", "players_file", "output", "from", "aliases"), N_("FILE")),
     **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
     "format": N_("FORMAT"),
@@ -333,9 +333,9 @@ METAVARS: dict[str, str] = {
     "kontra": N_("STEP"),
     "bonus": N_("BONUS"),
     "hand_file": N_("HAND_FILE"),
-    "profile": N_("PROFILE"),
+    **dict.fromkeys(("profile", "rescore"), N_("PROFILE")),
     "stake": N_("AMOUNT"),
-    "date": N_("DATE"),
+    **dict.fromkeys(("date", "to"), N_("DATE")),
     "place": N_("PLACE"),
     "folder": N_("FOLDER"),
     "folders": N_("FOLDERS"),
