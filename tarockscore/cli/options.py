@@ -714,14 +714,9 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
 def as_options(exc: TarockError, *fields: str) -> TarockError:
     """The same error with a problem at a named field (``players``, ``players: …``, the library's
     word) located at its option (``--players``)."""
-    problems = []
-    for problem in exc.problems:
-        head, sep, rest = problem.where.partition(" ")
-        field = head.removesuffix(":")
-        if field in fields:
-            problem = problem.moved(f"--{field}" + head[len(field) :] + sep + rest)
-        problems.append(problem)
-    return type(exc)(problems)
+    # the field's name first, alone or before a colon or a space: "players", "players: x" or "players x"
+    field = re.compile(rf"^({'|'.join(map(re.escape, fields))})(?=:? |:?\Z)")
+    return type(exc)([p.moved(field.sub(r"--\1", p.where)) for p in exc.problems])
 
 
 def at_options(exc: TarockError, options: Mapping[str, str]) -> TarockError:
@@ -773,12 +768,11 @@ def read_hand_or_short(
     if not _any_short(short):
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
-    options["bonuses"] = options.pop("bonus")
-    prof = profile() if options["bonuses"] else None
-    if prof is not None:
-        # every step the profile knows: one above its ceiling is refused as the contract's is
-        options["kontra_steps"] = prof.step_words()
-    return tarockscore.hand_from_short_form(**options), COMMAND_LINE
+    bonuses = options.pop("bonus")
+    prof = profile() if bonuses else None
+    # every step the profile knows: one above its ceiling is refused as the contract's is
+    steps = None if prof is None else prof.step_words()
+    return tarockscore.hand_from_short_form(**options, bonuses=bonuses, kontra_steps=steps), COMMAND_LINE
 
 
 def seated_names(

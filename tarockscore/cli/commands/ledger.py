@@ -136,8 +136,7 @@ def _hand_given(
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     """What record and enter print for the hand just added; a warning first when the hand's
     players moved the deal away from the dealer the ledger expected."""
-    warning = shown.moved_deal_warning(before, after)
-    if warning is not None:
+    if (warning := shown.moved_deal_warning(before, after)) is not None:
         terminal.say(warning)
     typer.echo(shown.recorded_text(after))
 
