@@ -302,10 +302,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} tournament check cup-day",
         f"{T} tournament check cup-day --head 0c9d41f7e2b3",
     ),
-    "cup": (
-        f"{T} cup standings day1 day2 day3 --points cup.toml",
-        f"{T} cup standings day1 day2 --points cup.toml -f csv",
-    ),
     "cup standings": (
         f"{T} cup standings day1 day2 day3 --points cup.toml",
         f"{T} cup standings day1 day2 --points cup.toml -f json",
@@ -317,6 +313,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 EXAMPLES["radl"] = (EXAMPLES["radl add"][0], EXAMPLES["radl strike"][0])
 EXAMPLES["tournament"] = (EXAMPLES["tournament new"][0], EXAMPLES["tournament draw"][0])
 EXAMPLES["app"] = EXAMPLES["app build"]
+EXAMPLES["cup"] = (EXAMPLES["cup standings"][0], f"{T} cup standings day1 day2 --points cup.toml -f csv")
 
 # A value's placeholder by the parameter's name; any other takes its name in capitals. Each is
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
@@ -495,17 +492,14 @@ class OutputGone(Exception):
 
 def stdout_closed() -> bool:
     """Whether standard output is closed (``>&-``, ``1<file``), asked with a write of no bytes."""
-    out = sys.stdout
-    if out is None:  # Python found no descriptor 1 when it started
+    if sys.stdout is None:  # Python found no descriptor 1 when it started
         return True
     try:
-        fd = out.fileno()
-    except (OSError, ValueError, AttributeError):  # not a file (a test's captured output)
-        return False
-    try:
-        os.write(fd, b"")
-    except OSError as exc:
+        os.write(sys.stdout.fileno(), b"")
+    except OSError as exc:  # not a file (a test's captured output): io.UnsupportedOperation, no errno
         return exc.errno == errno.EBADF
+    except (ValueError, AttributeError):  # not a file, or one closed
+        return False
     return False
 
 
