@@ -123,8 +123,10 @@ class Asker:
         self.answers = 0
         self.wrong = 0
 
-    def answered(self, text: str) -> str:
-        """``text``, one more answer of the run; past :data:`MAX_ANSWERS` the run ends."""
+    def ask(self, prompt: str) -> str:
+        """One more answer of the run, typed at ``prompt`` (:func:`answer_to`); past
+        :data:`MAX_ANSWERS` the run ends."""
+        text = answer_to(prompt)
         self.answers += 1
         if self.answers > MAX_ANSWERS:
             raise TooMuchInput(
@@ -136,8 +138,9 @@ class Asker:
         """The answer was taken: the count of answers refused in a row starts again."""
         self.wrong = 0
 
-    def refused(self) -> None:
-        """The answer was refused (its reason already said); too many in a row end the run."""
+    def refused(self, why: str) -> None:
+        """The answer was refused: ``why`` said; too many in a row end the run."""
+        typer.echo(why, err=True)
         self.wrong += 1
         if self.wrong >= MAX_WRONG:
             raise TooMuchInput(
@@ -149,13 +152,11 @@ class Asker:
 def confirm(question: str) -> bool:
     """Ask until the answer is yes or no; Enter says no (the rest as :func:`answer_to`)."""
     asker = Asker()
-    prompt = f"{question} [{_('y/N')}]"
     while True:
-        answer = asker.answered(answer_to(prompt))
+        answer = asker.ask(f"{question} [{_('y/N')}]")
         if not answer.strip():
             return False
         said = tarockscore.yes_or_no(answer)
         if said is not None:
             return said
-        typer.echo(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())), err=True)
-        asker.refused()
+        asker.refused(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())))

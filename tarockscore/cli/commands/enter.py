@@ -10,7 +10,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.ledger import recorded, replaced
 from tarockscore.cli.options import LedgerOpt, evening_of, hand_number
-from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
+from tarockscore.cli.terminal import Asker, TooMuchInput
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as shown
@@ -68,10 +68,9 @@ def _summary(entry: "tarockscore.Answers") -> int:
 def _ask(entry: "tarockscore.Answers", asker: Asker) -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
-        problem = entry.give(asker.answered(answer_to(prompt_text(question))))
+        problem = entry.give(asker.ask(prompt_text(question)))
         if problem:
-            typer.echo(f"  {problem}", err=True)
-            asker.refused()
+            asker.refused(f"  {problem}")
         else:
             asker.taken()
 
@@ -94,15 +93,14 @@ def _said_at_summary(
 ) -> "tarockscore.Save | int | None":
     """Ask at the summary until the answer is one it takes (None: ``renonce``, who revoked, is asked)."""
     while True:
-        text = asker.answered(answer_to(prompt))
+        text = asker.ask(prompt)
         if entry.opened(text):
             asker.taken()
             return None
         try:
             said = tarockscore.read_summary(text, count, can_save)
         except tarockscore.Refused as exc:
-            typer.echo(f"  {exc.args[0]}", err=True)
-            asker.refused()
+            asker.refused(f"  {exc.args[0]}")
         else:
             asker.taken()
             return said

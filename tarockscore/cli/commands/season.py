@@ -192,15 +192,13 @@ def _fold(sources: list[str], asked: dict[str, Any], problems: Collector) -> "ta
     """The season of the options; every warning said on stderr as it is found (a few of each kind).
     ``--from`` and ``--to`` are read as `new --date` reads a date; an option refused is said with
     the other options' ``problems`` and the season's own, every one at once (exit 2)."""
-    since = read_option(problems, "--from", table_date, asked["date_from"])
-    until = read_option(problems, "--to", table_date, asked["date_to"])
     said = Warnings()
     try:
         with profile_at("--rescore"):
             folded = tarockscore.fold_season(
                 sources,
-                since=since,
-                until=until,
+                since=read_option(problems, "--from", table_date, asked["date_from"]),
+                until=read_option(problems, "--to", table_date, asked["date_to"]),
                 players=asked["player"],
                 aliases=asked["alias"],
                 alias_file=asked["aliases"],
