@@ -236,16 +236,18 @@ def parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-def option(name: str, kind: Any, *names: str, **settings: Any) -> inspect.Parameter:
-    """A command's option, for :func:`with_options`: not given, a list is empty, a flag off, else None."""
+def option(kind: Any, *names: str, name: str = "", **settings: Any) -> inspect.Parameter:
+    """A command's option, for :func:`with_options`: its parameter named as its long name says
+    (``--own-king``: own_king) unless ``name`` is given; not given, a list is empty, a flag off,
+    else None."""
     default: Any = [] if kind == list[str] else False if kind is bool else None
+    name = name or names[0].split("/")[0].removeprefix("--").replace("-", "_")
     return parameter(name, Annotated[kind, typer.Option(*names, **settings)], default)
 
 
 # ``score``, ``record`` and ``replace`` take the same short form of a hand, declared once here.
 SHORT_FORM = (
     option(
-        "contract",
         str | None,
         "--contract",
         "-c",
@@ -253,7 +255,6 @@ SHORT_FORM = (
         autocompletion=complete_contracts,
     ),
     option(
-        "players",
         str | None,
         "--players",
         "-p",
@@ -261,7 +262,6 @@ SHORT_FORM = (
         autocompletion=complete_seat_order,
     ),
     option(
-        "declarer",
         str | None,
         "--declarer",
         "-d",
@@ -269,7 +269,6 @@ SHORT_FORM = (
         autocompletion=complete_players,
     ),
     option(
-        "partner",
         str | None,
         "--partner",
         "-w",
@@ -277,54 +276,47 @@ SHORT_FORM = (
         autocompletion=complete_players,
     ),
     option(
-        "points",
         list[str],
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt), or valat '
         "(every trick); Trischaken: NAME=POINTS, repeated.",
     ),
-    option("defender_points", str | None, "--defender-points", help="The Defenders' card points, checked."),
+    option(str | None, "--defender-points", help="The Defenders' card points, checked."),
     option(
-        "won",
         bool | None,
         "--won/--lost",
         "--gewonnen/--verloren",
         help="Outcome instead of card points (negative contracts).",
     ),
     option(
-        "kontra",
         list[str],
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-    option("huettenfleck", bool, "--huettenfleck", help="Kontra said before the talon was seen."),
-    option("talon", bool, "--talon", help="The called King lay in the talon."),
+    option(bool, "--huettenfleck", help="Kontra said before the talon was seen."),
+    option(bool, "--talon", help="The called King lay in the talon."),
     option(
-        "own_king",
         bool,
         "--own-king",
         help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-    option("conceded", bool, "--conceded", help="With --talon: the declarer conceded at once."),
+    option(bool, "--conceded", help="With --talon: the declarer conceded at once."),
     option(
-        "king_half",
         str | None,
         "--king-half",
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
     ),
     option(
-        "renonce",
         str | None,
         "--renonce",
         help="The player who revoked; a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
-        "bonus",
         list[str],
         "--bonus",
         "-b",
@@ -945,16 +937,16 @@ def with_format(
     completed = [f.value for f in formats]
     group = (
         option(
-            "output",
             str | None,
             "--format",
             "-f",
+            name="output",
             help=FORMAT_HELP[tuple(formats)],
             autocompletion=lambda: completed,
         ),
         # an option for a format the command does not print is read (and refused by name) but not listed
-        option("json_out", bool, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
-        option("csv_out", bool, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
+        option(bool, "--json", name="json_out", help=json_help, hidden=OutputFormat.JSON not in formats),
+        option(bool, "--csv", name="csv_out", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
     read = functools.partial(chosen, formats=formats)
     return with_options(group, "fmt", functools.partial(functools.partial, read) if later else read)

@@ -59,39 +59,35 @@ with_season = with_options(
     (
         parameter("ledgers", LedgersArg, None),
         option(
-            "date_from",
             str | None,
             "--from",
+            name="date_from",
             metavar="DATE",
             help="Only evenings on or after this date (2025-03-14 or 14.03.2025).",
         ),
         option(
-            "date_to",
             str | None,
             "--to",
+            name="date_to",
             help="Only evenings on or before this date (2025-03-14 or 14.03.2025).",
         ),
         option(
-            "player",
             list[str],
             "--player",
             help="Report only this player (after aliases), repeated.",
         ),
         parameter("alias", AliasOpt, []),
         option(
-            "aliases",
             str | None,
             "--aliases",
             help='A TOML file with an [aliases] table: Hansi = "Hans".',
         ),
         option(
-            "rescore",
             str | None,
             "--rescore",
             help="Score every hand afresh under this profile (a shipped name or a path).",
         ),
         option(
-            "skip_bad",
             bool,
             "--skip-bad",
             help="Leave out, with a warning, a ledger that cannot be read or fails its check (changed "
