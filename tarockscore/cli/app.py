@@ -513,24 +513,22 @@ class EscapingWriter(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(N_("text only"))  # so Click treats this as a text stream
-        try:
-            self._inner.write(escape_unprintable(text))
-        except OSError as exc:
-            self._failed(exc)
+        self._done(self._inner.write, escape_unprintable(text))
         return len(text)
 
     def flush(self) -> None:
-        try:
-            self._inner.flush()
-        except OSError as exc:
-            self._failed(exc)
+        self._done(self._inner.flush)
 
-    def _failed(self, exc: OSError) -> None:
-        if self._diagnostics:
-            return
-        if isinstance(exc, BrokenPipeError):
-            raise OutputGone from None
-        raise OutputFailed(exc.strerror or str(exc)) from None
+    def _done(self, step: Callable[..., object], *args: str) -> None:
+        """A write or a flush of ``inner``, its failure raised as OutputGone or OutputFailed."""
+        try:
+            step(*args)
+        except OSError as exc:
+            if self._diagnostics:
+                return
+            if isinstance(exc, BrokenPipeError):
+                raise OutputGone from None
+            raise OutputFailed(exc.strerror or str(exc)) from None
 
     def writable(self) -> bool:
         return True
@@ -707,8 +705,7 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
     if isinstance(exc, BadParameter) and not isinstance(exc, MissingParameter) and (problem := refusal(exc)):
         fail((problem,), exc.exit_code)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
-    text = shortened(said(exc), 2 * MAX_SHOWN)
-    fail((Problem("", text + hint),), exc.exit_code)
+    fail((Problem("", shortened(said(exc), 2 * MAX_SHOWN) + hint),), exc.exit_code)
 
 
 class CommandGroup(PageWords, TyperGroup):

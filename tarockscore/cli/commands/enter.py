@@ -83,8 +83,7 @@ def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") ->
         for p in exc.problems:
             typer.echo(f"  {p.render(i18n.gettext)}", err=True)
         return False
-    typer.echo("")
-    typer.echo(preview_text(after, hand.number))
+    typer.echo("\n" + preview_text(after, hand.number))
     return True
 
 
