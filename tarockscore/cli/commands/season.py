@@ -71,17 +71,9 @@ with_season = with_options(
             name="date_to",
             help="Only evenings on or before this date (2025-03-14 or 14.03.2025).",
         ),
-        option(
-            list[str],
-            "--player",
-            help="Report only this player (after aliases), repeated.",
-        ),
+        option(list[str], "--player", help="Report only this player (after aliases), repeated."),
         parameter("alias", AliasOpt, []),
-        option(
-            str | None,
-            "--aliases",
-            help='A TOML file with an [aliases] table: Hansi = "Hans".',
-        ),
+        option(str | None, "--aliases", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
         option(
             str | None,
             "--rescore",
