@@ -1061,7 +1061,6 @@ def test_enter_asks_again_after_a_wrong_answer_and_may_record_nothing(ledger: st
 def test_enter_refuses_when_the_ledger_changed_meanwhile(
     ledger: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import tarockscore.cli.commands.enter as cli_enter
     from tarockscore.cli import terminal as ask
 
     real = ask.answer_to
@@ -1078,7 +1077,7 @@ def test_enter_refuses_when_the_ledger_changed_meanwhile(
             return ""
         return real(prompt)
 
-    monkeypatch.setattr(cli_enter, "answer_to", another_terminal)
+    monkeypatch.setattr(ask, "answer_to", another_terminal)
     result = run("enter", "--ledger", ledger, input=ENTER_RUFER)
     changed_by_other = Path(ledger).read_bytes()
     assert result.exit_code == 1

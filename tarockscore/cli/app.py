@@ -153,22 +153,16 @@ def usage_words(exc: typer.TyperException) -> tuple[str, dict[str, str]] | None:
     """The message that says ``exc`` again and its parts; None where Typer's English stays."""
     if isinstance(exc, ExtraArguments):
         return (EXTRA_ARGUMENTS, {"arguments": _arguments(exc.extra)}) if exc.extra else None
-    if isinstance(exc, MissingParameter):
-        kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else None)
-        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind or "")
+    if isinstance(exc, MissingParameter) and exc.param is not None:
+        kind = exc.param_type or exc.param.param_type_name
+        message = {"argument": MISSING_ARGUMENT, "option": MISSING_OPTION}.get(kind)
         name = _hint(exc)
-        if exc.param is None:
+        if message is None or not name or exc.message:
             return None
-        if (
-            isinstance(exc.param.type, TyperChoice)
-            and message == MISSING_ARGUMENT
-            and name
-            and not exc.message
-        ):
+        if isinstance(exc.param.type, TyperChoice) and message == MISSING_ARGUMENT:
             return MISSING_CHOICE, {"name": name, "choices": _choices(exc.param.type, exc.ctx)}
         # a type that adds words of its own to "Missing …" keeps Typer's English
-        more = exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx)
-        if message is None or not name or exc.message or more:
+        if exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx):
             return None
         return message, {"name": name}
     if isinstance(exc, NoSuchOption):
@@ -197,11 +191,9 @@ def refusal(exc: BadParameter) -> Problem | None:
     kind = param.type
     if value is None or not isinstance(kind, IntParamType | TyperChoice):
         return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))  # a reader of ours said why
-    try:
+    with contextlib.suppress(BadParameter):
         kind.convert(value, None, None)
-    except BadParameter:
-        pass
-    else:  # the type takes it: a check of the command's own refused it
+        # the type takes it: a check of the command's own refused it
         return Problem(name, shortened(exc.message, 2 * MAX_SHOWN))
     if isinstance(kind, TyperChoice):
         return Problem.of(name, NOT_A_CHOICE, value=value, choices=_choices(kind, exc.ctx))
@@ -310,10 +302,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         f"{T} tournament check cup-day",
         f"{T} tournament check cup-day --head 0c9d41f7e2b3",
     ),
-    "cup": (
-        f"{T} cup standings day1 day2 day3 --points cup.toml",
-        f"{T} cup standings day1 day2 --points cup.toml -f csv",
-    ),
     "cup standings": (
         f"{T} cup standings day1 day2 day3 --points cup.toml",
         f"{T} cup standings day1 day2 --points cup.toml -f json",
@@ -325,14 +313,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 EXAMPLES["radl"] = (EXAMPLES["radl add"][0], EXAMPLES["radl strike"][0])
 EXAMPLES["tournament"] = (EXAMPLES["tournament new"][0], EXAMPLES["tournament draw"][0])
 EXAMPLES["app"] = EXAMPLES["app build"]
+EXAMPLES["cup"] = (EXAMPLES["cup standings"][0], f"{T} cup standings day1 day2 --points cup.toml -f csv")
 
 # A value's placeholder by the parameter's name; any other takes its name in capitals. Each is
 # marked for the catalogue and shown in the run's language (SPIEL, NAMEN, DATEI); the words
 # typed as they are (de|en, add|drop) and N are the same in every language.
 METAVARS: dict[str, str] = {
     **dict.fromkeys(("number", "replace", "round", "rounds", "games", "games_five", "seed", "table"), "N"),
-    **dict.fromkeys(("declarer", "partner", "renonce", "name"), N_("NAME")),
-    **dict.fromkeys(("ledger", "players_file", "output", "from"), N_("FILE")),
+    **dict.fromkeys(("declarer", "partner", "renonce", "name", "player"), N_("NAME")),
+    **dict.fromkeys(("ledger", "players_file", "output", "from", "aliases"), N_("FILE")),
     **dict.fromkeys(("path", "pyodide"), N_("PATH")),
     **dict.fromkeys(("points", "defender_points"), N_("POINTS")),
     "format": N_("FORMAT"),
@@ -341,9 +330,9 @@ METAVARS: dict[str, str] = {
     "kontra": N_("STEP"),
     "bonus": N_("BONUS"),
     "hand_file": N_("HAND_FILE"),
-    "profile": N_("PROFILE"),
+    **dict.fromkeys(("profile", "rescore"), N_("PROFILE")),
     "stake": N_("AMOUNT"),
-    "date": N_("DATE"),
+    **dict.fromkeys(("date", "to"), N_("DATE")),
     "place": N_("PLACE"),
     "folder": N_("FOLDER"),
     "folders": N_("FOLDERS"),
@@ -485,12 +474,10 @@ def finish(command: ClickCommand, path: str = "") -> None:
             param.help = i18n.gettext(param.help)  # type: ignore[attr-defined]
         if param.param_type_name == "argument":  # an error names it as the usage line shows it
             param.metavar = translated(param.metavar or _word(param))
-            continue
-        if param.param_type_name != "option" or getattr(param, "is_flag", False):
-            continue
-        if param.metavar is None or param.metavar.startswith("<"):
-            param.metavar = _word(param)
-        param.metavar = translated(param.metavar)
+        elif param.param_type_name == "option" and not getattr(param, "is_flag", False):
+            if param.metavar is None or param.metavar.startswith("<"):
+                param.metavar = _word(param)
+            param.metavar = translated(param.metavar)
     for name, sub in getattr(command, "commands", {}).items():
         finish(sub, f"{path} {name}".strip())
 
@@ -505,17 +492,14 @@ class OutputGone(Exception):
 
 def stdout_closed() -> bool:
     """Whether standard output is closed (``>&-``, ``1<file``), asked with a write of no bytes."""
-    out = sys.stdout
-    if out is None:  # Python found no descriptor 1 when it started
+    if sys.stdout is None:  # Python found no descriptor 1 when it started
         return True
     try:
-        fd = out.fileno()
-    except (OSError, ValueError, AttributeError):  # not a file (a test's captured output)
-        return False
-    try:
-        os.write(fd, b"")
-    except OSError as exc:
+        os.write(sys.stdout.fileno(), b"")
+    except OSError as exc:  # not a file (a test's captured output): io.UnsupportedOperation, no errno
         return exc.errno == errno.EBADF
+    except (ValueError, AttributeError):  # not a file, or one closed
+        return False
     return False
 
 
@@ -529,24 +513,22 @@ class EscapingWriter(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(N_("text only"))  # so Click treats this as a text stream
-        try:
-            self._inner.write(escape_unprintable(text))
-        except OSError as exc:
-            self._failed(exc)
+        self._done(self._inner.write, escape_unprintable(text))
         return len(text)
 
     def flush(self) -> None:
-        try:
-            self._inner.flush()
-        except OSError as exc:
-            self._failed(exc)
+        self._done(self._inner.flush)
 
-    def _failed(self, exc: OSError) -> None:
-        if self._diagnostics:
-            return
-        if isinstance(exc, BrokenPipeError):
-            raise OutputGone from None
-        raise OutputFailed(exc.strerror or str(exc)) from None
+    def _done(self, step: Callable[..., object], *args: str) -> None:
+        """A write or a flush of ``inner``, its failure raised as OutputGone or OutputFailed."""
+        try:
+            step(*args)
+        except OSError as exc:
+            if self._diagnostics:
+                return
+            if isinstance(exc, BrokenPipeError):
+                raise OutputGone from None
+            raise OutputFailed(exc.strerror or str(exc)) from None
 
     def writable(self) -> bool:
         return True
@@ -674,9 +656,8 @@ def _after_the_command(exc: NoSuchOption, ctx: ClickContext, typed: Sequence[str
     """For an option of a group's command given before the command (``radl -l r.toml strike``),
     the command line with the option after it; None where no command of the group takes it."""
     group = ctx.command
-    option = exc.option_name
-    taking = _taking(ctx, option)
-    at = next(typed_options(typed, {option: next(iter(taking.values()))}), None) if taking else None
+    taking = _taking(ctx, exc.option_name)
+    at = next(typed_options(typed, {exc.option_name: next(iter(taking.values()))}), None) if taking else None
     if at is None or not isinstance(group, TyperGroup):
         return None
     start, _name, _value, count = at
@@ -708,28 +689,23 @@ def _usage(exc: typer.TyperException, typed: Sequence[str] = ()) -> NoReturn:
             number.type.convert(exc.option_name, number, ctx)
         except BadParameter as refused:
             exc, refused.ctx, refused.param = refused, ctx, number
-    if isinstance(exc, NoSuchOption) and exc.option_name in MAIN_OPTIONS and ctx is not None:
-        # an option of tarockscore itself given after the command: say where it goes
-        command = ctx.command_path.removeprefix(T).strip()
-        example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
-        hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
-    elif isinstance(exc, NoSuchOption) and ctx is not None and (line := _after_the_command(exc, ctx, typed)):
-        hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
-    elif (
-        isinstance(exc, NoSuchOption)
-        and ctx
-        and ctx.parent
-        and (taking := _taking(ctx.parent, exc.option_name))
-    ):
-        # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
-        commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
-        hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
-        exc.possibilities = []
+    if isinstance(exc, NoSuchOption) and ctx is not None:
+        if exc.option_name in MAIN_OPTIONS:
+            # an option of tarockscore itself given after the command: say where it goes
+            command = ctx.command_path.removeprefix(T).strip()
+            example = MAIN_OPTIONS[exc.option_name].format(t=T, command=command)
+            hint = i18n.gettext(MAIN_OPTION_FIRST).format(name=exc.option_name, example=example)
+        elif line := _after_the_command(exc, ctx, typed):
+            hint = i18n.gettext(COMMAND_OPTION_AFTER).format(name=exc.option_name, example=line)
+        elif ctx.parent and (taking := _taking(ctx.parent, exc.option_name)):
+            # an option of a neighbouring command (`record --stake`): say which takes it, not a guess
+            commands = and_listed([f"'{ctx.parent.command_path} {name}'" for name in taking])
+            hint = i18n.gettext(OPTION_OF).format(name=exc.option_name, commands=translated(commands))
+            exc.possibilities = []
     if isinstance(exc, BadParameter) and not isinstance(exc, MissingParameter) and (problem := refusal(exc)):
         fail((problem,), exc.exit_code)
     # Typer's text quotes the value as typed: a long one is cut like a value in our own errors
-    text = shortened(said(exc), 2 * MAX_SHOWN)
-    fail((Problem("", text + hint),), exc.exit_code)
+    fail((Problem("", shortened(said(exc), 2 * MAX_SHOWN) + hint),), exc.exit_code)
 
 
 class CommandGroup(PageWords, TyperGroup):
@@ -744,12 +720,10 @@ class CommandGroup(PageWords, TyperGroup):
             i18n.use(i18n.choose(args))
             unknown = i18n.unknown_language(args)
             if unknown is not None:  # the run reads English: the warning is said before anything else
-                warning = N_(
+                warning = _(
                     "warning: {var}={value!r} is not a language of tarockscore (de or en); going on in English"
                 )
-                typer.echo(
-                    i18n.gettext(warning).format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True
-                )
+                typer.echo(warning.format(var=i18n.EXPLICIT_VAR, value=Shown(unknown)), err=True)
             if stdout_closed():
                 fail((Problem.of("", CLOSED),), 2)
             finish(self)

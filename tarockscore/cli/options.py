@@ -31,7 +31,7 @@ from tarockscore.errors import (
     message,
     reason,
 )
-from tarockscore.i18n import translated
+from tarockscore.i18n import _, translated
 from tarockscore.render.output import OutputFormat, View, rendered
 
 T = TypeVar("T")
@@ -63,34 +63,28 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
-def _at_least_one(text: str, digits: str, refusal: str) -> int:
-    """``text`` as ASCII digits that ``digits`` matches, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
+def _at_least_one(text: str, refusal: str, most: int = 7) -> int:
+    """``text`` as ASCII digits, at ``most`` of them, 1 or more (no ``1_000``, ``1e2``, ``+3``)."""
     value = text.strip()
-    if not re.match(digits, value) or int(value) < 1:
+    if not re.fullmatch(f"[0-9]{{1,{most}}}", value) or int(value) < 1:
         raise typer.BadParameter(i18n.gettext(refusal).format(text=text))
     return int(value)
 
 
 def hand_number(text: str) -> int:
     """A hand's number as ``show`` lists it."""
-    return _at_least_one(
-        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3")
-    )
+    return _at_least_one(text, N_("{text!r} is not a hand number; write it in digits, 1 or more, e.g. 3"))
 
 
 def round_number(text: str) -> int:
     """A tournament round's number."""
-    return _at_least_one(
-        text, r"[0-9]{1,7}\Z", N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2")
-    )
+    return _at_least_one(text, N_("{text!r} is not a round number; write it in digits, 1 or more, e.g. 2"))
 
 
 def day_folder(text: str) -> Path:
     """A tournament's folder as given: an empty one (a variable not set) is not taken for this folder."""
     if not text.strip():
-        raise typer.BadParameter(
-            i18n.gettext(N_("{text!r} is empty; give the tournament's folder")).format(text=text)
-        )
+        raise typer.BadParameter(_("{text!r} is empty; give the tournament's folder").format(text=text))
     return Path(text)
 
 
@@ -98,9 +92,7 @@ def hand_count(text: str) -> int:
     """A number of hands (a Radl's); how many a Radl has is the ledger's to say (int() reads 4300
     digits at most)."""
     return _at_least_one(
-        text,
-        r"[0-9]{1,4000}\Z",
-        N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"),
+        text, N_("{text!r} is not a number of hands; write it in digits, 1 or more, e.g. 4"), 4000
     )
 
 
@@ -244,108 +236,88 @@ def parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     )
 
 
-def option(name: str, kind: Any, default: Any, *names: str, **settings: Any) -> inspect.Parameter:
-    """A command's option, for :func:`with_options`."""
+def option(kind: Any, *names: str, name: str = "", **settings: Any) -> inspect.Parameter:
+    """A command's option, for :func:`with_options`: its parameter named as its long name says
+    (``--own-king``: own_king) unless ``name`` is given; not given, a list is empty, a flag off,
+    else None."""
+    default: Any = [] if kind == list[str] else False if kind is bool else None
+    name = name or names[0].split("/")[0].removeprefix("--").replace("-", "_")
     return parameter(name, Annotated[kind, typer.Option(*names, **settings)], default)
 
 
 # ``score``, ``record`` and ``replace`` take the same short form of a hand, declared once here.
 SHORT_FORM = (
     option(
-        "contract",
         str | None,
-        None,
         "--contract",
         "-c",
         help="Contract, e.g. rufer, Solodreier, Bettel; any case.",
         autocompletion=complete_contracts,
     ),
     option(
-        "players",
         str | None,
-        None,
         "--players",
         "-p",
         help="Seat order, Forehand first; when recording, leave out: the ledger knows the deal.",
         autocompletion=complete_seat_order,
     ),
     option(
-        "declarer",
         str | None,
-        None,
         "--declarer",
         "-d",
         help="Who played the contract: the name, its beginning, or the seat's number (1: the first of the seat order).",
         autocompletion=complete_players,
     ),
     option(
-        "partner",
         str | None,
-        None,
         "--partner",
         "-w",
         help="Holder of the called King (or XX); a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
-        "points",
         list[str],
-        [],
         "--points",
         "-t",
         help='Declarer side\'s card points: 40, "35 2/3", 35/2 or "35 2" (35 and 2 Blatt), or valat '
         "(every trick); Trischaken: NAME=POINTS, repeated.",
     ),
+    option(str | None, "--defender-points", help="The Defenders' card points, checked."),
     option(
-        "defender_points", str | None, None, "--defender-points", help="The Defenders' card points, checked."
-    ),
-    option(
-        "won",
         bool | None,
-        None,
         "--won/--lost",
         "--gewonnen/--verloren",
         help="Outcome instead of card points (negative contracts).",
     ),
     option(
-        "kontra",
         list[str],
-        [],
         "--kontra",
         "-k",
         help="Kontra step on the contract; negative contracts: DEFENDER=STEP, repeated.",
         autocompletion=complete_steps,
     ),
-    option("huettenfleck", bool, False, "--huettenfleck", help="Kontra said before the talon was seen."),
-    option("talon", bool, False, "--talon", help="The called King lay in the talon."),
+    option(bool, "--huettenfleck", help="Kontra said before the talon was seen."),
+    option(bool, "--talon", help="The called King lay in the talon."),
     option(
-        "own_king",
         bool,
-        False,
         "--own-king",
         help="The declarer called a King he holds himself and played alone (where allowed).",
     ),
-    option("conceded", bool, False, "--conceded", help="With --talon: the declarer conceded at once."),
+    option(bool, "--conceded", help="With --talon: the declarer conceded at once."),
     option(
-        "king_half",
         str | None,
-        None,
         "--king-half",
         help="With --talon: whose the talon half with the called King became: declarer (he took it, "
         "or got it at the end of a solo call) or defenders (left to them).",
     ),
     option(
-        "renonce",
         str | None,
-        None,
         "--renonce",
         help="The player who revoked; a name or a seat's number, as for -d.",
         autocompletion=complete_players,
     ),
     option(
-        "bonus",
         list[str],
-        [],
         "--bonus",
         "-b",
         # the pattern is the placeholder: a help page never breaks it across lines, as it
@@ -734,14 +706,9 @@ def in_short_form(exc: TarockError, short: Mapping[str, Any]) -> TarockError:
 def as_options(exc: TarockError, *fields: str) -> TarockError:
     """The same error with a problem at a named field (``players``, ``players: …``, the library's
     word) located at its option (``--players``)."""
-    problems = []
-    for problem in exc.problems:
-        head, sep, rest = problem.where.partition(" ")
-        field = head.removesuffix(":")
-        if field in fields:
-            problem = problem.moved(f"--{field}" + head[len(field) :] + sep + rest)
-        problems.append(problem)
-    return type(exc)(problems)
+    # the field's name first, alone or before a colon or a space: "players", "players: x" or "players x"
+    field = re.compile(rf"^({'|'.join(map(re.escape, fields))})(?=:? |:?\Z)")
+    return type(exc)([p.moved(field.sub(r"--\1", p.where)) for p in exc.problems])
 
 
 def at_options(exc: TarockError, options: Mapping[str, str]) -> TarockError:
@@ -793,12 +760,11 @@ def read_hand_or_short(
     if not _any_short(short):
         raise UsageError(N_("give a hand file (or - for stdin), or the hand's options: see --help"))
     options = dict(short)
-    options["bonuses"] = options.pop("bonus")
-    prof = profile() if options["bonuses"] else None
-    if prof is not None:
-        # every step the profile knows: one above its ceiling is refused as the contract's is
-        options["kontra_steps"] = prof.step_words()
-    return tarockscore.hand_from_short_form(**options), COMMAND_LINE
+    bonuses = options.pop("bonus")
+    prof = profile() if bonuses else None
+    # every step the profile knows: one above its ceiling is refused as the contract's is
+    steps = None if prof is None else prof.step_words()
+    return tarockscore.hand_from_short_form(**options, bonuses=bonuses, kontra_steps=steps), COMMAND_LINE
 
 
 def seated_names(
@@ -946,18 +912,15 @@ def chosen(
 ) -> OutputFormat:
     """The format the options ask for (the table when none is given); two of them at once, or a
     format the command does not print, are refused."""
-    given = [
-        name
-        for name, on in (("--format", output is not None), ("--json", json_out), ("--csv", csv_out))
-        if on
-    ]
+    options = {
+        "--format": output,
+        "--json": "json" if json_out else None,
+        "--csv": "csv" if csv_out else None,
+    }
+    given = [(option, value) for option, value in options.items() if value is not None]
     if len(given) > 1:
-        raise not_both(*given[:2])
-    if json_out:
-        return offered(OutputFormat.JSON.value, formats, "--json")
-    if csv_out:
-        return offered(OutputFormat.CSV.value, formats, "--csv")
-    return OutputFormat.TABLE if output is None else offered(output, formats)
+        raise not_both(given[0][0], given[1][0])
+    return offered(given[0][1], formats, given[0][0]) if given else OutputFormat.TABLE
 
 
 def with_format(
@@ -974,17 +937,16 @@ def with_format(
     completed = [f.value for f in formats]
     group = (
         option(
-            "output",
             str | None,
-            None,
             "--format",
             "-f",
+            name="output",
             help=FORMAT_HELP[tuple(formats)],
             autocompletion=lambda: completed,
         ),
         # an option for a format the command does not print is read (and refused by name) but not listed
-        option("json_out", bool, False, "--json", help=json_help, hidden=OutputFormat.JSON not in formats),
-        option("csv_out", bool, False, "--csv", help=csv_help, hidden=OutputFormat.CSV not in formats),
+        option(bool, "--json", name="json_out", help=json_help, hidden=OutputFormat.JSON not in formats),
+        option(bool, "--csv", name="csv_out", help=csv_help, hidden=OutputFormat.CSV not in formats),
     )
     read = functools.partial(chosen, formats=formats)
     return with_options(group, "fmt", functools.partial(functools.partial, read) if later else read)

@@ -4,6 +4,7 @@ asked and its answer read, within bounds."""
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Any, TextIO
 
 import typer
@@ -42,17 +43,15 @@ class Warnings:
 
     def __init__(self, verbose: bool = False) -> None:
         self.verbose = verbose
-        self.counts: dict[str, int] = {}
+        self.counts: Counter[str] = Counter()
 
-    def warn(self, message: str) -> None:
-        """A message of the library said as a warning line, counted by its kind."""
-        self.say(warning(message), kind_of(message))
-
-    def say(self, line: str, kind: str) -> None:
-        seen = self.counts.get(kind, 0) + 1
-        self.counts[kind] = seen
-        if self.verbose or seen <= CAP:
-            say(line)
+    def warn(self, message: str, of: str | None = None) -> None:
+        """A message of the library said as a warning line, counted by its kind (``of``: the kind
+        of the library's message that ``message`` words for the command line)."""
+        kind = kind_of(message if of is None else of)
+        self.counts[kind] += 1
+        if self.verbose or self.counts[kind] <= CAP:
+            say(warning(message))
 
     def close(self) -> None:
         """One line for each kind with more warnings than were said."""
@@ -124,8 +123,10 @@ class Asker:
         self.answers = 0
         self.wrong = 0
 
-    def answered(self, text: str) -> str:
-        """``text``, one more answer of the run; past :data:`MAX_ANSWERS` the run ends."""
+    def ask(self, prompt: str) -> str:
+        """One more answer of the run, typed at ``prompt`` (:func:`answer_to`); past
+        :data:`MAX_ANSWERS` the run ends."""
+        text = answer_to(prompt)
         self.answers += 1
         if self.answers > MAX_ANSWERS:
             raise TooMuchInput(
@@ -137,8 +138,9 @@ class Asker:
         """The answer was taken: the count of answers refused in a row starts again."""
         self.wrong = 0
 
-    def refused(self) -> None:
-        """The answer was refused (its reason already said); too many in a row end the run."""
+    def refused(self, why: str) -> None:
+        """The answer was refused: ``why`` said; too many in a row end the run."""
+        typer.echo(why, err=True)
         self.wrong += 1
         if self.wrong >= MAX_WRONG:
             raise TooMuchInput(
@@ -150,13 +152,11 @@ class Asker:
 def confirm(question: str) -> bool:
     """Ask until the answer is yes or no; Enter says no (the rest as :func:`answer_to`)."""
     asker = Asker()
-    prompt = f"{question} [{_('y/N')}]"
     while True:
-        answer = asker.answered(answer_to(prompt))
+        answer = asker.ask(f"{question} [{_('y/N')}]")
         if not answer.strip():
             return False
         said = tarockscore.yes_or_no(answer)
         if said is not None:
             return said
-        typer.echo(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())), err=True)
-        asker.refused()
+        asker.refused(_("{answer!r}: answer y or n").format(answer=Shown(answer.strip())))

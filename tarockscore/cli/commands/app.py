@@ -116,19 +116,17 @@ def _fetched_pyodide() -> dict[str, bytes]:
     # the network stack (ssl, http) and tar only where a release is fetched: at the top of the
     # module they would cost every command's start about 10 ms
     import tarfile  # noqa: PLC0415
-    import urllib.error  # noqa: PLC0415
     import urllib.request  # noqa: PLC0415
 
     try:
         with urllib.request.urlopen(PYODIDE_URL, timeout=120) as answer:
             data = answer.read()
-    except (urllib.error.URLError, OSError) as exc:
-        why = str(getattr(exc, "reason", exc))
+    except OSError as exc:  # a URLError too, with its reason
         raise TarockError(
             N_("cannot fetch pyodide {version} from {url} ({why}); {how}"),
             version=PYODIDE,
             url=PYODIDE_URL,
-            why=why,
+            why=str(getattr(exc, "reason", exc)),
             how=how,
         ) from None
     if base64.b64encode(hashlib.sha512(data).digest()).decode() != PYODIDE_SHA512:

@@ -10,7 +10,7 @@ import tarockscore
 from tarockscore import i18n
 from tarockscore.cli.commands.ledger import recorded, replaced
 from tarockscore.cli.options import LedgerOpt, evening_of, hand_number
-from tarockscore.cli.terminal import Asker, TooMuchInput, answer_to
+from tarockscore.cli.terminal import Asker, TooMuchInput
 from tarockscore.errors import INTERRUPTED, TarockError
 from tarockscore.i18n import _
 from tarockscore.render import evening as shown
@@ -42,11 +42,10 @@ def prompt_text(question: "tarockscore.Question") -> str:
     return wrapped(text)
 
 
-def wrapped(prompt: str) -> str:
-    """A prompt between words on the terminal's columns, room left for the answer typed after it."""
-    return "\n".join(
-        textwrap.wrap(prompt, shown.TERMINAL - 4, break_long_words=False, break_on_hyphens=False)
-    ).replace("\xa0", " ")
+def wrapped(prompt: str, width: int = shown.TERMINAL - 4) -> str:
+    """A prompt between words on the terminal's columns, room left for the answer typed after it
+    (``width``: the columns it may take)."""
+    return textwrap.fill(prompt, width, break_long_words=False, break_on_hyphens=False).replace("\xa0", " ")
 
 
 def _whole(choice: str) -> str:
@@ -69,10 +68,9 @@ def _summary(entry: "tarockscore.Answers") -> int:
 def _ask(entry: "tarockscore.Answers", asker: Asker) -> None:
     """Ask each question the entry gives until every one is answered."""
     while (question := entry.next()) is not None:
-        problem = entry.give(asker.answered(answer_to(prompt_text(question))))
+        problem = entry.give(asker.ask(prompt_text(question)))
         if problem:
-            typer.echo(f"  {problem}", err=True)
-            asker.refused()
+            asker.refused(f"  {problem}")
         else:
             asker.taken()
 
@@ -85,8 +83,7 @@ def _preview(mapping: "tarockscore.HandInput", hand: "tarockscore.HandEntry") ->
         for p in exc.problems:
             typer.echo(f"  {p.render(i18n.gettext)}", err=True)
         return False
-    typer.echo("")
-    typer.echo(preview_text(after, hand.number))
+    typer.echo("\n" + preview_text(after, hand.number))
     return True
 
 
@@ -95,15 +92,14 @@ def _said_at_summary(
 ) -> "tarockscore.Save | int | None":
     """Ask at the summary until the answer is one it takes (None: ``renonce``, who revoked, is asked)."""
     while True:
-        text = asker.answered(answer_to(prompt))
+        text = asker.ask(prompt)
         if entry.opened(text):
             asker.taken()
             return None
         try:
             said = tarockscore.read_summary(text, count, can_save)
         except tarockscore.Refused as exc:
-            typer.echo(f"  {exc.args[0]}", err=True)
-            asker.refused()
+            asker.refused(f"  {exc.args[0]}")
         else:
             asker.taken()
             return said
@@ -126,15 +122,13 @@ def _walk(hand: "tarockscore.HandEntry") -> "tarockscore.HandInput | None":
             prompt = _("Record this as hand {number}? (Enter = yes, n = no, a line's number changes it)")
         prompt = wrapped(prompt.format(number=number))
         said = _said_at_summary(prompt, count, can_save, asker, entry)
-        if said is None:
-            continue
         if said is tarockscore.Save.YES:
             return mapping
         if said is tarockscore.Save.NO:
             return None
         if said is tarockscore.Save.BACK:
             entry.back()
-        else:
+        elif said is not None:  # None: the question 'renonce' opened is asked next
             entry.reopen(said)
 
 
@@ -153,25 +147,19 @@ def enter(ledger: LedgerOpt = None, replace: ReplaceOpt = None) -> None:
         typer.echo(_("replacing {hand}").format(hand=shown.hand_line(led, number)))
     seats = " ".join(_whole(f"{i}={p}") for i, p in enumerate(led.players, 1) if p in deal.players)
     said = _("players: {seats}; 'back' returns to the question before, 'renonce' asks who revoked")
-    typer.echo(
-        textwrap.fill(
-            said.format(seats=seats), shown.TERMINAL, break_long_words=False, break_on_hyphens=False
-        ).replace("\xa0", " ")
-    )
+    typer.echo(wrapped(said.format(seats=seats), shown.TERMINAL))
     at = tarockscore.now()
 
     try:
         mapping = _walk(hand)
     except typer.Abort:  # end of input (Ctrl-D)
-        typer.echo("", err=True)
-        typer.echo(_("end of input: not recorded; the ledger is unchanged"), err=True)
+        typer.echo("\n" + _("end of input: not recorded; the ledger is unchanged"), err=True)
         raise typer.Exit(1) from None
     except TooMuchInput:  # the error line says which bound, and that nothing was written
         typer.echo("", err=True)
         raise
     except KeyboardInterrupt:  # Ctrl-C at a question
-        typer.echo("", err=True)
-        typer.echo(_("not recorded; the ledger is unchanged"), err=True)
+        typer.echo("\n" + _("not recorded; the ledger is unchanged"), err=True)
         raise typer.Exit(INTERRUPTED) from None
     if mapping is None:
         typer.echo(_("not recorded; the ledger is unchanged"))

@@ -10,34 +10,7 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli import terminal
-from tarockscore.cli.options import (
-    DealRead,
-    HandArg,
-    LedgerOpt,
-    ProfileOpt,
-    advised,
-    as_options,
-    at_options,
-    evening_of,
-    format_read,
-    hand_count,
-    hand_errors,
-    hand_number,
-    head_given,
-    ledger_path_of,
-    profile_at,
-    profile_given,
-    profile_of,
-    read_hand_or_short,
-    read_option,
-    seated_names,
-    sheet_in_place,
-    table_of,
-    with_format,
-    with_short_form,
-)
-from tarockscore.cli.options import show as show_view
+from tarockscore.cli import options, terminal
 from tarockscore.errors import (
     N_,
     Collector,
@@ -54,7 +27,7 @@ from tarockscore.render.notation import stake_amount, table_date
 from tarockscore.render.output import OutputFormat
 
 NumberArg = Annotated[
-    int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=hand_number)
+    int, typer.Argument(help="The hand's number, as `tarockscore show` lists it.", parser=options.hand_number)
 ]
 
 
@@ -65,7 +38,7 @@ def new(
             "--players", "-p", help="The table in seat order, comma-separated: 4, or 5 (the dealer sits out)."
         ),
     ],
-    profile: ProfileOpt = "koenigrufen",
+    profile: options.ProfileOpt = "koenigrufen",
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point, e.g. 0.10 or 0,10.")
     ] = None,
@@ -73,14 +46,15 @@ def new(
         str | None, typer.Option("--date", help="The evening's date: 2025-03-14 or 14.03.2025.")
     ] = None,
     place: Annotated[str | None, typer.Option("--place", help="Where the evening is played.")] = None,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Start an evening: a new ledger with the table, the profile and the stake."""
     problems = Collector()
-    ref = read_option(problems, "--profile", profile_given, profile)
-    amount = read_option(problems, "--stake", stake_amount, stake)
-    day = read_option(problems, "--date", table_date, date)
-    path = read_option(problems, "--ledger", ledger_path_of, ledger)  # None: the default ledger
+    ref = options.read_option(problems, "--profile", options.profile_given, profile)
+    amount = options.read_option(problems, "--stake", stake_amount, stake)
+    day = options.read_option(problems, "--date", table_date, date)
+    # None: the default ledger
+    path = options.read_option(problems, "--ledger", options.ledger_path_of, ledger)
     try:
         begun = tarockscore.Evening.begin(
             path,
@@ -93,14 +67,16 @@ def new(
             problems=problems,
         )
     except (UsageError, ProfileError) as exc:
-        raise as_options(exc, "players", "place", "profile") from None
+        raise options.as_options(exc, "players", "place", "profile") from None
     for warning in begun.warnings:
         terminal.say(_("warning: --players: {warning}").format(warning=translated(warning)))
     typer.echo(shown.begun_text(begun.evening.path, begun.ledger))
 
 
-@with_short_form
-def record(hand_file: HandArg = None, ledger: LedgerOpt = None, *, short: dict[str, Any]) -> None:
+@options.with_short_form
+def record(
+    hand_file: options.HandArg = None, ledger: options.LedgerOpt = None, *, short: dict[str, Any]
+) -> None:
     """Score a hand and add it to the ledger; print its points and the running totals."""
     change = _hand_given(hand_file, short, ledger)
     recorded(change.before, change.after)
@@ -113,21 +89,21 @@ def _hand_given(
     """The hand given (a hand file or the short form), its players read as the deal seats them,
     recorded as the next hand, or in the place of hand ``number``."""
     problems = Collector()  # an empty --ledger, said with the hand's options refused
-    path = read_option(problems, "--ledger", ledger_path_of, ledger)
+    path = options.read_option(problems, "--ledger", options.ledger_path_of, ledger)
     evening = tarockscore.Evening(path, warn=terminal.warn)
     try:
-        mapping, source = read_hand_or_short(hand_file, short, lambda: profile_of(evening))
+        mapping, source = options.read_hand_or_short(hand_file, short, lambda: options.profile_of(evening))
     except UsageError as exc:  # a file and the options: the evening's ledger where the hand file goes?
-        if problems or hand_file is None or table_of(tarockscore.Evening(Path(hand_file))) == ():
+        if problems or hand_file is None or options.table_of(tarockscore.Evening(Path(hand_file))) == ():
             raise UsageError.said_with(problems.problems, [exc]) from None
         said = N_("{name}: this is a ledger, not a hand file; give the ledger with -l/--ledger: -l {quoted}")
         raise UsageError(said, name=hand_file, quoted=shlex.quote(hand_file)) from None
     problems.raise_if_any(UsageError)
     if path is not None:
-        sheet_in_place(path)
-    with hand_errors(source, short):
-        deal = DealRead(evening, number)
-        mapping = seated_names(mapping, source, lambda: table_of(evening), deal)
+        options.sheet_in_place(path)
+    with options.hand_errors(source, short):
+        deal = options.DealRead(evening, number)
+        mapping = options.seated_names(mapping, source, lambda: options.table_of(evening), deal)
         if number is None:
             return evening.record(mapping, tarockscore.now(), expected=deal.head)
         return evening.replace(number, mapping, tarockscore.now(), expected=deal.head)
@@ -136,8 +112,7 @@ def _hand_given(
 def recorded(before: "tarockscore.Ledger", after: "tarockscore.Ledger") -> None:
     """What record and enter print for the hand just added; a warning first when the hand's
     players moved the deal away from the dealer the ledger expected."""
-    warning = shown.moved_deal_warning(before, after)
-    if warning is not None:
+    if (warning := shown.moved_deal_warning(before, after)) is not None:
         terminal.say(warning)
     typer.echo(shown.recorded_text(after))
 
@@ -157,28 +132,32 @@ def _told(said: str, after: "tarockscore.Ledger", *tables: str) -> None:
     typer.echo("\n".join([shown.folded(said), *tables, shown.folded(shown.next_text(after))]))
 
 
-@with_format(csv_help="Print CSV: one row per hand.")
-def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
-    """The evening: one row per hand with each player's points and the running totals."""
-    show_view(shown.sheet_view(evening_of(ledger).sheet()), fmt)
-
-
-def undo(ledger: LedgerOpt = None) -> None:
-    """Take back the last hand (it stays in the audit trail)."""
-    change = evening_of(ledger, changed=True).undo(tarockscore.now())
-    kept = [
-        shown.folded(line) for line in shown.radl_kept(change.before, len(change.before.hands), change.after)
-    ]
+def _taken_back(change: "tarockscore.Change", number: int) -> None:
+    """What undo and delete print for hand ``number`` taken back: the audit line, the Radl marks
+    it kept, the totals and the next hand."""
+    kept = [shown.folded(line) for line in shown.radl_kept(change.before, number, change.after)]
     _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
 
 
-@with_short_form
+@options.with_format(csv_help="Print CSV: one row per hand.")
+def show(fmt: OutputFormat = OutputFormat.TABLE, ledger: options.LedgerOpt = None) -> None:
+    """The evening: one row per hand with each player's points and the running totals."""
+    options.show(shown.sheet_view(options.evening_of(ledger).sheet()), fmt)
+
+
+def undo(ledger: options.LedgerOpt = None) -> None:
+    """Take back the last hand (it stays in the audit trail)."""
+    change = options.evening_of(ledger, changed=True).undo(tarockscore.now())
+    _taken_back(change, len(change.before.hands))
+
+
+@options.with_short_form
 def replace(
     number: NumberArg,
     hand_file: Annotated[
         str | None, typer.Argument(help="The corrected hand: a hand file, or - for stdin; or the options.")
     ] = None,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
     *,
     short: dict[str, Any],
 ) -> None:
@@ -195,11 +174,11 @@ def _on_a_terminal() -> bool:
 def delete(
     number: NumberArg,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Delete without asking (for scripts).")] = False,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Delete hand N; the hands after it are recomputed, and the audit trail keeps it. At a
     terminal it asks first."""
-    evening = evening_of(ledger, changed=True)
+    evening = options.evening_of(ledger, changed=True)
     expected = None
     if not yes and _on_a_terminal():
         snapshot = evening.read()
@@ -209,9 +188,7 @@ def delete(
             typer.echo(_("not deleted; the ledger is unchanged"))
             return
         expected = snapshot.sha256
-    change = evening.delete(number, tarockscore.now(), expected=expected)
-    kept = [shown.folded(line) for line in shown.radl_kept(change.before, number, change.after)]
-    _told(translated(change.said), change.after, *kept, shown.totals_table(change.after))
+    _taken_back(evening.delete(number, tarockscore.now(), expected=expected), number)
 
 
 # What ``explain`` prints: the words, or the arithmetic as JSON (no CSV: a hand's bets and its
@@ -219,13 +196,15 @@ def delete(
 EXPLAIN_FORMATS = (OutputFormat.TABLE, OutputFormat.JSON)
 
 
-@with_format(
+@options.with_format(
     json_help="Print JSON: the keys of score --json, and the hand's number, Radl and sheet points.",
     formats=EXPLAIN_FORMATS,
 )
-def explain(number: NumberArg, fmt: OutputFormat = OutputFormat.TABLE, ledger: LedgerOpt = None) -> None:
+def explain(
+    number: NumberArg, fmt: OutputFormat = OutputFormat.TABLE, ledger: options.LedgerOpt = None
+) -> None:
     """The arithmetic of hand N, bet by bet, with the profile rule behind each number, and the hand's history in the audit trail."""
-    show_view(explained_view(evening_of(ledger).explain(number)), fmt)
+    options.show(explained_view(options.evening_of(ledger).explain(number)), fmt)
 
 
 _HEAD_NOT_FOUND = N_(
@@ -244,12 +223,12 @@ def check(
             help="A head written down earlier (or its first digits): exit 0 only when the hands as of it are unchanged.",
         ),
     ] = None,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Re-score every hand and compare with the stored results (exit 1 on any mismatch); with
     --head, also that the hands as of that head are unchanged (hands added since are fine)."""
-    head_given(head, N_("{head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)"))
-    evening = evening_of(ledger)
+    options.head_given(head, N_("{head!r}: give a head as record prints it: 4 to 64 hex digits (0-9, a-f)"))
+    evening = options.evening_of(ledger)
     checked = shown.checked_text(evening.path, evening.check())
     held = None if head is None else evening.check_head(head)
     if held is not None and not held.holds:  # a failed check says nothing passed first, then what to do
@@ -261,57 +240,57 @@ def check(
         typer.echo(shown.folded(shown.head_check_text(held)))
 
 
-@with_format()
+@options.with_format()
 def rescore(
     profile: Annotated[str, typer.Option("--profile", "-P", help="The profile to score the evening under.")],
     write: Annotated[
         bool, typer.Option("--write", help="Write the rescored evening into the ledger.")
     ] = False,
     fmt: OutputFormat = OutputFormat.TABLE,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """The evening under another profile (what-if); written only with --write."""
-    ref = profile_given(profile) or ""
-    evening = evening_of(ledger)
+    ref = options.profile_given(profile) or ""
+    evening = options.evening_of(ledger)
     try:
-        with profile_at("--profile"):
+        with options.profile_at("--profile"):
             rescored = evening.rescore(ref, write=write, at=tarockscore.now())
     except LedgerError as exc:
-        raise as_options(exc, "profile") from None
-    show_view(shown.rescored_view(rescored, evening.path), fmt)
+        raise options.as_options(exc, "profile") from None
+    options.show(shown.rescored_view(rescored, evening.path), fmt)
 
 
 def repair(
     write: Annotated[
         bool, typer.Option("--write", help="Write the re-scored evening, with an audit entry.")
     ] = False,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Re-score an evening changed outside tarockscore from its stored hands; show every number
     that changes; write it (sealed, with an audit entry) only with --write."""
-    evening = evening_of(ledger)
+    evening = options.evening_of(ledger)
     r = evening.repair(write=write, at=tarockscore.now() if write else None)
     typer.echo(shown.repaired_text(r, evening.path))
 
 
-@with_format(later=True)
+@options.with_format(later=True)
 def settle(
     stake: Annotated[
         str | None, typer.Option("--stake", help="Money per Victory Point; default: the ledger's stake.")
     ] = None,
     fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Who pays whom how much, in the fewest payments, exact to the cent."""
     problems = Collector()
-    amount = read_option(problems, "--stake", stake_amount, stake)
-    shown_as = format_read(problems, fmt)
+    amount = options.read_option(problems, "--stake", stake_amount, stake)
+    shown_as = options.format_read(problems, fmt)
     problems.raise_if_any(UsageError)
     try:
-        settled = evening_of(ledger).settle(amount)
+        settled = options.evening_of(ledger).settle(amount)
     except UsageError as exc:
-        raise as_options(exc, "stake") from None
-    show_view(shown.settled_view(settled), shown_as)
+        raise options.as_options(exc, "stake") from None
+    options.show(shown.settled_view(settled), shown_as)
 
 
 # No file at the path given (a link to a file that is gone too): nothing to convert
@@ -342,7 +321,7 @@ def _upgraded(ledger: Path, in_folder: bool = False) -> str:
             tarockscore.ways_out.NOT_A_LEDGER: NOT_A_LEDGER_TO_UPGRADE[in_folder],
             tarockscore.ways_out.NO_LEDGER: NOTHING_TO_UPGRADE,
         }
-        raise type(exc)([advised(p, wording) for p in exc.problems]) from None
+        raise type(exc)([options.advised(p, wording) for p in exc.problems]) from None
 
 
 def upgrade(
@@ -393,7 +372,7 @@ def _change(act: "Callable[[], tarockscore.Change]", hands: int | None) -> None:
     try:
         change = act()
     except (LedgerError, UsageError) as exc:  # at their argument, where it was typed
-        raise at_options(exc, {"hands": "" if hands is None else "HANDS"}) from None
+        raise options.at_options(exc, {"hands": "" if hands is None else "HANDS"}) from None
     _told(translated(change.said), change.after)
 
 
@@ -403,13 +382,13 @@ def add(
         typer.Argument(
             help="How many doubled hands; default: the profile's radl.hands (in the shipped profiles one round at a table of four).",
             metavar=N_("HANDS"),
-            parser=hand_count,
+            parser=options.hand_count,
         ),
     ] = None,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Set a Radl by hand: the coming hands are doubled (×radl.factor), after any Radl pending."""
-    evening = evening_of(ledger, changed=True)
+    evening = options.evening_of(ledger, changed=True)
     _change(lambda: evening.add_radl(hands, tarockscore.now()), hands)
 
 
@@ -417,11 +396,13 @@ def strike(
     hands: Annotated[
         int | None,
         typer.Argument(
-            help="How many doubled hands to strike; default: one.", metavar=N_("HANDS"), parser=hand_count
+            help="How many doubled hands to strike; default: one.",
+            metavar=N_("HANDS"),
+            parser=options.hand_count,
         ),
     ] = None,
-    ledger: LedgerOpt = None,
+    ledger: options.LedgerOpt = None,
 ) -> None:
     """Strike doubled hands the Radl still owes (default: one); the last ones pending go first."""
-    evening = evening_of(ledger, changed=True)
+    evening = options.evening_of(ledger, changed=True)
     _change(lambda: evening.strike_radl(1 if hands is None else hands, tarockscore.now()), hands)

@@ -7,36 +7,19 @@ import tomli_w
 import typer
 
 import tarockscore
-from tarockscore.cli.options import (
-    DATA_FORMATS,
-    HandArg,
-    ProfileOpt,
-    format_read,
-    hand_errors,
-    not_both,
-    offered,
-    profile_at,
-    profile_given,
-    read_hand_or_short,
-    read_option,
-    seated_names,
-    show,
-    utf8_output,
-    with_format,
-    with_short_form,
-)
+from tarockscore.cli import options
 from tarockscore.errors import N_, Collector, HandError, TarockError, UsageError
 from tarockscore.render import hand as render
 from tarockscore.render.output import OutputFormat, View
 from tarockscore.render.profile import price_list, profile_json, profiles_view
 
 
-@with_short_form
-@with_format(json_help="Print JSON (victory_points, lines, payout).", later=True)
+@options.with_short_form
+@options.with_format(json_help="Print JSON (victory_points, lines, payout).", later=True)
 def score(
     ctx: typer.Context,
-    hand_file: HandArg = None,
-    profile: ProfileOpt = None,
+    hand_file: options.HandArg = None,
+    profile: options.ProfileOpt = None,
     fmt: Callable[[], OutputFormat] = lambda: OutputFormat.TABLE,
     explain: bool = typer.Option(
         False, "--explain", help="Show the arithmetic bet by bet, with its rules (not with --json or --csv)."
@@ -46,7 +29,7 @@ def score(
 ) -> None:
     """Score one hand: each player's Victory Points and the arithmetic, bet by bet."""
     problems = Collector()  # every usage problem of the run, said at once, the hand's after them
-    shown_as = format_read(problems, fmt)
+    shown_as = options.format_read(problems, fmt)
     if explain and shown_as is not OutputFormat.TABLE:  # the words have no place in a script's format
         problems.add(
             "",
@@ -55,16 +38,16 @@ def score(
             ),
             option=f"--format {shown_as.value}" if ctx.params.get("output") else f"--{shown_as.value}",
         )
-    profile = read_option(problems, "--profile", profile_given, profile)
+    profile = options.read_option(problems, "--profile", options.profile_given, profile)
     try:
-        with profile_at("--profile", profile is not None):
-            mapping, source = read_hand_or_short(
+        with options.profile_at("--profile", profile is not None):
+            mapping, source = options.read_hand_or_short(
                 hand_file, short, lambda: tarockscore.profile_for({}, profile)
             )
-            with hand_errors(source, short):
+            with options.hand_errors(source, short):
                 players = mapping.get("players")
                 seats = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-                mapping = seated_names(mapping, source, lambda: seats)
+                mapping = options.seated_names(mapping, source, lambda: seats)
                 folder = source.folder if isinstance(source, tarockscore.HandFile) else None
                 result, prof = tarockscore.score_hand(mapping, profile, hand_folder=folder)
                 clash = tarockscore.table_names(result.players, "players")  # two columns of one name
@@ -81,10 +64,10 @@ def score(
         json=lambda: render.score_json(result, prof),
         csv=lambda: render.score_csv(result),
     )
-    show(view, shown_as)
+    options.show(view, shown_as)
 
 
-@with_format()
+@options.with_format()
 def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
     """List the shipped profiles."""
     if ctx.invoked_subcommand is not None:
@@ -93,14 +76,14 @@ def profiles(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None
     _show_profiles(fmt)
 
 
-@with_format()
+@options.with_format()
 def profiles_list(ctx: typer.Context, fmt: OutputFormat = OutputFormat.TABLE) -> None:
     """List the shipped profiles: the same as profiles alone."""
-    _show_profiles(_group_format(ctx, fmt, DATA_FORMATS))
+    _show_profiles(_group_format(ctx, fmt, options.DATA_FORMATS))
 
 
 def _show_profiles(fmt: OutputFormat) -> None:
-    show(profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
+    options.show(profiles_view([tarockscore.load_profile(name) for name in tarockscore.profile_names()]), fmt)
 
 
 _GROUP_FORMAT = "tarockscore.profiles.format"
@@ -112,13 +95,13 @@ def _group_format(ctx: typer.Context, fmt: OutputFormat, formats: tuple[OutputFo
     """The format of ``profiles [FORMAT] COMMAND [FORMAT]``: given once, before or after the command."""
     given = ctx.meta.get(_GROUP_FORMAT, OutputFormat.TABLE)
     if fmt is OutputFormat.TABLE:
-        return offered(given.value, formats)  # ``profiles --csv show NAME``: show has no CSV
+        return options.offered(given.value, formats)  # ``profiles --csv show NAME``: show has no CSV
     if given is not OutputFormat.TABLE and given is not fmt:
-        raise not_both(f"--{given.value}", f"--{fmt.value}")
+        raise options.not_both(f"--{given.value}", f"--{fmt.value}")
     return fmt
 
 
-@with_format(
+@options.with_format(
     json_help="Print the resolved profile as JSON: its keys as --toml prints them.", formats=SHOW_FORMATS
 )
 def profiles_show(
@@ -130,12 +113,11 @@ def profiles_show(
     """Show a profile: its rules and price list (every contract and bonus with its value)."""
     fmt = _group_format(ctx, fmt, SHOW_FORMATS)
     if toml_out and fmt is not OutputFormat.TABLE:
-        raise not_both("--toml", f"--{fmt.value}")
-    with profile_at("PROFILE"):  # at the argument, as its help names it
-        prof = tarockscore.load_profile(profile_given(profile, "PROFILE"))
+        raise options.not_both("--toml", f"--{fmt.value}")
+    with options.profile_at("PROFILE"):  # at the argument, as its help names it
+        prof = tarockscore.load_profile(options.profile_given(profile, "PROFILE"))
     if toml_out:
-        utf8_output()
+        options.utf8_output()
         typer.echo(tomli_w.dumps(dict(prof.document)), nl=False)
         return
-    view = View(table=lambda: price_list(prof), json=lambda: profile_json(prof))
-    show(view, fmt)
+    options.show(View(table=lambda: price_list(prof), json=lambda: profile_json(prof)), fmt)

@@ -8,25 +8,8 @@ from typing import Annotated, Any
 import typer
 
 import tarockscore
-from tarockscore.cli.options import (
-    EMPTY_PROFILE,
-    AliasOpt,
-    LedgerOpt,
-    Wording,
-    advised,
-    as_options,
-    format_read,
-    in_words,
-    option,
-    parameter,
-    profile_at,
-    read_option,
-    show,
-    utf8_output,
-    with_format,
-    with_options,
-)
-from tarockscore.cli.terminal import Warnings, kind_of, warning
+from tarockscore.cli import options
+from tarockscore.cli.terminal import Warnings
 from tarockscore.errors import (
     N_,
     Collector,
@@ -55,59 +38,37 @@ LedgersArg = Annotated[
 ]
 
 # The options of every season command: which ledgers, which evenings, which players, under which profile.
-with_season = with_options(
+with_season = options.with_options(
     (
-        parameter("ledgers", LedgersArg, None),
-        option(
-            "date_from",
+        options.parameter("ledgers", LedgersArg, None),
+        options.option(
             str | None,
-            None,
             "--from",
+            name="date_from",
             metavar="DATE",
             help="Only evenings on or after this date (2025-03-14 or 14.03.2025).",
         ),
-        option(
-            "date_to",
+        options.option(
             str | None,
-            None,
             "--to",
-            metavar="DATE",
+            name="date_to",
             help="Only evenings on or before this date (2025-03-14 or 14.03.2025).",
         ),
-        option(
-            "player",
-            list[str],
-            [],
-            "--player",
-            metavar="NAME",
-            help="Report only this player (after aliases), repeated.",
-        ),
-        parameter("alias", AliasOpt, []),
-        option(
-            "aliases",
+        options.option(list[str], "--player", help="Report only this player (after aliases), repeated."),
+        options.parameter("alias", options.AliasOpt, []),
+        options.option(str | None, "--aliases", help='A TOML file with an [aliases] table: Hansi = "Hans".'),
+        options.option(
             str | None,
-            None,
-            "--aliases",
-            metavar="FILE",
-            help='A TOML file with an [aliases] table: Hansi = "Hans".',
-        ),
-        option(
-            "rescore",
-            str | None,
-            None,
             "--rescore",
-            metavar="PROFILE",
             help="Score every hand afresh under this profile (a shipped name or a path).",
         ),
-        option(
-            "skip_bad",
+        options.option(
             bool,
-            False,
             "--skip-bad",
             help="Leave out, with a warning, a ledger that cannot be read or fails its check (changed "
             "outside tarockscore) instead of stopping.",
         ),
-        parameter("ledger", LedgerOpt, None),
+        options.parameter("ledger", options.LedgerOpt, None),
     ),
     "asked",
 )
@@ -116,7 +77,7 @@ with_season = with_options(
 M = tarockscore.SeasonMessages
 
 # Each season message's command-line wording; the values stay the library's (none added).
-AS_OPTIONS: Wording = {
+AS_OPTIONS: options.Wording = {
     M.ONE_PLAYER_TWO_WAYS: N_(
         "{drop!r} ({drop_in}) and {keep!r} ({keep_in}) look like one player spelt two ways; if so, fold them with --alias '{drop}={keep}'"
     ),
@@ -140,7 +101,7 @@ AS_OPTIONS: Wording = {
     M.ALIAS_OVER_FILE: N_("--alias {text!r} is taken over {file}: aliases.{alias} = {name!r}"),
     M.DATES_CROSSED: N_("--from {start} is after --to {end}"),
     M.LEAVE_OUT_BAD: N_("or leave a ledger that fails its check out of the season with --skip-bad"),
-    M.EMPTY_PROFILE: EMPTY_PROFILE,
+    M.EMPTY_PROFILE: options.EMPTY_PROFILE,
 }
 
 
@@ -148,7 +109,7 @@ def season_error(exc: TarockError, *fields: str) -> TarockError:
     """A season's error in the command line's words, the fields named (those of the fold, unless
     named) given as options."""
     named = fields or ("alias", "player", "aliases", "rescore")
-    return type(exc)([advised(p, AS_OPTIONS) for p in as_options(exc, *named).problems])
+    return type(exc)([options.advised(p, AS_OPTIONS) for p in options.as_options(exc, *named).problems])
 
 
 def in_command_words(text: str) -> str:
@@ -167,13 +128,13 @@ def in_command_words(text: str) -> str:
                 alias=values["alias"],
                 hint=values["hint"],
             )
-    return in_words(text, AS_OPTIONS) or text
+    return options.in_words(text, AS_OPTIONS) or text
 
 
 def left_out_words(text: "tarockscore.LeftOut") -> Message:
     """A ledger left out of the season as the command line says it: the option that left it out,
     the problem that stopped it with its way out."""
-    values = dict(tarockscore.LeftOut(text.path, [advised(p) for p in text.problems]).values)
+    values = dict(tarockscore.LeftOut(text.path, [options.advised(p) for p in text.problems]).values)
     more = len(text.problems) - 1
     if more:
         return counted(
@@ -202,24 +163,20 @@ def _fold(sources: list[str], asked: dict[str, Any], problems: Collector) -> "ta
     """The season of the options; every warning said on stderr as it is found (a few of each kind).
     ``--from`` and ``--to`` are read as `new --date` reads a date; an option refused is said with
     the other options' ``problems`` and the season's own, every one at once (exit 2)."""
-    since = read_option(problems, "--from", table_date, asked["date_from"])
-    until = read_option(problems, "--to", table_date, asked["date_to"])
     said = Warnings()
     try:
-        with profile_at("--rescore"):
+        with options.profile_at("--rescore"):
             folded = tarockscore.fold_season(
                 sources,
-                since=since,
-                until=until,
+                since=options.read_option(problems, "--from", table_date, asked["date_from"]),
+                until=options.read_option(problems, "--to", table_date, asked["date_to"]),
                 players=asked["player"],
                 aliases=asked["alias"],
                 alias_file=asked["aliases"],
                 rescore=asked["rescore"],
                 skip_bad=asked["skip_bad"],
                 # an option refused: the problems alone are said, no warning
-                warn=lambda text: (
-                    None if problems else said.say(warning(in_command_words(text)), kind_of(text))
-                ),
+                warn=lambda text: None if problems else said.warn(in_command_words(text), of=text),
             )
     except TarockError as exc:
         raise UsageError.said_with(problems.problems, [season_error(exc)]) from None
@@ -235,17 +192,17 @@ def _warnings(folded: "tarockscore.FoldedSeason") -> list[str]:
 
 
 @with_season
-@with_format(later=True)
+@options.with_format(later=True)
 def season(fmt: Callable[[], OutputFormat], *, asked: dict[str, Any]) -> None:
     """Standings across many evenings: Victory Points, payout, hands played, per player."""
     problems = Collector()
-    shown_as = format_read(problems, fmt)
+    shown_as = options.format_read(problems, fmt)
     folded = _fold(_sources(asked), asked, problems)
-    show(standings_view(folded.season, folded.standings(), _warnings(folded)), shown_as)
+    options.show(standings_view(folded.season, folded.standings(), _warnings(folded)), shown_as)
 
 
 @with_season
-@with_format(later=True)
+@options.with_format(later=True)
 def stats(
     fmt: Callable[[], OutputFormat],
     wide: Annotated[
@@ -256,10 +213,10 @@ def stats(
 ) -> None:
     """Statistics per player, for one evening or a season: contracts, partners, bonuses, Kontras."""
     problems = Collector()
-    shown_as = format_read(problems, fmt)
+    shown_as = options.format_read(problems, fmt)
     folded = _fold(_sources(asked), asked, problems)
     width = None if wide else STATS_WIDTH
-    show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), shown_as)
+    options.show(stats_view(folded.season, folded.statistics(), _warnings(folded), width), shown_as)
 
 
 @with_season
@@ -287,9 +244,8 @@ def chart(
         except TarockError as exc:
             problems.problems += season_error(exc, "title").problems
     sources = _sources(asked)
-    aliases, rescore = asked["aliases"], asked["rescore"]
     read = sources or [str(tarockscore.find_ledger())]  # none: the evening's ledger is read
-    inputs = [*read, *(x for x in (aliases, rescore) if x is not None)]
+    inputs = [*read, *(x for x in (asked["aliases"], asked["rescore"]) if x is not None)]
     if out != "-":
         tarockscore.check_chart_file(out, inputs, "--output")
     fmt = "svg" if out == "-" else FORMATS.get(Path(out).suffix.lower())
@@ -313,7 +269,7 @@ def chart(
         raise TarockError(N_("--output {out!r}: {exc}"), out=out, exc=exc.said) from None
     if out == "-":
         assert isinstance(data, str)  # the SVG
-        utf8_output()
+        options.utf8_output()
         typer.echo(data, nl=False)
         return
     tarockscore.write_chart_file(out, data, inputs, "--output")

@@ -58,8 +58,7 @@ NOT_SERVED = {
 
 
 def bind(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
@@ -182,7 +181,6 @@ def _serve(
     real_port = sock.getsockname()[1]
     shown = (lan_address() or LOOPBACK) if host in EVERYWHERE else host
     base = f"http://[{shown}]:{real_port}" if ":" in shown else f"http://{shown}:{real_port}"
-    places = site.places()
     tables = [
         {
             "url": f"{base}{p.path}?code={site.code(p.key)}",
@@ -191,7 +189,7 @@ def _serve(
             "round": p.round,
             "table": p.table,
         }
-        for p in places
+        for p in site.places()
     ]
     board = f"{base}/board"
     cards = f"{base}/cards?code={site.code('organiser')}"
@@ -202,11 +200,10 @@ def _serve(
     out = sys.stderr if json_out else sys.stdout
     print(shown_path(_("Serving {name}").format(name=site.title)), file=out)
     for table in tables:
-        name = (
-            _("Round {round}, table {table}").format(**table)
-            if table["round"] is not None
-            else _("the table")
-        )
+        if table["round"] is None:
+            name = _("the table")
+        else:
+            name = _("Round {round}, table {table}").format(**table)
         print(f"{name}: {table['url']}", file=out)
         if not json_out and sys.stdout.isatty():
             server.terminal_qr(str(table["url"]), out)
