@@ -191,7 +191,7 @@ def evening_page(
             hidden |= {"dealer": dealer, **{html.NEXT + k: v for k, v in (parked or {}).items()}}
         parts.append(html.hand_form(entry, given, head=head, hidden=hidden, refused=refused))
         parts.append('<section id="preview" class="preview" hidden></section>')
-    parts.append(html.sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
+    parts.append(html.sheet_section(html.sheet_html(ledger, sheet, lambda number: f"#explain-{number}")))
     # each change's form by its name (the script's data-change); those that write carry the sheet's version
     expected = html.hidden_fields({"expected": version})
     forms = {

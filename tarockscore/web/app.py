@@ -13,7 +13,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -24,7 +24,6 @@ import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -121,18 +120,11 @@ async def form_of(request: Request) -> dict[str, str]:
     with a field given twice (which of them was meant is not known), or when it does not arrive."""
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if kind and kind != URLENCODED:
-        raise Refused(
-            415,
-            "bad_form",
-            message(
-                N_(
-                    "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
-                ),
-                kind=kind,
-                expected=URLENCODED,
-            ),
-            {"Connection": "close"},  # the body is not read
+        said = N_(
+            "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
         )
+        text = message(said, kind=kind, expected=URLENCODED)
+        raise Refused(415, "bad_form", text, {"Connection": "close"})  # the body is not read
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
@@ -157,17 +149,18 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
         raise too_large() from None
-    form: dict[str, str] = {}
+    return once(fields, N_("the form gives {field!r} more than once; nothing was written"))
+
+
+def once(fields: Iterable[tuple[str, str]], said: str) -> dict[str, str]:
+    """A form's or an address's fields by name; refused with a field given twice (which of them was
+    meant is not known), ``said`` naming it."""
+    given: dict[str, str] = {}
     for name, value in fields:
-        if name in form:
-            raise Refused(
-                400,
-                "bad_form",
-                message(N_("the form gives {field!r} more than once; nothing was written"), field=name),
-                where=name,
-            )
-        form[name] = value
-    return form
+        if name in given:
+            raise Refused(400, "bad_form", message(said, field=name), where=name)
+        given[name] = value
+    return given
 
 
 def peer_of(address: str) -> str:
@@ -271,14 +264,10 @@ class Web:
         return asked if asked and i18n.language_of(asked) else None
 
     @staticmethod
-    def params(request: Request) -> QueryParams:
-        """The address's fields; refused with a field given twice (which of them was meant is not known)."""
-        params = request.query_params
-        for name in params:
-            if len(params.getlist(name)) > 1:
-                text = message(N_("the address gives {field!r} more than once: give it once"), field=name)
-                raise Refused(400, "bad_form", text, where=name)
-        return params
+    def params(request: Request) -> dict[str, str]:
+        """The address's fields; refused with a field given twice (:func:`once`)."""
+        said = N_("the address gives {field!r} more than once: give it once")
+        return once(request.query_params.multi_items(), said)
 
     @staticmethod
     def wants_json(request: Request) -> bool:
@@ -465,7 +454,7 @@ class Web:
             "version": seen.version,
             "number": entry.number if entry is not None else None,
             "head": pages.hand_head(seen, entry, code=opened, lang=lang) if entry is not None else "",
-            "sheet": html.sheet_html(seen.ledger, seen.sheet, instead, pages.explain_link(place, code, lang)),
+            "sheet": html.sheet_html(seen.ledger, seen.sheet, pages.explain_link(place, code, lang), instead),
             "corrections": pages.corrections(
                 seen, code=opened, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
@@ -555,14 +544,8 @@ class Web:
         self.gate(request, place, code, write=True)
         number = form.get("number", "")
         if number.strip() and html.whole(number) is None:  # a correction names its hand: never a new one
-            raise Refused(
-                400,
-                "bad_form",
-                message(
-                    N_("{number!r} is no hand's number: the form gives it in digits, 1 or more"),
-                    number=Shown(number),
-                ),
-            )
+            said = N_("{number!r} is no hand's number: the form gives it in digits, 1 or more")
+            raise Refused(400, "bad_form", message(said, number=Shown(number)))
         if what == "hand" and form.get("action", "preview") not in ACTIONS:  # a typo never records
             said = N_("{action!r} is no action of the form; it is one of {allowed}; nothing was written")
             text = message(said, action=Shown(form["action"]), allowed=one_of(ACTIONS, in_order=True))
@@ -720,15 +703,9 @@ class Web:
             asked = params.get("round", "")
             number = html.whole(asked) if asked else rounds[-1]
             if number not in rounds:  # another round's cards would be printed for the one asked
-                raise Refused(
-                    404,
-                    "not_found",
-                    message(
-                        N_("{round!r}: no round of this name is drawn; drawn: {rounds}"),
-                        round=asked,
-                        rounds=", ".join(map(str, rounds)),
-                    ),
-                )
+                said = N_("{round!r}: no round of this name is drawn; drawn: {rounds}")
+                text = message(said, round=asked, rounds=", ".join(map(str, rounds)))
+                raise Refused(404, "not_found", text)
             t, drawn = self.site.day.round_drawn(number)
             printed = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
             return HTMLResponse(printed, headers=CARDS_HEADERS)

@@ -251,7 +251,8 @@ def table_page(
         action = link(place.path + "/hand", lang=lang)
         parts.append(html.hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
     instead = instead_of_next(place, seen, closed)
-    parts.append(html.sheet_section(seen.ledger, seen.sheet, instead, explain_link(place, given_code, lang)))
+    explain = explain_link(place, given_code, lang)
+    parts.append(html.sheet_section(html.sheet_html(seen.ledger, seen.sheet, explain, instead)))
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')

@@ -115,8 +115,7 @@ class Codes:
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path)
             finally:
-                if tmp.exists():
-                    tmp.unlink()
+                tmp.unlink(missing_ok=True)
         except OSError as exc:
             if self.warn is not None:
                 said = _(

@@ -66,15 +66,11 @@ def refusal(
     sent = given.get(question.key, "").strip()
     number = question.kind is CHOICE and sent.isdigit()
     points = question.kind is tarockscore.QuestionKind.POINTS and sent  # in the fields' words
+    # a word no button sends (a yes or no the rules refuse is said in the rules' words below)
+    word = question.kind is tarockscore.QuestionKind.YES_NO and sent and tarockscore.yes_or_no(sent) is None
     if reading.refused and (number or points or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
-    if (
-        reading.refused
-        and question.kind is tarockscore.QuestionKind.YES_NO
-        and sent
-        and tarockscore.yes_or_no(sent) is None
-    ):
-        # a word no button sends (a yes or no the rules refuse is said in the rules' words below)
+    if reading.refused and word:
         wrong = _("{answer!r} is not an answer here: tap yes or no").format(answer=Shown(sent))
         return [{"where": question.key, "message": labelled(question.text, wrong)}]
     hand: dict[str, Any] = {}
