@@ -519,7 +519,7 @@ def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:
 def keep(form: Mapping[str, str]) -> str:
     """The hand being replaced kept as it is: the next hand's form, with the answers it had."""
     parked = _parked(form)
-    return json.dumps({"ok": True, "html": evening_page(given=parked), "kept": parked is not None})
+    return _reply(True, evening_page(given=parked), kept=parked is not None)
 
 
 def export_name() -> str:

@@ -192,7 +192,7 @@ class Settings:
 
 class Sent(NamedTuple):
     """A form sent to a table: the change asked (``hand``, ``undo``, ``delete``), the code it
-    carries, its fields and the number of the hand it replaces or deletes."""
+    carries, its fields, the number of the hand it replaces or deletes, and the page's language."""
 
     request: Request
     place: Place
@@ -200,6 +200,7 @@ class Sent(NamedTuple):
     code: str
     form: dict[str, str]
     number: int | None
+    lang: str | None
 
 
 class Watcher:
@@ -349,18 +350,16 @@ class Web:
             notice = html.message_html(
                 kind, html.named(problems, entry, given or {}), lead, [p["where"] for p in problems]
             )
-            lang = self.lang_param(sent.request)
-            typed = sent.form if sent.what in writes.RADL else None
             return pages.table_page(
                 self.site,
                 sent.place,
                 sent.code,
-                lang,
+                sent.lang,
                 given=given,
                 refused=at,
                 replace=number,
                 notice=notice,
-                typed=typed,
+                typed=sent.form if sent.what in writes.RADL else None,
             )
 
         return self.answer(sent.request, status, body, page_of)
@@ -554,16 +553,15 @@ class Web:
             # the page's button under a deal shown, sending the next hand's form (its answers go
             # with it): the dealer corrected to is the one shown, not the chooser's since
             form = {**form, "dealer": shown}
-        sent = Sent(request, place, what, code, form, html.whole(number))
+        sent = Sent(request, place, what, code, form, html.whole(number), self.lang_param(request))
         return await self.in_thread(request, lambda: self.changed(sent))
 
     def changed(self, sent: Sent) -> Response | str:
         given = html.answers_of(sent.form)
         action = sent.form.get("action", "preview" if sent.what == "hand" else "record")
         if sent.what == "hand" and action == "edit":
-            lang = self.lang_param(sent.request)
             return pages.table_page(
-                self.site, sent.place, sent.code, lang, given=sent.form, replace=sent.number
+                self.site, sent.place, sent.code, sent.lang, given=sent.form, replace=sent.number
             )
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
@@ -573,7 +571,7 @@ class Web:
             query: dict[str, object] = {
                 **html.kept(sent.form, replaced=False),
                 "code": sent.code,
-                "lang": self.lang_param(sent.request),
+                "lang": sent.lang,
                 action: html.whole(sent.form.get(action)),
             }
             if action == "deal":
@@ -605,9 +603,8 @@ class Web:
             "number": number,
             "dealer": dealer,
         }
-        lang = self.lang_param(sent.request)
         page_of = functools.partial(
-            pages.preview_page, sent.place, self.site.title, preview, given, carried, lang
+            pages.preview_page, sent.place, self.site.title, preview, given, carried, sent.lang
         )
         return self.answer(sent.request, 200, data, page_of)
 
@@ -631,11 +628,10 @@ class Web:
             hand = body.get("number")
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
-            lang = self.lang_param(sent.request)
             # the next hand's answers so far, sent with a correction or kept beside a hand replaced
             replaced = sent.what == "hand"
             carried = html.kept(sent.form, replaced=replaced) if sent.number or not replaced else {}
-            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            query = {**carried, "code": sent.code, "lang": sent.lang, "done": done, "hand": hand}
             # a hand already there, or a take-back or a replacement (what became of a Radl struck):
             # with the sheet it was entered on, which the page checks
             if done in ("already", "undone", "deleted", "replaced"):

@@ -434,12 +434,8 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
             f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(adds)}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
-    rows: list[list[object]] = []
-    for p in seated:
-        row = [p, render_evening.signed(result.victory_points[p])]
-        if result.payout is not None:
-            row.append(render_evening.signed(result.payout[p]))
-        rows.append(row)
+    columns = [result.victory_points, *([result.payout] if result.payout is not None else [])]
+    rows = [[p, *(render_evening.signed(points[p]) for points in columns)] for p in seated]
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
     decided = render_hand.decided(score, seats=seated)  # each player's card points in the sheet's order
     parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in decided]
@@ -637,9 +633,7 @@ def _split(points: Fraction) -> tuple[str, str]:
 def _likely(question: tarockscore.Question) -> str:
     """An answer that lets the walk go on to the questions after this one."""
     if question.kind is tarockscore.QuestionKind.CHOICE:
-        if question.default is not None:
-            return ""
-        return _value(question.choices[0]) if question.choices else ""
+        return _value(question.choices[0]) if question.default is None and question.choices else ""
     if question.kind is tarockscore.QuestionKind.YES_NO:
         return "" if question.default is not None else "y"
     # half of what may be given: no side's Valat, so the Kontra and the bonuses follow
