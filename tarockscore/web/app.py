@@ -487,13 +487,12 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            notice = pages.done_notice(seen, params)
             return pages.table_page(
                 self.site,
                 place,
                 code,
                 self.lang_param(request),
-                notice=notice,
+                notice=pages.done_notice(seen, params),
                 replace=number,
                 deleting=html.whole(params.get("delete")),
                 given=answers or None if number is None else None,
