@@ -18,37 +18,8 @@ from tarockscore.errors import N_, Collector, TarockError, and_listed, reason
 from tarockscore.i18n import _, translated
 from tarockscore.render import evening as render_evening
 from tarockscore.render.notation import stake_amount, table_date
-from tarockscore.web import writes
-from tarockscore.web.html import (
-    NEXT,
-    answers_of,
-    attrs,
-    corrections_html,
-    deal_asked,
-    dealing_of,
-    delete_asked,
-    done_lines,
-    esc,
-    explained_html,
-    fields_html,
-    filled,
-    hand_form,
-    hand_heading,
-    header,
-    hidden_fields,
-    kept,
-    message_html,
-    named,
-    now_on_sheet,
-    options,
-    preview_html,
-    radl_html,
-    radl_said,
-    record_label,
-    sheet_section,
-    unchanged,
-    whole,
-)
+from tarockscore.web import html, writes
+from tarockscore.web.html import esc, message_html
 
 HOME = Path("/home/pyodide")
 LEDGER = HOME / "evening.toml"
@@ -102,7 +73,7 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
     given = given or {}
     chosen = given.get("profile") or DEFAULT_PROFILE
     names = tarockscore.profile_names()
-    profiles = options(names, chosen, _offered)
+    profiles = html.options(names, chosen, _offered)
     confirm = _("The evening on this phone is replaced: export it first. Go on?")
     replaces = f' data-confirm="{esc(confirm)}"' if LEDGER.exists() else ""
     # the evening the phone holds, back (an app on the home screen has no address bar to reload)
@@ -114,14 +85,14 @@ def start_page(notice: str = "", given: Mapping[str, str] | None = None) -> str:
         """A labelled field: ``control``, else an input named ``name`` (a file's, or one with the answer given)."""
         if not control:
             value = {} if more["type"] == "file" else {"value": given.get(name, "")}
-            control = f"<input{attrs({'id': f'f-{name}', 'name': name, **more, **value})}>"
+            control = f"<input{html.attrs({'id': f'f-{name}', 'name': name, **more, **value})}>"
         return f'<div class="field"><label for="f-{name}">{esc(label)}</label>{control}</div>'
 
     text = {"type": "text", "autocomplete": "off"}
     toml = {"type": "file", "accept": ".toml"}
     return "\n".join(
         [
-            header(_("New evening"), back),
+            html.header(_("New evening"), back),
             f'<div id="notice">{notice}</div>',
             f'<form id="start" class="hand"{replaces}>',
             field("players", _("players (comma-separated, in seat order, Forehand first)"), **text),
@@ -156,18 +127,19 @@ def _kept_profile(given: Mapping[str, str]) -> str:
     text, name = given.get("profile_file", ""), given.get("profile_name", "")
     if not text.strip():
         return ""
-    kept = attrs({"type": "checkbox", "name": "profile_file", "value": text, "checked": "checked"})
-    return f'<label class="meta"><input{kept}> {esc(name)}</label>{hidden_fields({"profile_name": name})}'
+    kept = html.attrs({"type": "checkbox", "name": "profile_file", "value": text, "checked": "checked"})
+    carried = html.hidden_fields({"profile_name": name})
+    return f'<label class="meta"><input{kept}> {esc(name)}</label>{carried}'
 
 
 def _own(form: Mapping[str, str]) -> dict[str, str]:
     """A form's values without the next hand's answers it carries."""
-    return {k: v for k, v in form.items() if not k.startswith(NEXT)}
+    return {k: v for k, v in form.items() if not k.startswith(html.NEXT)}
 
 
 def _parked(form: Mapping[str, str] | None) -> dict[str, str] | None:
     """The next hand's answers a form carries: a replaced hand's (NEXT + key), or the next hand's own."""
-    return (kept(form, replaced=bool(form.get("number"))) or None) if form else None
+    return (html.kept(form, replaced=bool(form.get("number"))) or None) if form else None
 
 
 def _carried(
@@ -179,7 +151,7 @@ def _carried(
     parked = _parked(hand)
     if hand is None or parked is None or hand.get("expected") == snapshot.head:
         return parked, []
-    moved = writes.moved(evening, "hand", answers_of(parked), None, hand.get("expected", ""), snapshot)
+    moved = writes.moved(evening, "hand", html.answers_of(parked), None, hand.get("expected", ""), snapshot)
     if moved.body.get("error") != "already_on_sheet":
         return parked, []
     return None, [p["message"] for p in moved.body["problems"]]
@@ -203,31 +175,32 @@ def evening_page(
     ledger, version = snapshot.ledger, snapshot.head
     sheet = tarockscore.sheet(ledger)
     export = f'<button type="button" id="export">{esc(_("Export the ledger"))}</button>'
-    parts = [header(render_evening.evening_title(ledger.table), export), f'<div id="notice">{notice}</div>']
+    title = render_evening.evening_title(ledger.table)
+    parts = [html.header(title, export), f'<div id="notice">{notice}</div>']
     try:
         entry = tarockscore.hand_entry(evening, replace, snapshot, dealer if replace is not None else None)
     except TarockError as exc:  # the table has played its games, or no such hand
         parts.append(message_html("ok", _said(exc)))
     else:
-        head = hand_heading(entry)
+        head = html.hand_heading(entry)
         hidden: dict[str, object] = {"expected": version}
         if replace is not None:
-            head += now_on_sheet(
+            head += html.now_on_sheet(
                 sheet, replace, f' <button type="button" id="keep">{esc(_("Keep it"))}</button>'
             )
-            hidden |= {"dealer": dealer, **{NEXT + k: v for k, v in (parked or {}).items()}}
-        parts.append(hand_form(entry, given, head=head, hidden=hidden, refused=refused))
+            hidden |= {"dealer": dealer, **{html.NEXT + k: v for k, v in (parked or {}).items()}}
+        parts.append(html.hand_form(entry, given, head=head, hidden=hidden, refused=refused))
         parts.append('<section id="preview" class="preview" hidden></section>')
-    parts.append(sheet_section(ledger, sheet, explain=lambda number: f"#explain-{number}"))
+    parts.append(html.sheet_section(html.sheet_html(ledger, sheet, lambda number: f"#explain-{number}")))
     # each change's form by its name (the script's data-change); those that write carry the sheet's version
-    expected = hidden_fields({"expected": version})
+    expected = html.hidden_fields({"expected": version})
     forms = {
         what: f'<form data-change="{what}">' + (expected if what in writes.WRITES else "")
         for what in ("undo", "replace", "deleting", "delete", "dealing", "deal", "radl", "strike")
     }
     if sheet.hands:
-        parts.append(corrections_html(sheet, forms))
-    parts.append(radl_html(ledger, forms, typed=typed))
+        parts.append(html.corrections_html(sheet, forms))
+    parts.append(html.radl_html(ledger, forms, typed=typed))
     parts.append(f'<p><button type="button" id="new-evening">{esc(_("New evening"))}</button></p>')
     return "\n".join(parts)
 
@@ -245,7 +218,7 @@ def answer(op: str, *args: object) -> str:
     try:
         return json.dumps({"value": globals()[op](*args)})
     except TarockError as exc:
-        said = message_html("refused", _said(exc), unchanged(hand=False))
+        said = message_html("refused", _said(exc), html.unchanged(hand=False))
         back = f'<button type="button" id="back">{esc(_("back to the sheet"))}</button>'
         return json.dumps({"failed": f'<section id="failed">{said}{back}</section>'})
     except Exception:
@@ -354,12 +327,12 @@ def fields(form: Mapping[str, str]) -> str:
     """The form's fields for the answers so far (asked after every change of a field)."""
     number, dealer = _chosen(form)
     entry = tarockscore.hand_entry(_Evening(LEDGER), number, dealer=dealer)
-    return fields_html(entry, answers_of(_own(form)))
+    return html.fields_html(entry, html.answers_of(_own(form)))
 
 
 def _chosen(form: Mapping[str, str]) -> tuple[int | None, str | None]:
     """The hand being replaced (none: the next hand), and who dealt it where its deal is corrected."""
-    number = whole(form.get("number"))
+    number = html.whole(form.get("number"))
     return number, (form.get("dealer") or None) if number is not None else None
 
 
@@ -368,7 +341,7 @@ def preview(form: Mapping[str, str]) -> str:
     form = _own(form)
     number, dealer = _chosen(form)
     evening = _Evening(LEDGER)
-    found = writes.previewed(evening, number, answers_of(form), dealer)
+    found = writes.previewed(evening, number, html.answers_of(form), dealer)
     if isinstance(found, list):
         # each reason named by its field's words, and beside the field (``fields``), as serve says it
         try:
@@ -376,12 +349,12 @@ def preview(form: Mapping[str, str]) -> str:
         except TarockError:  # no form to name them by: the table has played its games, no such hand
             return _reply(False, message_html("refused", [p["message"] for p in found]))
         at = {p["where"]: p["message"] for p in found if p["where"]}
-        said = message_html("refused", named(found, entry, form), keys=[p["where"] for p in found])
-        return _reply(False, said, fields=fields_html(entry, answers_of(form), at))
+        said = message_html("refused", html.named(found, entry, form), keys=[p["where"] for p in found])
+        return _reply(False, said, fields=html.fields_html(entry, html.answers_of(form), at))
     shown, _hand = found
     replacing = number is not None
-    record = record_label(shown.number, replacing)
-    return _reply(True, preview_html(shown, replacing), record=record, edit=_("Change the hand"))
+    record = html.record_label(shown.number, replacing)
+    return _reply(True, html.preview_html(shown, replacing), record=record, edit=_("Change the hand"))
 
 
 def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = None) -> str:
@@ -391,7 +364,7 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
     those of the form shown when a hand is taken back or deleted (``hand``: its values)."""
     evening = _Evening(LEDGER)
     number, dealer = _chosen(form)
-    given = answers_of(_own(form))
+    given = html.answers_of(_own(form))
     snapshot = evening.read()
     replaced = what == "hand" and number is not None
     parked, recorded = _carried(evening, form if replaced else hand, snapshot)
@@ -409,17 +382,19 @@ def change(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = 
         # a deal the hand does not fit (its declarer sits out now): the hand's form with that deal,
         # its answers as the sheet has them, each one that cannot stand said beside it, as serve does
         try:
-            stored = filled(tarockscore.hand_entry(evening, number, snapshot))
+            stored = html.filled(tarockscore.hand_entry(evening, number, snapshot))
             entry = tarockscore.hand_entry(evening, number, snapshot, dealer)
         except TarockError:  # no such hand or player: said as it is
             pass
         else:
             notice = message_html(
-                "refused", named(problems, entry, stored), unchanged(), [p["where"] for p in problems]
+                "refused",
+                html.named(problems, entry, stored),
+                html.unchanged(),
+                [p["where"] for p in problems],
             )
             at = {p["where"]: p["message"] for p in problems if p["where"]}
-            html = evening_page(notice, stored, number, parked, dealer, at)
-            return _reply(False, html, kept=True)
+            return _reply(False, evening_page(notice, stored, number, parked, dealer, at), kept=True)
     if kind == "stale" or what != "hand":  # a correction refused: the next hand's form, with its answers
         return _reply(False, evening_page(message_html(kind, said), parked), kept=parked is not None)
     return _reply(False, evening_page(message_html(kind, said), given, number, parked, dealer), kept=True)
@@ -440,9 +415,9 @@ def radl(what: str, form: Mapping[str, str], hand: Mapping[str, str] | None = No
         try:
             done = writes.mark_radl(evening, what, form)
         except TarockError as exc:
-            notice = message_html("refused", _said(exc), unchanged(hand=False))
+            notice = message_html("refused", _said(exc), html.unchanged(hand=False))
         else:
-            notice = message_html("ok", [radl_said(done.after)])
+            notice = message_html("ok", [html.radl_said(done.after)])
             return _reply(True, evening_page(notice, given), kept=given is not None)
     # refused: the count shown again as typed, under what was not done
     return _reply(False, evening_page(notice, given, typed=form), kept=given is not None)
@@ -462,7 +437,7 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
     evening = _Evening(LEDGER)
     after = evening.read().ledger
     if what in ("hand", "deal") and number is not None:
-        lines = done_lines("replaced" if what == "hand" else "dealt", number, tarockscore.sheet(after))
+        lines = html.done_lines("replaced" if what == "hand" else "dealt", number, tarockscore.sheet(after))
         if what == "deal":  # the hand with the deal as corrected
             lines.append(render_evening.deal_text(tarockscore.hand_entry(evening, number).deal))
         return [*lines, *render_evening.strikes_corrected(before.ledger, after)]
@@ -472,7 +447,7 @@ def _corrected(what: str, number: int | None, before: tarockscore.Snapshot) -> l
     elif what != "delete" or number is None:
         return []
     kept = render_evening.radl_kept(before.ledger, number, after)
-    return [*done_lines("undone" if what == "undo" else "deleted", number, sheet), *kept]
+    return [*html.done_lines("undone" if what == "undo" else "deleted", number, sheet), *kept]
 
 
 def resume(form: Mapping[str, str]) -> str:
@@ -483,7 +458,7 @@ def resume(form: Mapping[str, str]) -> str:
     evening = _Evening(LEDGER)
     number, dealer = _chosen(form)
     parked = _parked(form) if number is not None else None
-    given = answers_of(_own(form))
+    given = html.answers_of(_own(form))
     expected = form.get("expected", "")
     snapshot = evening.read()
     try:
@@ -493,8 +468,8 @@ def resume(form: Mapping[str, str]) -> str:
             return keep(form)
         return json.dumps({"html": evening_page(), "kept": False})
     if snapshot.head == expected:
-        html = evening_page(given=given, replace=number, parked=parked, dealer=dealer)
-        return json.dumps({"html": html, "kept": True})
+        shown = evening_page(given=given, replace=number, parked=parked, dealer=dealer)
+        return json.dumps({"html": shown, "kept": True})
     moved = writes.moved(evening, "hand", given, number, expected, snapshot, dealer)
     if moved.body.get("error") == "already_on_sheet":
         said = [p["message"] for p in moved.body["problems"]]
@@ -502,27 +477,27 @@ def resume(form: Mapping[str, str]) -> str:
     changed = _(
         "the sheet has changed since these answers were given: check them against the sheet before recording"
     )
-    html = evening_page(message_html("stale", [changed]), given, number, parked, dealer)
-    return json.dumps({"html": html, "kept": True})
+    shown = evening_page(message_html("stale", [changed]), given, number, parked, dealer)
+    return json.dumps({"html": shown, "kept": True})
 
 
 def explaining(number: str) -> str:
     """Hand ``number``'s explanation, as ``explain N`` prints it, shown above the page (its form kept)."""
     back = f'<button type="button" id="close-explanation">{esc(_("back to the sheet"))}</button>'
     try:
-        explained = _Evening(LEDGER).explain(whole(number) or 0)
+        explained = _Evening(LEDGER).explain(html.whole(number) or 0)
     except TarockError as exc:  # taken back or deleted in another tab since this page was drawn
         return f'<section id="explanation" data-number="{esc(number)}">{message_html("stale", _said(exc))}{back}</section>'
-    return f'<section id="explanation" data-number="{explained.number}">{explained_html(explained)}{back}</section>'
+    return f'<section id="explanation" data-number="{explained.number}">{html.explained_html(explained)}{back}</section>'
 
 
 def deleting(number: str) -> str:
     """Hand ``number``'s line as the sheet has it, and the button that deletes it (the form of the
     next hand stays as it is, answers and all)."""
     snapshot = _Evening(LEDGER).read()
-    expected = hidden_fields({"expected": snapshot.head})
+    expected = html.hidden_fields({"expected": snapshot.head})
     sheet = tarockscore.sheet(snapshot.ledger)
-    return delete_asked(sheet, whole(number), f'<form data-change="delete">{expected}')
+    return html.delete_asked(sheet, html.whole(number), f'<form data-change="delete">{expected}')
 
 
 def dealing(number: str, dealer: str) -> str:
@@ -530,20 +505,21 @@ def dealing(number: str, dealer: str) -> str:
     corrects it (the form of the next hand stays as it is, answers and all)."""
     evening = _Evening(LEDGER)
     snapshot = evening.read()
-    asked = dealing_of(evening, whole(number), dealer, snapshot)
-    return deal_asked(asked, f'<form data-change="deal">{hidden_fields({"expected": snapshot.head})}')
+    asked = html.dealing_of(evening, html.whole(number), dealer, snapshot)
+    expected = html.hidden_fields({"expected": snapshot.head})
+    return html.deal_asked(asked, f'<form data-change="deal">{expected}')
 
 
 def replacing(number: str, hand: Mapping[str, str] | None = None) -> str:
     """The form of hand ``number``, its answers as recorded, to be replaced; ``hand``: the form shown
     before, whose next hand's answers it carries."""
-    return evening_page(replace=whole(number), parked=_parked(hand))
+    return evening_page(replace=html.whole(number), parked=_parked(hand))
 
 
 def keep(form: Mapping[str, str]) -> str:
     """The hand being replaced kept as it is: the next hand's form, with the answers it had."""
     parked = _parked(form)
-    return json.dumps({"ok": True, "html": evening_page(given=parked), "kept": parked is not None})
+    return _reply(True, evening_page(given=parked), kept=parked is not None)
 
 
 def export_name() -> str:

@@ -13,10 +13,9 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from html import escape
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 from urllib.parse import parse_qsl
@@ -25,7 +24,6 @@ import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -38,22 +36,8 @@ from tarockscore.errors import N_, Shown, TarockError, message, one_of
 from tarockscore.i18n import _
 from tarockscore.render import cards as render_cards
 from tarockscore.render import evening as render_evening
-from tarockscore.web import pages, writes
-from tarockscore.web.html import (
-    CONTROL,
-    NEXT,
-    answers_of,
-    fields_html,
-    filled,
-    kept,
-    message_html,
-    named,
-    page,
-    preview_html,
-    sheet_html,
-    unchanged,
-    whole,
-)
+from tarockscore.web import html, pages, writes
+from tarockscore.web.html import esc
 from tarockscore.web.site import Place, Site
 from tarockscore.web.writes import WRITES, Answer, os_error, previewed
 
@@ -74,7 +58,7 @@ def _weight(params: list[str]) -> Decimal | None:
 
 # A table page's address: its own fields; any other is an answer of the next hand, carried through a
 # correction made without script
-ADDRESS = CONTROL | {"done", "hand", "part"}
+ADDRESS = html.CONTROL | {"done", "hand", "part"}
 # What the hand's form asks of its address: its arithmetic, to record it, and the page's own
 # buttons without script (the hand back in its form; a hand chosen to replace, delete or deal anew)
 ACTIONS = ("preview", "record", "edit", "replace", "delete", "deal")
@@ -136,18 +120,11 @@ async def form_of(request: Request) -> dict[str, str]:
     with a field given twice (which of them was meant is not known), or when it does not arrive."""
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if kind and kind != URLENCODED:
-        raise Refused(
-            415,
-            "bad_form",
-            message(
-                N_(
-                    "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
-                ),
-                kind=kind,
-                expected=URLENCODED,
-            ),
-            {"Connection": "close"},  # the body is not read
+        said = N_(
+            "this form is sent as {kind}: the server reads a form sent as {expected} (a web form's default, curl -d); nothing was written"
         )
+        text = message(said, kind=kind, expected=URLENCODED)
+        raise Refused(415, "bad_form", text, {"Connection": "close"})  # the body is not read
     length = request.headers.get("content-length")
     if length is not None and not (
         length.isascii() and length.isdigit() and len(length) <= 12 and int(length) <= MAX_FORM
@@ -172,17 +149,18 @@ async def form_of(request: Request) -> dict[str, str]:
         raise Refused(400, "bad_form", N_("the form could not be read: it is not UTF-8 text")) from None
     except ValueError:  # more fields than max_num_fields
         raise too_large() from None
-    form: dict[str, str] = {}
+    return once(fields, N_("the form gives {field!r} more than once; nothing was written"))
+
+
+def once(fields: Iterable[tuple[str, str]], said: str) -> dict[str, str]:
+    """A form's or an address's fields by name; refused with a field given twice (which of them was
+    meant is not known), ``said`` naming it."""
+    given: dict[str, str] = {}
     for name, value in fields:
-        if name in form:
-            raise Refused(
-                400,
-                "bad_form",
-                message(N_("the form gives {field!r} more than once; nothing was written"), field=name),
-                where=name,
-            )
-        form[name] = value
-    return form
+        if name in given:
+            raise Refused(400, "bad_form", message(said, field=name), where=name)
+        given[name] = value
+    return given
 
 
 def peer_of(address: str) -> str:
@@ -214,7 +192,7 @@ class Settings:
 
 class Sent(NamedTuple):
     """A form sent to a table: the change asked (``hand``, ``undo``, ``delete``), the code it
-    carries, its fields and the number of the hand it replaces or deletes."""
+    carries, its fields, the number of the hand it replaces or deletes, and the page's language."""
 
     request: Request
     place: Place
@@ -222,6 +200,7 @@ class Sent(NamedTuple):
     code: str
     form: dict[str, str]
     number: int | None
+    lang: str | None
 
 
 class Watcher:
@@ -286,14 +265,10 @@ class Web:
         return asked if asked and i18n.language_of(asked) else None
 
     @staticmethod
-    def params(request: Request) -> QueryParams:
-        """The address's fields; refused with a field given twice (which of them was meant is not known)."""
-        params = request.query_params
-        for name in params:
-            if len(params.getlist(name)) > 1:
-                text = message(N_("the address gives {field!r} more than once: give it once"), field=name)
-                raise Refused(400, "bad_form", text, where=name)
-        return params
+    def params(request: Request) -> dict[str, str]:
+        """The address's fields; refused with a field given twice (:func:`once`)."""
+        said = N_("the address gives {field!r} more than once: give it once")
+        return once(request.query_params.multi_items(), said)
 
     @staticmethod
     def wants_json(request: Request) -> bool:
@@ -336,13 +311,13 @@ class Web:
         request: Request,
         status: int,
         data: Mapping[str, Any],
-        html: Callable[[], str],
+        page_of: Callable[[], str],
         headers: Mapping[str, str] | None = None,
     ) -> Response:
         headers = {**HEADERS, **(headers or {})}
         if self.wants_json(request):
             return JSONResponse(dict(data), status_code=status, headers=headers)
-        return HTMLResponse(html(), status_code=status, headers=headers)
+        return HTMLResponse(page_of(), status_code=status, headers=headers)
 
     def again(self, sent: Sent, status: int, body: Mapping[str, Any], kind: str = "refused") -> Response:
         """A refusal's JSON, or the table's page again with its reasons, each beside its field (a
@@ -351,12 +326,13 @@ class Web:
         at = {p["where"]: p["message"] for p in problems if p["where"]}
         hand = sent.what == "hand"
         # a correction refused: the next hand's answers it carried stay in its form
-        given, number = (sent.form, sent.number) if hand else (kept(sent.form, replaced=False) or None, None)
+        carried = html.kept(sent.form, replaced=False)
+        given, number = (sent.form, sent.number) if hand else (carried or None, None)
         if given and not hand and kind == "stale":
             # unless they are those of a hand recorded meanwhile (on another phone): Record would write it twice
             evening = sent.place.evening
             expected = sent.form.get("expected", "")
-            moved = writes.moved(evening, "hand", answers_of(given), None, expected, evening.read())
+            moved = writes.moved(evening, "hand", html.answers_of(given), None, expected, evening.read())
             if moved.body.get("error") == "already_on_sheet":
                 given, problems = None, [*problems, *moved.body["problems"]]
         if sent.what == "deal" and sent.number is not None and kind == "refused":
@@ -364,31 +340,29 @@ class Web:
             # deal, its answers as the sheet has them, each one that cannot stand said beside it
             stored = pages.entry_of(sent.place, sent.number)
             if stored is not None:
-                parked = {NEXT + key: value for key, value in kept(sent.form, replaced=False).items()}
-                given = {**filled(stored), "dealer": sent.form.get("dealer", ""), **parked}
+                parked = {html.NEXT + key: value for key, value in carried.items()}
+                given = {**html.filled(stored), "dealer": sent.form.get("dealer", ""), **parked}
                 hand, number = True, sent.number
 
-        def html() -> str:
+        def page_of() -> str:
             entry = pages.entry_of(sent.place, number, (given or {}).get("dealer")) if hand else None
-            lead = unchanged(hand=hand) if kind == "refused" else ""
-            notice = message_html(
-                kind, named(problems, entry, given or {}), lead, [p["where"] for p in problems]
+            lead = html.unchanged(hand=hand) if kind == "refused" else ""
+            notice = html.message_html(
+                kind, html.named(problems, entry, given or {}), lead, [p["where"] for p in problems]
             )
-            lang = self.lang_param(sent.request)
-            typed = sent.form if sent.what in writes.RADL else None
             return pages.table_page(
                 self.site,
                 sent.place,
                 sent.code,
-                lang,
+                sent.lang,
                 given=given,
                 refused=at,
                 replace=number,
                 notice=notice,
-                typed=typed,
+                typed=sent.form if sent.what in writes.RADL else None,
             )
 
-        return self.answer(sent.request, status, body, html)
+        return self.answer(sent.request, status, body, page_of)
 
     # -- what no handler answers itself ---------------------------------------------------------
 
@@ -402,9 +376,9 @@ class Web:
         with i18n.language(lang):
             text = i18n.translated(why.text)
             body = {"ok": False, "error": why.error, "problems": [{"where": why.where, "message": text}]}
-            said = message_html("refused", [text]) + self.way_on(request, why)
-            html = functools.partial(page, text, said, script=False)
-            return self.answer(request, why.status, body, html, why.headers)
+            said = html.message_html("refused", [text]) + self.way_on(request, why)
+            page_of = functools.partial(html.page, text, said, script=False)
+            return self.answer(request, why.status, body, page_of, why.headers)
 
     def way_on(self, request: Request, why: Refused) -> str:
         """Below a refusal at a table's address, the way back to its page: with the code that opened
@@ -419,7 +393,7 @@ class Web:
         else:
             code = getattr(request.state, "code", None)  # set once the code opened the table
             href, said = pages.link(place.path, code=code, lang=lang), _("back to the sheet")
-        return f'<p><a href="{escape(href)}">{escape(said)}</a></p>'
+        return f'<p><a href="{esc(href)}">{esc(said)}</a></p>'
 
     async def in_thread(self, request: Request, work: Callable[[], Response | str]) -> Response:
         """``work`` run off the event loop (it reads and writes files), in the request's language;
@@ -479,7 +453,7 @@ class Web:
             "version": seen.version,
             "number": entry.number if entry is not None else None,
             "head": pages.hand_head(seen, entry, code=opened, lang=lang) if entry is not None else "",
-            "sheet": sheet_html(seen.ledger, seen.sheet, instead, pages.explain_link(place, code, lang)),
+            "sheet": html.sheet_html(seen.ledger, seen.sheet, pages.explain_link(place, code, lang), instead),
             "corrections": pages.corrections(
                 seen, code=opened, lang=lang, hand=entry is not None and not entry.replacing, closed=closed
             ),
@@ -493,7 +467,7 @@ class Web:
         place = self.place(request)
         code = params.get("code", "")
         self.gate(request, place, code, write=False)
-        number = whole(params.get("replace"))
+        number = html.whole(params.get("replace"))
         # the next hand's answers so far, carried through a correction made without script: in
         # its form, or kept beside the hand being replaced
         answers = {k: v for k, v in params.items() if k not in ADDRESS}
@@ -513,19 +487,18 @@ class Web:
                     "sheet": render_evening.sheet_json(seen.sheet),
                 }
                 return JSONResponse(data, headers=HEADERS)
-            notice = pages.done_notice(seen, params)
             return pages.table_page(
                 self.site,
                 place,
                 code,
                 self.lang_param(request),
-                notice=notice,
+                notice=pages.done_notice(seen, params),
                 replace=number,
-                deleting=whole(params.get("delete")),
+                deleting=html.whole(params.get("delete")),
                 given=answers or None if number is None else None,
                 parked=answers,
                 dealer=params.get("dealer") if number is not None else None,
-                dealing=(whole(params.get("deal")), params.get("dealer")),
+                dealing=(html.whole(params.get("deal")), params.get("dealer")),
                 seen=seen,
             )
 
@@ -537,7 +510,7 @@ class Web:
         place = self.place(request)
         code = params.get("code", "")
         self.gate(request, place, code, write=False)
-        number = whole(request.path_params["number"])
+        number = html.whole(request.path_params["number"])
 
         def work() -> str:
             snapshot = place.evening.read()  # once: a hand taken back meanwhile is no such hand
@@ -554,8 +527,8 @@ class Web:
         place = self.place(request)
 
         def work() -> str:
-            entry = pages.entry_of(place, whole(form.get("number")), form.get("dealer"))
-            return fields_html(entry, form) if entry else ""
+            entry = pages.entry_of(place, html.whole(form.get("number")), form.get("dealer"))
+            return html.fields_html(entry, form) if entry else ""
 
         return await self.in_thread(request, work)
 
@@ -568,15 +541,9 @@ class Web:
         code = form.get("code") or self.params(request).get("code", "")
         self.gate(request, place, code, write=True)
         number = form.get("number", "")
-        if number.strip() and whole(number) is None:  # a correction names its hand: never a new one
-            raise Refused(
-                400,
-                "bad_form",
-                message(
-                    N_("{number!r} is no hand's number: the form gives it in digits, 1 or more"),
-                    number=Shown(number),
-                ),
-            )
+        if number.strip() and html.whole(number) is None:  # a correction names its hand: never a new one
+            said = N_("{number!r} is no hand's number: the form gives it in digits, 1 or more")
+            raise Refused(400, "bad_form", message(said, number=Shown(number)))
         if what == "hand" and form.get("action", "preview") not in ACTIONS:  # a typo never records
             said = N_("{action!r} is no action of the form; it is one of {allowed}; nothing was written")
             text = message(said, action=Shown(form["action"]), allowed=one_of(ACTIONS, in_order=True))
@@ -585,16 +552,15 @@ class Web:
             # the page's button under a deal shown, sending the next hand's form (its answers go
             # with it): the dealer corrected to is the one shown, not the chooser's since
             form = {**form, "dealer": shown}
-        sent = Sent(request, place, what, code, form, whole(number))
+        sent = Sent(request, place, what, code, form, html.whole(number), self.lang_param(request))
         return await self.in_thread(request, lambda: self.changed(sent))
 
     def changed(self, sent: Sent) -> Response | str:
-        given = answers_of(sent.form)
+        given = html.answers_of(sent.form)
         action = sent.form.get("action", "preview" if sent.what == "hand" else "record")
         if sent.what == "hand" and action == "edit":
-            lang = self.lang_param(sent.request)
             return pages.table_page(
-                self.site, sent.place, sent.code, lang, given=sent.form, replace=sent.number
+                self.site, sent.place, sent.code, sent.lang, given=sent.form, replace=sent.number
             )
         if sent.what == "hand" and action == "preview":
             return self.preview(sent, given)
@@ -602,10 +568,10 @@ class Web:
             # a hand chosen to replace, delete or deal anew from the page without script: its form
             # (or the question) at the page's address, the next hand's answers so far carried in it
             query: dict[str, object] = {
-                **kept(sent.form, replaced=False),
+                **html.kept(sent.form, replaced=False),
                 "code": sent.code,
-                "lang": self.lang_param(sent.request),
-                action: whole(sent.form.get(action)),
+                "lang": sent.lang,
+                action: html.whole(sent.form.get(action)),
             }
             if action == "deal":
                 query["dealer"] = sent.form.get("dealer")
@@ -627,7 +593,7 @@ class Web:
         if isinstance(found, list):
             return self.again(sent, 422, {"ok": False, "error": "refused", "problems": found})
         preview, hand = found
-        shown = preview_html(preview, number is not None)
+        shown = html.preview_html(preview, number is not None)
         data = {"ok": True, "number": preview.number, "hand": hand, "html": shown, "version": expected}
         carried = {
             "code": sent.code,
@@ -636,11 +602,10 @@ class Web:
             "number": number,
             "dealer": dealer,
         }
-        lang = self.lang_param(sent.request)
-        html = functools.partial(
-            pages.preview_page, sent.place, self.site.title, preview, given, carried, lang
+        page_of = functools.partial(
+            pages.preview_page, sent.place, self.site.title, preview, given, carried, sent.lang
         )
-        return self.answer(sent.request, 200, data, html)
+        return self.answer(sent.request, 200, data, page_of)
 
     def after_write(self, sent: Sent, result: Answer) -> Response:
         """JSON as the write answered; a page without script goes back to the table's page, or the form."""
@@ -662,12 +627,10 @@ class Web:
             hand = body.get("number")
             if done == "undone":  # the hand taken back was the last: one past the sheet after it
                 hand = len(body.get("sheet", {}).get("hands", [])) + 1
-            lang = self.lang_param(sent.request)
             # the next hand's answers so far, sent with a correction or kept beside a hand replaced
-            carried = (
-                kept(sent.form, replaced=sent.what == "hand") if sent.number or sent.what != "hand" else {}
-            )
-            query = {**carried, "code": sent.code, "lang": lang, "done": done, "hand": hand}
+            replaced = sent.what == "hand"
+            carried = html.kept(sent.form, replaced=replaced) if sent.number or not replaced else {}
+            query = {**carried, "code": sent.code, "lang": sent.lang, "done": done, "hand": hand}
             # a hand already there, or a take-back or a replacement (what became of a Radl struck):
             # with the sheet it was entered on, which the page checks
             if done in ("already", "undone", "deleted", "replaced"):
@@ -730,23 +693,17 @@ class Web:
             rounds = sorted({p.round for p in places if p.round is not None})
             if not rounds:
                 text = _("no round is drawn yet: the cards are there once it is")
-                return page(text, message_html("ok", [text]), script=False)
+                return html.page(text, html.message_html("ok", [text]), script=False)
             # a day: the round's cards as `tournament cards` prints them, each with its table's address
             asked = params.get("round", "")
-            number = whole(asked) if asked else rounds[-1]
+            number = html.whole(asked) if asked else rounds[-1]
             if number not in rounds:  # another round's cards would be printed for the one asked
-                raise Refused(
-                    404,
-                    "not_found",
-                    message(
-                        N_("{round!r}: no round of this name is drawn; drawn: {rounds}"),
-                        round=asked,
-                        rounds=", ".join(map(str, rounds)),
-                    ),
-                )
+                said = N_("{round!r}: no round of this name is drawn; drawn: {rounds}")
+                text = message(said, round=asked, rounds=", ".join(map(str, rounds)))
+                raise Refused(404, "not_found", text)
             t, drawn = self.site.day.round_drawn(number)
-            html = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
-            return HTMLResponse(html, headers=CARDS_HEADERS)
+            printed = render_cards.cards_html(t, drawn, pages.round_links(self.site, base, number))
+            return HTMLResponse(printed, headers=CARDS_HEADERS)
 
         return await self.in_thread(request, work)
 

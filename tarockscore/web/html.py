@@ -70,15 +70,12 @@ Explaining = Callable[[int], str]
 
 
 def sheet_html(
-    ledger: tarockscore.Ledger,
-    sheet: tarockscore.Sheet,
-    instead: str | None = None,
-    explain: Explaining | None = None,
+    ledger: tarockscore.Ledger, sheet: tarockscore.Sheet, explain: Explaining, instead: str | None = None
 ) -> str:
     """The evening as the table reads it: the totals and money, who deals next, each hand (latest first).
 
-    ``instead``: said where the next hand is named, at a table that has none ("": nothing said).
-    ``explain``: each hand's line leads to its explanation at the address it gives."""
+    ``explain``: each hand's line leads to its explanation at the address it gives.
+    ``instead``: said where the next hand is named, at a table that has none ("": nothing said)."""
     headers, rows = render_evening.totals_rows(ledger)
     said = render_evening.next_text(ledger) if instead is None else instead
     parts = [f'<p class="next" id="next">{esc(said)}</p>'] if said else []
@@ -96,11 +93,11 @@ def sheet_html(
     return "\n".join(parts)
 
 
-def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) -> str:
+def schrift_html(sheet: tarockscore.Sheet, explain: Explaining) -> str:
     """The hands as the paper Schrift keeps them, the latest first: a column per player, each hand a
     line saying what was played and below it each player's points for the hand and the running
-    total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·". With ``explain``
-    the line is a link to the hand's explanation: one tap from a number to its bets."""
+    total after it (``show``'s "+3 → 18"); a player sitting the hand out has "·". Each line is
+    a link to the hand's explanation (``explain``): one tap from a number to its bets."""
     players = sheet.players
     short = short_headings(players)
     head = "".join(
@@ -118,8 +115,7 @@ def schrift_html(sheet: tarockscore.Sheet, explain: Explaining | None = None) ->
         )
         # the summary names a doubled hand's Radl factor itself
         said = esc(unbroken(render_evening.hand_summary(h.hand, sheet.table.profile.rules, h.result)))
-        if explain is not None:
-            said = f'<a href="{esc(explain(h.number))}">{said}</a>'
+        said = f'<a href="{esc(explain(h.number))}">{said}</a>'
         rows.append(
             f'<tbody data-hand="{h.number}"><tr><td class="no" rowspan="2">{h.number}</td>'
             f'<td class="what" colspan="{len(players)}">{said}</td></tr>'
@@ -181,13 +177,8 @@ def short_headings(players: Sequence[str]) -> dict[str, Heading]:
     return {name: heading for name, heading in short.items() if heading != _name_lines(name)}
 
 
-def sheet_section(
-    ledger: tarockscore.Ledger,
-    sheet: tarockscore.Sheet,
-    instead: str | None = None,
-    explain: Explaining | None = None,
-) -> str:
-    said = sheet_html(ledger, sheet, instead, explain)
+def sheet_section(said: str) -> str:
+    """The sheet (:func:`sheet_html`) in the section the page's script keeps up to date."""
     return f'<section id="sheet" aria-label="{esc(_("sheet"))}">{said}</section>'
 
 
@@ -443,12 +434,8 @@ def preview_html(preview: tarockscore.Preview, replacing: bool) -> str:
             f'<p class="meta">{esc(_("won by"))} {esc(winners)}: {esc(adds)}</p></li>'
         )
     totals = [_("player"), _("Victory Points"), *([_("Payout (with Kontra)")] if payout else [])]
-    rows: list[list[object]] = []
-    for p in seated:
-        row = [p, render_evening.signed(result.victory_points[p])]
-        if result.payout is not None:
-            row.append(render_evening.signed(result.payout[p]))
-        rows.append(row)
+    columns = [result.victory_points, *([result.payout] if result.payout is not None else [])]
+    rows = [[p, *(render_evening.signed(points[p]) for points in columns)] for p in seated]
     parts = [f"<h2>{esc(heading(preview.number, replacing))}</h2>"]
     decided = render_hand.decided(score, seats=seated)  # each player's card points in the sheet's order
     parts += [f'<p class="decided">{esc(unbroken(line))}</p>' for line in decided]
@@ -646,9 +633,7 @@ def _split(points: Fraction) -> tuple[str, str]:
 def _likely(question: tarockscore.Question) -> str:
     """An answer that lets the walk go on to the questions after this one."""
     if question.kind is tarockscore.QuestionKind.CHOICE:
-        if question.default is not None:
-            return ""
-        return _value(question.choices[0]) if question.choices else ""
+        return _value(question.choices[0]) if question.default is None and question.choices else ""
     if question.kind is tarockscore.QuestionKind.YES_NO:
         return "" if question.default is not None else "y"
     # half of what may be given: no side's Valat, so the Kontra and the bonuses follow
@@ -766,9 +751,8 @@ def _choices(question: tarockscore.Question, answer: object, sent: str | None) -
     # the one choice the rules leave (a Forehand's contract: its declarer) is shown ticked but not
     # sent: no other question (a contract tapped since) takes it as an answer nobody gave
     fixed = " disabled" if question.fixed else ""
-    name = question.key
     return "".join(
-        f"<label><input{attrs({'type': 'radio', 'name': name, 'value': v})}{' checked' if on else ''}{fixed}>"
+        f"<label><input{attrs({'type': 'radio', 'name': question.key, 'value': v})}{' checked' if on else ''}{fixed}>"
         f"<span>{esc(label)}</span></label>"
         for v, label, on in options
     )

@@ -19,33 +19,8 @@ from tarockscore.i18n import _, ngettext
 from tarockscore.render import evening as render_evening
 from tarockscore.render import tournament as render_tournament
 from tarockscore.render.profile import profile_line
-from tarockscore.web import writes
-from tarockscore.web.html import (
-    DONE,
-    EXTRAS,
-    NEXT,
-    corrections_html,
-    dealing_of,
-    done_lines,
-    esc,
-    explained_html,
-    hand_form,
-    hand_heading,
-    header,
-    hidden_fields,
-    kept,
-    message_html,
-    now_on_sheet,
-    page,
-    preview_html,
-    radl_html,
-    radl_said,
-    record_label,
-    sheet_section,
-    table,
-    unchanged,
-    whole,
-)
+from tarockscore.web import html, writes
+from tarockscore.web.html import esc
 from tarockscore.web.site import Place, Site
 
 
@@ -110,7 +85,7 @@ def no_form(
     (``parked``)."""
     if replace is None or closed:
         said = writes.closed(seen.place) if closed else _("this table has played all its games")
-        return "" if seen.sheet.on_paper or esc(said) in notice else message_html("ok", [said])
+        return "" if seen.sheet.on_paper or esc(said) in notice else html.message_html("ok", [said])
     if 1 <= replace <= len(seen.sheet.hands):  # a deal that cannot be: no form, as before
         return ""
     said = _("hand {number} is no longer on the sheet (taken back or deleted): there is nothing to replace")
@@ -118,7 +93,7 @@ def no_form(
     if not 1 <= replace <= len(seen.sheet.hands) + removed:  # never on the sheet: an address typed or kept
         said = _("there is no hand {number} on the sheet: there is nothing to replace")
     onward = link(seen.place.path, **{**parked, "code": code, "lang": lang})
-    return message_html("info", [said.format(number=replace)]) + (
+    return html.message_html("info", [said.format(number=replace)]) + (
         f'<p><a href="{esc(onward)}">{esc(_("Enter the next hand"))}</a></p>'
     )
 
@@ -207,7 +182,7 @@ def texts_block() -> str:
         "dismiss": _("Dismiss"),
         "record": _("Record hand {number}"),
         "replace": _("Replace hand {number}"),
-        "unchanged": unchanged(),
+        "unchanged": html.unchanged(),
         "bracketed": _("{question} ({reason})"),
         "change": _("Change the hand"),
         "hand": _("Hand {number}"),
@@ -258,7 +233,7 @@ def table_page(
     status = status_line(seen, given_code, code, closed)
     title = place_title(place, site.title)
     parts = [
-        header(
+        html.header(
             title,
             f'<a class="board-link" href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a>'
             + languages(place.path, code=given_code, replace=replace, dealer=dealer),
@@ -268,15 +243,16 @@ def table_page(
     ]
     parts.append(f'<p class="meta" id="status"{"" if status else " hidden"}>{esc(status)}</p>')
     replacing = entry is not None and entry.replacing
-    parked = (parked or kept(given or {}, replaced=True)) if replacing else {}
+    parked = (parked or html.kept(given or {}, replaced=True)) if replacing else {}
     if entry is not None and code:
         hidden = {"code": code, "expected": seen.version, "request": request_key(), "dealer": dealer}
-        hidden |= {NEXT + key: value for key, value in parked.items()}
+        hidden |= {html.NEXT + key: value for key, value in parked.items()}
         head = hand_head(seen, entry, code=code, lang=lang, parked=parked)
         action = link(place.path + "/hand", lang=lang)
-        parts.append(hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
+        parts.append(html.hand_form(entry, given, head=head, hidden=hidden, action=action, refused=refused))
     instead = instead_of_next(place, seen, closed)
-    parts.append(sheet_section(seen.ledger, seen.sheet, instead, explain_link(place, given_code, lang)))
+    explain = explain_link(place, given_code, lang)
+    parts.append(html.sheet_section(html.sheet_html(seen.ledger, seen.sheet, explain, instead)))
     # what is being played, as ``show`` and ``explain`` name it: below the sheet, out of its way
     said = profile_line(seen.ledger.table.profile.rules)
     parts.append(f'<p class="meta profile">{esc(said)}</p>')
@@ -287,7 +263,7 @@ def table_page(
         deleting=deleting,
         hand=entry is not None and not replacing,
         closed=closed,
-        carried=parked if replacing else kept(given or {}, replaced=False),
+        carried=parked if replacing else html.kept(given or {}, replaced=False),
         dealing=dealing,
         typed=typed,
         refused=refused if typed else None,
@@ -304,7 +280,7 @@ def table_page(
         "data-address": address,
         "data-closed": "1" if closed else "",
     }
-    return page(title, "\n".join(parts), data=data)
+    return html.page(title, "\n".join(parts), data=data)
 
 
 def status_line(seen: Seen, given_code: str, code: str | None, closed: bool) -> str:
@@ -338,8 +314,8 @@ def explain_page(
     title = place_title(place, site.title)
     back = f'<a class="board-link" href="{esc(link(place.path, code=code, lang=lang))}">{esc(_("back to the sheet"))}</a>'
     here = languages(f"{place.path}/explain/{explained.number}", code=code)
-    body = header(title, back + here) + explained_html(explained) + f"<p>{back}</p>"
-    return page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
+    body = html.header(title, back + here) + html.explained_html(explained) + f"<p>{back}</p>"
+    return html.page(_("Hand {number}").format(number=explained.number) + " · " + title, body, script=False)
 
 
 def hand_head(
@@ -353,10 +329,10 @@ def hand_head(
     """Above the form: the hand's number and deal; a hand being replaced as it stands on the sheet,
     and the way back to the next hand's form (with its answers so far, ``parked``)."""
     if not entry.replacing:
-        return hand_heading(entry)
+        return html.hand_heading(entry)
     back = link(seen.place.path, **{**(parked or {}), "code": code, "lang": lang})
     keep = f' <a href="{esc(back)}">{esc(_("Keep it"))}</a>'
-    return hand_heading(entry) + now_on_sheet(seen.sheet, entry.number, keep)
+    return html.hand_heading(entry) + html.now_on_sheet(seen.sheet, entry.number, keep)
 
 
 def corrections(
@@ -382,10 +358,10 @@ def corrections(
     path = seen.place.path
     if not code or closed:
         return ""
-    answers = hidden_fields(carried or {})
-    common = hidden_fields({"code": code, "expected": seen.version}) + answers
+    answers = html.hidden_fields(carried or {})
+    common = html.hidden_fields({"code": code, "expected": seen.version}) + answers
     # the hands are chosen by the page's address, which changes nothing; the page opens at the question
-    chooser = hidden_fields({"code": code, "lang": lang}) + answers
+    chooser = html.hidden_fields({"code": code, "lang": lang}) + answers
     choose = f'<form method="get" action="{esc(path)}#corrections">{chooser}'
     forms = {
         "replace": f'<form method="get" action="{esc(path)}">{chooser}',
@@ -395,17 +371,17 @@ def corrections(
     for what in ("undo", "delete", "deal", "radl", "strike"):
         action = link(f"{path}/{what}", lang=lang)
         forms[what] = (
-            f'<form method="post" action="{esc(action)}">{common}{hidden_fields({"request": request_key()})}'
+            f'<form method="post" action="{esc(action)}">{common}{html.hidden_fields({"request": request_key()})}'
         )
     sends = {what: link(f"{path}/{what}", lang=lang) for what in ("undo", "delete", "radl", "strike")}
     sends["choose"] = link(path + "/hand", lang=lang) + "#corrections"
-    radl = radl_html(seen.ledger, forms, sends if hand else None, typed, refused)
+    radl = html.radl_html(seen.ledger, forms, sends if hand else None, typed, refused)
     if not seen.sheet.hands:
         return radl
-    asked = dealing_of(seen.place.evening, *dealing)
+    asked = html.dealing_of(seen.place.evening, *dealing)
     if asked is not None:  # the deal corrected to is the one shown, whatever the chooser says since
         sends["deal"] = link(path + "/deal", lang=lang, dealer=asked.dealer)
-    shown = corrections_html(
+    shown = html.corrections_html(
         seen.sheet, forms, pick="replace", deleting=deleting, sends=sends if hand else None, dealing=asked
     )
     return shown + radl
@@ -414,27 +390,28 @@ def corrections(
 def done_notice(seen: Seen, params: Mapping[str, str]) -> str:
     """What a change made from this page did (``?done=KIND&hand=N``; a hand already there, taken
     back or replaced with ``&expected=``, the version it was entered on), in the page's words."""
-    kind, number, expected = params.get("done", ""), whole(params.get("hand")), params.get("expected", "")
+    kind, expected = params.get("done", ""), params.get("expected", "")
+    number = html.whole(params.get("hand"))
     # only what the sheet or its trail bears out: an address kept or typed says nothing that is not so
     hands, marks = seen.ledger.hands, seen.ledger.radl
     last = hands[-1].id if hands else 0
     if kind == "radl" and marks and marks[-1].after == last and number == len(hands):
-        return message_html("ok", [radl_said(seen.ledger)])  # its mark, as the trail says it
-    if kind not in DONE or number is None:
+        return html.message_html("ok", [html.radl_said(seen.ledger)])  # its mark, as the trail says it
+    if kind not in html.DONE or number is None:
         return ""
     if kind in ("undone", "deleted"):
         # the hand taken back or deleted, as its line on the sheet said it
         line = render_evening.undone_summary(seen.ledger, number, deleted=kind == "deleted")
         if line is None:
             return ""
-        lines = [*done_lines(kind, number, None), line, *radl_kept(seen, kind, number, expected)]
+        lines = [*html.done_lines(kind, number, None), line, *radl_kept(seen, kind, number, expected)]
     elif 1 <= number <= len(hands) and borne_out(seen, kind, number, expected):
-        lines = [*done_lines(kind, number, seen.sheet), *radl_kept(seen, kind, number, expected)]
+        lines = [*html.done_lines(kind, number, seen.sheet), *radl_kept(seen, kind, number, expected)]
     else:
         return ""
     if kind == "dealt" and (entry := entry_of(seen.place, number, seen=seen)) is not None:
         lines.append(render_evening.deal_text(entry.deal))  # the deal as corrected
-    return message_html("info" if kind == "already" else "ok", lines)
+    return html.message_html("info" if kind == "already" else "ok", lines)
 
 
 def radl_kept(seen: Seen, kind: str, number: int, expected: str) -> list[str]:
@@ -478,18 +455,18 @@ def preview_page(
     title = place_title(place, site_title)
     number, replacing = preview.number, carried.get("number") is not None
     action = esc(link(place.path + "/hand", lang=lang))
-    hidden = hidden_fields({**{k: v for k, v in given.items() if k != EXTRAS}, **carried})
+    hidden = html.hidden_fields({**{k: v for k, v in given.items() if k != html.EXTRAS}, **carried})
     body = "\n".join(
         [
-            header(title),
-            f'<section class="preview">{preview_html(preview, replacing)}</section>',
+            html.header(title),
+            f'<section class="preview">{html.preview_html(preview, replacing)}</section>',
             f'<form method="post" id="confirm-form" action="{action}">{hidden}',
-            f'<button type="submit" name="action" value="record" class="primary">{esc(record_label(number, replacing))}</button>',
+            f'<button type="submit" name="action" value="record" class="primary">{esc(html.record_label(number, replacing))}</button>',
             f'<button type="submit" name="action" value="edit">{esc(_("Change the hand"))}</button>',
             "</form>",
         ]
     )
-    return page(title, body, data={"data-table": place.key, "data-version": carried["expected"]})
+    return html.page(title, body, data={"data-table": place.key, "data-version": carried["expected"]})
 
 
 def board_fragment(site: Site) -> str:
@@ -527,10 +504,12 @@ def board_fragment(site: Site) -> str:
         if standings is None:
             parts.append(f"<h2>{esc(_('Totals'))}</h2>")
             parts.append(
-                table([_("player"), _("total")], [[p, sheet.totals[p]] for p in sheet.players], cls="totals")
+                html.table(
+                    [_("player"), _("total")], [[p, sheet.totals[p]] for p in sheet.players], cls="totals"
+                )
             )
     parts.append(f"<h2>{esc(_('Tables'))}</h2>")
-    parts.append(table([_("table"), _("hands"), _("last update")], rows, cls="progress"))
+    parts.append(html.table([_("table"), _("hands"), _("last update")], rows, cls="progress"))
     return "\n".join(parts)
 
 
@@ -549,12 +528,12 @@ def last_change(sheet: tarockscore.Sheet) -> str:
 
 def board_page(site_title: str, fragment: str, lang: str | None) -> str:
     body = (
-        header(site_title, '<span id="live" class="live"></span>' + languages("/board"))
+        html.header(site_title, '<span id="live" class="live"></span>' + languages("/board"))
         + f'<main id="board" class="board">{fragment}</main>'
         + texts_block()
     )
     head = '<noscript><meta http-equiv="refresh" content="15"></noscript>'
-    return page(
+    return html.page(
         _("Board: {name}").format(name=site_title),
         body,
         head=head,
@@ -581,7 +560,7 @@ def cards_page(site_title: str, cards: Sequence[tuple[Place, str]]) -> str:
                 ]
             )
         )
-    return page(_("Table cards: {name}").format(name=site_title), "\n".join(out), script=False)
+    return html.page(_("Table cards: {name}").format(name=site_title), "\n".join(out), script=False)
 
 
 def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> str:
@@ -590,7 +569,7 @@ def index_page(site_title: str, places: Sequence[Place], lang: str | None) -> st
         for p in places
     )
     body = (
-        header(site_title, languages("/"))
+        html.header(site_title, languages("/"))
         + f'<p><a href="{esc(link("/board", lang=lang))}">{esc(_("board"))}</a></p><ul class="places">{items}</ul>'
     )
-    return page(site_title, body)
+    return html.page(site_title, body)

@@ -4,6 +4,7 @@ at each request; in memory are kept only a lock per table, the codes and the wro
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import os
 import secrets
@@ -115,8 +116,7 @@ class Codes:
                     os.fsync(f.fileno())
                 os.replace(tmp, self.path)
             finally:
-                if tmp.exists():
-                    tmp.unlink()
+                tmp.unlink(missing_ok=True)
         except OSError as exc:
             if self.warn is not None:
                 said = _(
@@ -261,10 +261,8 @@ class Site:
         """Each table's key with its ledger's mtime, size and mode, and whether its round is closed:
         changes whenever a ledger is written, when it is made read-only (the evening closed) or
         writable again, and when its round is closed at the desk."""
-        try:
+        with contextlib.suppress(TarockError):  # the day cannot be read now: its tables as last read
             self._ledgers = self.places()
-        except TarockError:  # the day cannot be read now: its tables as last read
-            pass
         out = []
         for place in self._ledgers:
             try:

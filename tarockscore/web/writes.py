@@ -2,6 +2,7 @@
 the request key travels inside the ledger's entry, so the ledger alone says whether a request was
 carried out. What a phone is answered: docs/serve.md."""
 
+import contextlib
 import os
 import re
 from collections.abc import Mapping
@@ -66,28 +67,19 @@ def refusal(
     sent = given.get(question.key, "").strip()
     number = question.kind is CHOICE and sent.isdigit()
     points = question.kind is tarockscore.QuestionKind.POINTS and sent  # in the fields' words
+    # a word no button sends (a yes or no the rules refuse is said in the rules' words below)
+    word = question.kind is tarockscore.QuestionKind.YES_NO and sent and tarockscore.yes_or_no(sent) is None
     if reading.refused and (number or points or given.get(BLATT + question.key, "").strip()):
         return [{"where": question.key, "message": labelled(question.text, reading.refused)}]
-    if (
-        reading.refused
-        and question.kind is tarockscore.QuestionKind.YES_NO
-        and sent
-        and tarockscore.yes_or_no(sent) is None
-    ):
-        # a word no button sends (a yes or no the rules refuse is said in the rules' words below)
+    if reading.refused and word:
         wrong = _("{answer!r} is not an answer here: tap yes or no").format(answer=Shown(sent))
         return [{"where": question.key, "message": labelled(question.text, wrong)}]
     hand: dict[str, Any] = {}
     for key in HAND_KEYS:
         value = given.get(key, "").strip()
-        if not value:
-            continue
-        if key == "won":
-            said = tarockscore.yes_or_no(value)
-            if said is None:
-                continue
+        if key == "won" and (said := tarockscore.yes_or_no(value)) is not None:
             hand[key] = said
-        else:
+        elif key != "won" and value:
             hand[key] = int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value
     try:
         entry.preview(cast("tarockscore.HandInput", hand))  # the parse checks every key's value
@@ -272,13 +264,11 @@ def moved(
 ) -> Answer:
     """The sheet moved since the page was read: "already on the sheet as hand N", else 409."""
     found = None
-    try:
+    with contextlib.suppress(TarockError):  # the hand does not read on the sheet of then either
         then = tarockscore.entry_as_of(evening, expected, number, dealer) if what == "hand" else None
         if then is not None:
             reading = tarockscore.submit_answers(then.flow, given, then.defaults)
             found = then.found_on(reading.hand, snapshot.ledger) if reading.hand is not None else None
-    except TarockError:  # the hand does not read on the sheet of then either
-        pass
     if found is None:
         return stale(snapshot, what)
     text = _("this hand is already on the sheet as hand {number}").format(number=found)
