@@ -27,14 +27,6 @@ from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import clean_name, name_problem, text_problem
 from tarockscore.season import standings as core
-from tarockscore.season.standings import (
-    Filters,
-    Season,
-    Standing,
-    aliases_from_mapping,
-    fold,
-    standings,
-)
 from tarockscore.season.statistics import PlayerStats, player_stats
 
 #: Where a warning goes as soon as it is found (a front end prints it; a script may collect it).
@@ -143,7 +135,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
         document = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
         if (other := safe_io.other_kind(document, safe_io.ALIAS)) is not None:  # said in one line
             raise UsageError(N_("{name}: not an alias file: this is {other}"), name=shown, other=other)
-        return aliases_from_mapping(document, shown)
+        return core.aliases_from_mapping(document, shown)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:
@@ -326,7 +318,7 @@ def _not_a_ledger(exc: LedgerError) -> bool:
 class FoldedSeason(NamedTuple):
     """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
-    season: Season
+    season: core.Season
     left_out: tuple[str, ...] = ()
 
     @property
@@ -334,9 +326,9 @@ class FoldedSeason(NamedTuple):
         """Every warning, in the order said: the reading's, then the season's."""
         return (*self.left_out, *self.season.warnings)
 
-    def standings(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[core.Standing, ...]:
         """Per player: Victory Points, payout, hands, evenings; best first, ties share a rank."""
-        return standings(self.season)
+        return core.standings(self.season)
 
     def statistics(self) -> tuple[PlayerStats, ...]:
         """Per player: contracts declared and won, partners, defences, bonuses, Kontras, best and worst hand."""
@@ -397,10 +389,10 @@ def fold_season(
     if not ledgers and not any(isinstance(w, LeftOut) for w in reading.warnings):
         # a season before its first evening: empty standings, as a range without one
         reading.said(N_("no ledgers found in {names}"), names=", ".join(names))
-    filters = Filters(
+    filters = core.Filters(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )
-    season = fold(ledgers, filters)
+    season = core.fold(ledgers, filters)
     season = season._replace(warnings=tuple(where_given(w, chosen) for w in season.warnings))
     for w in season.warnings:
         if warn is not None:

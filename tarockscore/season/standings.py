@@ -431,10 +431,7 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     day = ledger_date(ledger)
     if day is None:
         given = ledger.table.date
-        if given is None:
-            warnings.append(message(UNDATED, source=source))
-        else:
-            warnings.append(message(WRONGLY_DATED, source=source, date=given))
+        warnings.append(message(UNDATED if given is None else WRONGLY_DATED, source=source, date=given))
         return False
     return not (
         (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to)
@@ -528,34 +525,27 @@ def _paper_money(e: Evening) -> Mapping[str, int] | None:
 
 def standings(season: Season) -> tuple[Standing, ...]:
     """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
-    vp = dict.fromkeys(season.players, 0)
-    hands = dict.fromkeys(season.players, 0)
-    evenings = dict.fromkeys(season.players, 0)
-    paper = dict.fromkeys(season.players, 0)
-    payout: dict[str, int] = {}
+    vp: Counter[str] = Counter()
+    hands: Counter[str] = Counter()
+    evenings: Counter[str] = Counter()
+    paper: Counter[str] = Counter()
+    payout: Counter[str] = Counter()
     for e in season.evenings:
-        for p in e.players:
-            evenings[p] += 1
+        evenings.update(e.players)
         if e.paper is not None:
-            for p, v in e.paper.schrift.items():
-                vp[p] += v
-                paper[p] += v
-            for p, v in (_paper_money(e) or {}).items():
-                payout[p] = payout.get(p, 0) + v
+            vp.update(e.paper.schrift)
+            paper.update(e.paper.schrift)
+            payout.update(_paper_money(e) or {})
         for h in e.hands:
-            for p in h.hand.players:
-                hands[p] += 1
-            for p, v in h.result.victory_points.items():
-                vp[p] += v
-            if h.result.payout is not None:
-                for p, v in h.result.payout.items():
-                    payout[p] = payout.get(p, 0) + v
-    ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
+            hands.update(h.hand.players)
+            vp.update(h.result.victory_points)
+            payout.update(h.result.payout or {})
+    ordered = sorted(season.players, key=lambda p: (-vp[p], -payout[p], p))
     pays = any(e.pays for e in season.evenings)
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
-        money = payout.get(p, 0) if pays else None
+        money = payout[p] if pays else None
         out.append(Standing(rank, p, vp[p], hands[p], evenings[p], money, paper[p]))
     chosen = set(season.selected)
     return tuple(s for s in out if s.player in chosen)

@@ -87,9 +87,7 @@ def _total(tallies: Iterable[Tally]) -> Tally:
 
 
 def _level(profile: Profile, step: str | None) -> int:
-    if step is None:
-        return 0
-    found = profile.step(step)
+    found = profile.step(step) if step is not None else None
     return found.level if found is not None else 0
 
 
