@@ -325,40 +325,37 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
     the file. Nesting is bounded after parsing too, so no later step recurses without bound.
     ``kind`` (LEDGER, PROFILE, HAND, ALIAS): what the file is, so that a hint shows a line of its own."""
-    if (line := deep_key_line(text)) is not None:
-        raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"),
-            name=f"{name}:{line}",
-            depth=MAX_DEPTH,
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line, said = _toml_problem(str(exc), text, kind)
-        where = f"{name}:{line}" if line else name
-        raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
-    except RecursionError:
-        raise unreadable(error)(
-            N_("{name}: nested too deeply to read (at most {depth} levels)"),
-            name=f"{name}:{deepest_line(text)}",
-            depth=MAX_DEPTH,
-        ) from None
-    except ValueError as exc:
-        if "digits" in str(exc):
+    deep = deep_key_line(text)  # the line of a key too deep to parse, else of the deepest nesting
+    if deep is None:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            line, said = _toml_problem(str(exc), text, kind)
+            where = f"{name}:{line}" if line else name
+            raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
+        except RecursionError:
             raise unreadable(error)(
-                N_(
-                    "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
-                ),
-                name=name,
+                N_("{name}: nested too deeply to read (at most {depth} levels)"),
+                name=f"{name}:{deepest_line(text)}",
+                depth=MAX_DEPTH,
             ) from None
-        raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
-    if too_deep(data):
-        raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"),
-            name=f"{name}:{deepest_line(text)}",
-            depth=MAX_DEPTH,
-        )
-    return data
+        except ValueError as exc:
+            if "digits" in str(exc):
+                raise unreadable(error)(
+                    N_(
+                        "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
+                    ),
+                    name=name,
+                ) from None
+            raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
+        if not too_deep(data):
+            return data
+        deep = deepest_line(text)
+    raise unreadable(error)(
+        N_("{name}: tables or arrays nested more than {depth} levels deep"),
+        name=f"{name}:{deep}",
+        depth=MAX_DEPTH,
+    )
 
 
 def deepest_line(text: str) -> int:
@@ -637,17 +634,22 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=os_reason(exc)) from None
     if old is not None and old.st_nlink > 1:
-        raise error(hard_link_message(path, old.st_nlink, what))
+        raise error(
+            N_(
+                "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
+                "{what} as a whole, which would leave the other names on the old content, so nothing was "
+                "written. Keep one name (remove the others), or use a symbolic link instead"
+            ),
+            path=path,
+            links=old.st_nlink,
+            what=file_kind(what),
+        )
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
+    failed = _NOT_WRITTEN if old is not None else _NOT_MADE
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        raise error(
-            _NOT_WRITTEN if old is not None else _NOT_MADE,
-            path=path,
-            what=file_kind(what),
-            why=os_reason(exc),
-        ) from None
+        raise error(failed, path=path, what=file_kind(what), why=os_reason(exc)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -662,8 +664,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            said = _NOT_WRITTEN if old is not None else _NOT_MADE
-            raise error(said, path=path, what=file_kind(what), why=os_reason(exc)) from None
+            raise error(failed, path=path, what=file_kind(what), why=os_reason(exc)) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
@@ -722,19 +723,6 @@ def _note(path: Path, what: str) -> None:
         noted.append((path, what))
 
 
-def hard_link_message(path: Path, links: int, what: str) -> Message:
-    return message(
-        N_(
-            "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
-            "{what} as a whole, which would leave the other names on the old content, so nothing was "
-            "written. Keep one name (remove the others), or use a symbolic link instead"
-        ),
-        path=path,
-        links=links,
-        what=file_kind(what),
-    )
-
-
 def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockError]) -> None:
     new = os.stat(tmp)
     if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
@@ -756,9 +744,6 @@ def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockErr
 
 
 def _replace(tmp: str, real: Path) -> None:
-    if not WINDOWS:
-        os.replace(tmp, real)
-        return
     # Windows refuses to replace a file another process has open (a reader, a virus scanner) for
     # a moment: try again for up to a second.
     deadline = time.monotonic() + 1.0
@@ -767,7 +752,7 @@ def _replace(tmp: str, real: Path) -> None:
             os.replace(tmp, real)
             return
         except PermissionError:
-            if time.monotonic() > deadline:
+            if not WINDOWS or time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
 
