@@ -26,10 +26,7 @@ def _escape_char(ch: str) -> str:
 def escape_unprintable(text: str, keep: str = "\n") -> str:
     """``text`` with every character a terminal would not simply show (a control character, a
     bidirectional override) written as ``\\uXXXX``, valid in JSON too; those in ``keep`` stay."""
-    shown = text
-    for ch in keep:
-        shown = shown.replace(ch, "")
-    if shown.isprintable():  # the common case, in one pass
+    if text.translate(dict.fromkeys(map(ord, keep))).isprintable():  # the common case, in one pass
         return text
     out = []
     for ch in text:
@@ -470,10 +467,7 @@ class Collector:
 
     def add(self, where: str, message: str, /, **values: object) -> None:
         """One problem; with values, ``message`` is a template marked with ``N_``."""
-        if self.full:
-            self.dropped += 1
-            return
-        self.problems.append(Problem.of(where, message, **values))
+        self.put(Problem.of(where, message, **values))
 
     def put(self, problem: Problem, where: str = "") -> None:
         """A problem found elsewhere (template and values kept), with ``where`` in front of its own location."""

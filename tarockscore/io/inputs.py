@@ -206,9 +206,6 @@ def _published(number: str, entry: Mapping[str, Any]) -> Reading:
     return Reading(value, number, entry["sources"], MappingProxyType(dict(entry.get("when", {}))))
 
 
-_ENTRY = {"value", "points", "sources", "when"}
-
-
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     """Deep merge: tables key by key, everything else (arrays included) replaced."""
     out = dict(base)
@@ -409,19 +406,10 @@ def _house(chain: Sequence[Path], documents: Sequence[Mapping[str, Any]]) -> dic
     keys = {
         key
         for document in documents[:base]
-        for key in _leaf_keys(document)
+        for key, _value in _leaves(document, "")
         if key.split(".")[0] not in _NOT_HOUSE_RULES
     }
     return {"house": {"extends": chain[base].stem, "keys": sorted(keys)}}
-
-
-def _leaf_keys(table: Mapping[str, Any], prefix: str = "") -> list[str]:
-    """Every key path a TOML table sets: tables entered, anything else (an array too) one key."""
-    keys: list[str] = []
-    for key, value in table.items():
-        path = f"{prefix}{key}"
-        keys += _leaf_keys(value, f"{path}.") if isinstance(value, dict) else [path]
-    return keys
 
 
 # The numbers a contract's or bonus's ``source`` is cited for (``explain``: the base value and the

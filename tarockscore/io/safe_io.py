@@ -882,8 +882,6 @@ def _reads_as_toml(target: Path) -> bool:
         return False
     if len(head) > _HEAD:  # too long to parse at a glance: a ledger is known by its beginning
         return starts_as_toml(head)
-    if not head.strip():
-        return False
     try:
         text = head.decode("utf-8")
         data = tomllib.loads(text) if deep_key_line(text) is None else {"": text}
@@ -897,5 +895,4 @@ def write_output(
 ) -> None:
     """Check ``target`` (:func:`check_output`) and write ``text`` (or bytes) to it atomically."""
     check_output(target, option, inputs)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    atomic_write(target, data, error, "output file")
+    atomic_write(target, text.encode("utf-8") if isinstance(text, str) else text, error, "output file")

@@ -258,10 +258,8 @@ class _Reading:
             path = Path(source)
             if not source.strip():
                 raise UsageError(N_("{source!r} is empty; give a ledger file or a folder"), source=source)
-            try:
-                in_folder = stat.S_ISDIR(os.stat(path).st_mode)
-            except OSError:  # missing, or a name the file system refuses: reading reports it
-                in_folder = False
+            # missing, or a name the file system refuses, is no folder: reading reports it
+            in_folder = os.path.isdir(path)
             for f in self.folder(path, source) if in_folder else [path]:
                 key = f.resolve()
                 if key not in seen and not (in_folder and key == self.alias_file):
