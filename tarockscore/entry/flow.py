@@ -108,12 +108,11 @@ class Question:
 
     def accepts(self, value: Answer | None) -> bool:
         """Whether ``value`` is still an answer to this question (answers before it may have changed)."""
-        if self.kind is Kind.CHOICE:
-            return isinstance(value, str) and any(c.value == value for c in self.choices)
         if self.kind is Kind.YES_NO:
             return isinstance(value, bool)
-        if isinstance(value, str):  # a word the card points may be given by: a Valat
+        if isinstance(value, str):  # a choice, or a word the card points may be given by: a Valat
             return any(c.value == value for c in self.choices)
+        # card points (only their question has a most)
         return isinstance(value, Fraction) and self.most is not None and 0 <= value <= self.most
 
     def with_default(self, old: Answer | None) -> "Question":
@@ -374,15 +373,12 @@ class Flow:
             return
         total = render_points(self.profile.game.card_points_total)
         if side is Side.DEFENDERS:
-            text = _("The defenders hold all {total} card points: was it their Valat?").format(total=total)
+            said = _("The defenders hold all {total} card points: was it their Valat?")
         elif partner is None:
-            text = _("{declarer} holds all {total} card points: was it {declarer}'s Valat?").format(
-                declarer=declarer, total=total
-            )
+            said = _("{declarer} holds all {total} card points: was it {declarer}'s Valat?")
         else:
-            text = _("{declarer} and {partner} hold all {total} card points: was it their Valat?").format(
-                declarer=declarer, partner=partner, total=total
-            )
+            said = _("{declarer} and {partner} hold all {total} card points: was it their Valat?")
+        text = said.format(declarer=declarer, partner=partner, total=total)
         line = _("Valat (all {total} card points)").format(total=total)
         yield Question(VALAT_PROVEN, text, Kind.YES_NO, line, default=True)
 

@@ -178,12 +178,11 @@ def decode(
     spreadsheet saves (a players file, a round's results), told what it was read as: one that is
     not UTF-8 but Windows-1252 without a control character (German Excel's "CSV (Trennzeichen-
     getrennt)") is read so, and said; its refusal says how a spreadsheet saves UTF-8."""
-    if data.startswith(_UTF8_BOM):
-        data = data[len(_UTF8_BOM) :]
-    elif data.startswith(_UTF16_BOMS):
+    if data.startswith(_UTF16_BOMS):
         raise unreadable(error)(
             N_("{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8"), name=name
         )
+    data = data.removeprefix(_UTF8_BOM)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:  # named at its line and column, as an editor counts them
@@ -287,8 +286,7 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             key = (set_there.group(1) or set_there.group(2)).strip().strip("\"'")
             return line, message(N_("{key!r} is given twice; give each key once"), key=key)
         return line, message(N_("a key is given twice; give each key once"))
-    duplicate = re.fullmatch(r"Duplicate inline table key (.+)", said)
-    if duplicate:
+    if duplicate := re.fullmatch(r"Duplicate inline table key (.+)", said):
         key = duplicate.group(1).strip("'\"")
         return line, message(N_("{key!r} is given twice in one table; give each key once"), key=key)
     at = lines[line - 1][int(m.group(2)) - 1 : int(m.group(2))] if m and line and line <= len(lines) else ""
@@ -297,11 +295,10 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             N_("{letter!r} cannot stand in a key: ä, ö, ü and ß are written ae, oe, ue and ss"),
             letter=at,
         )
-    character = re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said)
-    if character:  # the parser names it as Python escapes it, as every error shows it
+    if character := re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said):
+        # the parser names it as Python escapes it, as every error shows it
         said = "control character"
-    template = _TOML_SAYS.get(said)
-    if template is None:
+    if (template := _TOML_SAYS.get(said)) is None:
         for form in _TOML_FORMS:
             if part := re.fullmatch(re.escape(form).replace(r"\{part\}", "(.+)"), said):
                 what = message(form, part=next(iter(part.groups()), ""))
@@ -800,7 +797,7 @@ _TOML_START = re.compile(
 
 def starts_as_toml(head: bytes) -> bool:
     """Whether a file beginning with ``head`` is a ledger or another TOML document."""
-    head = head.removeprefix(b"\xef\xbb\xbf")
+    head = head.removeprefix(_UTF8_BOM)
     first, _, _ = head.partition(b"\n")
     if LEDGER_MARK in first:
         return True
