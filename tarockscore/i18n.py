@@ -65,18 +65,15 @@ def language_of(value: str) -> str | None:
 
 def from_environment(env: Mapping[str, str]) -> str:
     """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
-    explicit = env.get(EXPLICIT_VAR, "")
-    if explicit:
+    if explicit := env.get(EXPLICIT_VAR, ""):
         return language_of(explicit) or DEFAULT
     for var in LOCALE_VARS:
-        value = env.get(var, "")
-        if not value:
-            continue
-        # LANGUAGE is a list of preferences (de_AT:de:en); the others name one locale.
-        for item in value.split(":") if var == "LANGUAGE" else [value]:
-            if lang := language_of(item):
-                return lang
-        return DEFAULT
+        if value := env.get(var, ""):
+            # LANGUAGE is a list of preferences (de_AT:de:en); the others name one locale.
+            for item in value.split(":") if var == "LANGUAGE" else [value]:
+                if lang := language_of(item):
+                    return lang
+            return DEFAULT
     return DEFAULT
 
 
@@ -291,8 +288,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def money(amount: Decimal, language: str | None = None) -> str:
     """Money as written in the language: ``€ 1.234,50`` in German, the plain number in English."""
-    lang = language or current()
-    if lang != "de":
+    if (language or current()) != "de":
         return str(amount)
     exponent = amount.as_tuple().exponent
     if isinstance(exponent, int) and exponent > -2:

@@ -408,8 +408,8 @@ def defaults_of(hand: Hand) -> dict[str, Answer]:
     out.update((f"points:{player}", points) for player, points in hand.trischaken_points)
     out.update((f"kontra:{player}", step) for player, step in hand.kontra_by)
     bonuses = list(hand.bonuses)
-    valat = _valat_for_points(hand)
-    if valat is not None:  # given in place of the card points: not among the bonuses
+    # a Valat given in place of the card points: not among the bonuses
+    if (valat := _valat_for_points(hand)) is not None:
         out["card_points"] = EVERY_TRICK
         out.update(_bet_given(VALAT_BET, valat))
         bonuses.remove(valat)

@@ -10,7 +10,6 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore import i18n
 from tarockscore.errors import Collector, Shown, and_listed, near_miss
 from tarockscore.i18n import _, named, translated
 from tarockscore.rules import legality
@@ -175,7 +174,7 @@ def read_points(text: str, profile: Profile) -> Fraction:
     problems = Collector()
     points = read_card_points("", text, profile, problems)
     if points is None:
-        raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
+        raise Refused("; ".join(p.render(_) for p in problems.problems))
     return points
 
 
@@ -227,7 +226,7 @@ def _pick(question: Question, text: str) -> str:
         raise Refused(said.format(answer=Shown(text), choices=", ".join(c.label for c in starting)))
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
     hint = near_miss(text, every, any_case=True, cutoff=0.7)  # a guess only where it is close
-    hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
+    hint = translated(hint) if hint else ""  # the catalogue's "" is its header
     raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))
 
 

@@ -21,17 +21,7 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.io.safe_io import (
-    HAND,
-    PROFILE,
-    SMALL_LIMIT,
-    check_regular,
-    decode,
-    load_toml,
-    other_kind,
-    read_regular,
-    read_stdin,
-)
+from tarockscore.io import safe_io
 from tarockscore.io.ways_out import NO_HAND_FILE
 from tarockscore.rules.hand import HandInput, parse_points
 from tarockscore.rules.parse import parse_hand
@@ -121,21 +111,21 @@ def read_hand_file(source: str | os.PathLike[str]) -> HandFile:
     """A hand file (a path, or ``-`` for standard input): its keys, its name and the line of each key."""
     source = os.fspath(source)
     if source == "-":
-        data = read_stdin("hand", SMALL_LIMIT, HandError)
+        data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
         name = "<stdin>"
     else:
         if not source.strip():
             raise HandError(N_("the hand file's name is empty; give a file, or - for standard input"))
         try:
-            data = read_regular(Path(source), "hand", SMALL_LIMIT, HandError)
+            data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
             raise UnreadableHand(NO_HAND_FILE, source=source) from None
         name = source
-    text = decode(data, name, HandError)
+    text = safe_io.decode(data, name, HandError)
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
-    document = load_toml(text, name, HandError, HAND)
-    other = other_kind(document, HAND)
+    document = safe_io.load_toml(text, name, HandError, safe_io.HAND)
+    other = safe_io.other_kind(document, safe_io.HAND)
     if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     # its keys and values are parse_hand's to check
@@ -231,7 +221,7 @@ def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -
         path = Path(ref)
         if not path.is_absolute() and relative_to is not None:
             path = relative_to / path
-        if check_regular(path, "profile", ProfileError) is None:
+        if safe_io.check_regular(path, "profile", ProfileError) is None:
             if relative_to is not None and not Path(ref).is_absolute():
                 raise UnreadableProfile(not_found, ref=ref, path=path)
             raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
@@ -264,11 +254,12 @@ def looks_like_path(ref: str) -> bool:
 
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = read_regular(path, "profile", SMALL_LIMIT, ProfileError)
+        data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
-    document = load_toml(decode(data, str(path), ProfileError), str(path), ProfileError, PROFILE)
-    other = other_kind(document, PROFILE)
+    text = safe_io.decode(data, str(path), ProfileError)
+    document = safe_io.load_toml(text, str(path), ProfileError, safe_io.PROFILE)
+    other = safe_io.other_kind(document, safe_io.PROFILE)
     if other is not None:  # a ledger or a hand file given for a profile
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
     return document

@@ -123,9 +123,8 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     """The bytes of a regular file of at most ``limit`` bytes; FileNotFoundError (the caller words it)."""
     if check_regular(path, what, error) is None:
         raise FileNotFoundError(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:
@@ -673,9 +672,8 @@ def append_at(
     """Write ``data`` at byte ``end`` of the ledger, fsync'd and read back, if the file still holds
     exactly the bytes ``read`` (else ``moved``: changed since it was read, even to the same length)."""
     read, end = at
-    real = real_path(path)
     try:
-        fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        fd = os.open(real_path(path), os.O_RDWR | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:

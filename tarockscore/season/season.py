@@ -23,7 +23,6 @@ from tarockscore.evening.model import Ledger
 from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
-from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import clean_name, name_problem, text_problem
 from tarockscore.season import standings as core
@@ -420,7 +419,7 @@ def check_chart_file(
     target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
 ) -> None:
     """Refuse, before any work, a chart file that would overwrite an input, a ledger or a profile."""
-    check_output(os.fspath(target), called, [Path(p) for p in inputs])
+    safe_io.check_output(os.fspath(target), called, [Path(p) for p in inputs])
 
 
 def write_chart_file(
@@ -430,4 +429,4 @@ def write_chart_file(
     called: str = "output",
 ) -> None:
     """Write the chart (the SVG, the page, the image) atomically, checked as :func:`check_chart_file` does."""
-    write_output(Path(target), data, called, [Path(p) for p in inputs], TarockError)
+    safe_io.write_output(Path(target), data, called, [Path(p) for p in inputs], TarockError)
