@@ -70,7 +70,6 @@ def key_lines(text: str) -> dict[str, int]:
     for number, line in enumerate(text.splitlines(), 1):
         if depth == 0:
             table = _TABLE_AT.match(line)
-            key = None if table else _KEY_AT.match(line)
             if table:
                 section = table["name"].strip("\"'")
                 if table["array"]:
@@ -78,7 +77,7 @@ def key_lines(text: str) -> dict[str, int]:
                     lines.setdefault(section, number)
                     section = f"{section}[{arrays[section]}]"
                 lines.setdefault(section, number)
-            elif key:
+            elif key := _KEY_AT.match(line):
                 path = section
                 for part in _KEY_PART.findall(key["key"]):
                     name = part.strip("\"'")
@@ -218,9 +217,7 @@ FROM_HAND = N_(
 
 def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -> Path:
     if looks_like_path(ref):
-        path = Path(ref)
-        if not path.is_absolute() and relative_to is not None:
-            path = relative_to / path
+        path = Path(ref) if relative_to is None else relative_to / ref  # an absolute ref stays as it is
         if safe_io.check_regular(path, "profile", ProfileError) is None:
             if relative_to is not None and not Path(ref).is_absolute():
                 raise UnreadableProfile(not_found, ref=ref, path=path)

@@ -796,8 +796,7 @@ _TOML_START = re.compile(
 def starts_as_toml(head: bytes) -> bool:
     """Whether a file beginning with ``head`` is a ledger or another TOML document."""
     head = head.removeprefix(_UTF8_BOM)
-    first, _, _ = head.partition(b"\n")
-    if LEDGER_MARK in first:
+    if LEDGER_MARK in head.partition(b"\n")[0]:
         return True
     for line in head.split(b"\n"):
         text = line.strip()

@@ -385,8 +385,7 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
     for _, ledger in ledgers[1:]:
         if (game := ledger.profile.game.family) != first.game.family:
             raise LedgerError(GAMES_CANNOT_ADD, _describe=_describe(groups), a=first.game.family, b=game)
-        why = _comparable(first, ledger.profile)
-        if why:
+        if why := _comparable(first, ledger.profile):
             raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
     return [message(PROFILES_ADDED, profiles=_describe(groups))]
 
