@@ -15,7 +15,12 @@ from typing import NamedTuple
 _ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
 
 
-def _escape_char(ch: str) -> str:
+def _char_shown(ch: str, keep: str) -> str:
+    """A character as a message shows it: as it is where a terminal shows it, else escaped."""
+    if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
+        return ch
+    if ch in "\t\r":
+        return _ESCAPES[ord(ch)]
     code = ord(ch)
     if code < 0x10000:
         return f"\\u{code:04x}"
@@ -28,15 +33,7 @@ def escape_unprintable(text: str, keep: str = "\n") -> str:
     bidirectional override) written as ``\\uXXXX``, valid in JSON too; those in ``keep`` stay."""
     if text.translate(dict.fromkeys(map(ord, keep))).isprintable():  # the common case, in one pass
         return text
-    out = []
-    for ch in text:
-        if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
-            out.append(ch)
-        elif ch in "\t\r":
-            out.append(_ESCAPES[ord(ch)])
-        else:
-            out.append(_escape_char(ch))
-    return "".join(out)
+    return "".join(_char_shown(ch, keep) for ch in text)
 
 
 def shown_path(path: object) -> str:

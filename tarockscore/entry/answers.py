@@ -179,26 +179,19 @@ def submit(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] 
 
 def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], *, complete: bool) -> Reading:
     answers: dict[str, Answer] = {}
-    asked: Question | None = None
-    refused: str | None = None
-    again: tuple[str, ...] = ()
     while True:
         done, following = flow.walk(answers)
+        lines = tuple((question, answers[question.key]) for question in done)
         if following is None:
             break
         asked = following.with_default(defaults.get(following.key))
         if asked.key not in given and not complete and not (asked.quiet or asked.fixed):
-            break
+            return Reading(lines, asked, None, (), None)
         try:
             answers[asked.key] = _given(flow, asked, given, answers)
         except Refused as exc:
-            refused = str(exc.args[0])
             again = (str(exc.args[1]),) if isinstance(exc, AskAgain) else ()
-            break
-        asked = None
-    lines = tuple((question, answers[question.key]) for question in done)
-    if asked is not None:
-        return Reading(lines, asked, refused, (), None, again)
+            return Reading(lines, asked, str(exc.args[0]), (), None, again)
     # keys given that none of the hand's questions asks (an earlier answer changed, and the
     # question went); a Kontra among them, given on a bonus that was not asked one (a silent
     # bonus): the rules refuse it

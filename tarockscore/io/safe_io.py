@@ -403,9 +403,7 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether tables and arrays nest deeper than ``limit`` (the walk recurses at most that deep)."""
     if isinstance(value, dict):
         value = list(value.values())
-    if not isinstance(value, list):
-        return False
-    return limit == 0 or any(too_deep(child, limit - 1) for child in value)
+    return isinstance(value, list) and (limit == 0 or any(too_deep(child, limit - 1) for child in value))
 
 
 LEDGER = "ledger"

@@ -152,9 +152,7 @@ class Season(NamedTuple):
         return sum(len(e.hands) for e in self.evenings)
 
     def hands(self) -> Iterable[tuple[Evening, Entry]]:
-        for evening in self.evenings:
-            for played in evening.hands:
-                yield evening, played
+        return ((evening, played) for evening in self.evenings for played in evening.hands)
 
 
 class Standing(NamedTuple):
