@@ -189,8 +189,8 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
             continue
         alias, name = clean_name(key), clean_name(name)
         wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
-        for n, w in wrong:  # the same rules as a player's name (--players)
-            problems.append(Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w))
+        # the same rules as a player's name (--players)
+        problems += [Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w) for n, w in wrong]
         if not wrong:
             out[alias] = name
     if problems:
@@ -230,8 +230,7 @@ def unused_alias(alias: str, name: str, everybody: Iterable[str], template: str 
 
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
-    decomposed = unicodedata.normalize("NFKD", skeleton(name))
-    return "".join(c for c in decomposed if c.isalnum())
+    return "".join(c for c in unicodedata.normalize("NFKD", skeleton(name)) if c.isalnum())
 
 
 def look_alike(a: str, b: str) -> bool:
@@ -443,14 +442,10 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     if ledgers and not chosen:
         start, end = filters.date_from, filters.date_to
         if start and end:
-            span = message(
-                N_("on or after {start} and on or before {end}"), start=dated(start), end=dated(end)
-            )
-        elif start:
-            span = message(N_("on or after {start}"), start=dated(start))
-        else:
-            assert end is not None  # a date range has at least one end
-            span = message(N_("on or before {end}"), end=dated(end))
+            said = N_("on or after {start} and on or before {end}")
+        else:  # a date range has at least one end
+            said = N_("on or after {start}") if start else N_("on or before {end}")
+        span = message(said, start=start and dated(start), end=end and dated(end))
         warnings.append(
             counted(
                 "the one ledger is not dated {span}",
