@@ -199,8 +199,7 @@ def _named(template: str, values: Values, translate: Translate) -> tuple[str, Va
 
     out = list(values)
     for key, value in values:
-        marked = "{" + key + NAMED
-        if marked in template:
+        if (marked := "{" + key + NAMED) in template:
             # a value of its own: elsewhere in the text (a key path) the key stays as it is
             template = template.replace(marked, "{" + key + "_named}")
             out.append((key + "_named", named(value)))
@@ -313,8 +312,7 @@ def near_miss(
         compared = {n.casefold(): n for n in reversed(names)}  # the first of names alike
     else:
         compared = {n: n for n in names}
-    close = difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)
-    if not close:
+    if not (close := difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)):
         return ""
     if key_of is not None:
         return message(N_(" (did you mean {key!r}?)"), key=key_of(compared[close[0]]))

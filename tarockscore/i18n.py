@@ -161,8 +161,7 @@ def reset() -> None:
 
 
 def _state() -> _Speaking:
-    state = _speaking.get()
-    if state is None:
+    if (state := _speaking.get()) is None:
         state = _speaking_in(from_environment(os.environ))
         _speaking.set(state)
     return state
@@ -197,8 +196,7 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
     # a corrupt file), struct.error (cut short), UnicodeDecodeError, LookupError and ValueError (header)
     why = "the file is empty"
     try:
-        data = path.read_bytes()
-        if data:
+        if data := path.read_bytes():
             return _gettext.GNUTranslations(io.BytesIO(data))
     except OSError as exc:
         why = exc.strerror or str(exc)
@@ -280,8 +278,7 @@ def named(key: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the chosen language."""
-    catalogue = _state().catalogue
-    if catalogue is None:
+    if (catalogue := _state().catalogue) is None:
         return singular if n == 1 else plural
     return catalogue.ngettext(singular, plural, n)
 

@@ -95,8 +95,7 @@ class Entry:
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""
         while self.history:
-            key = self.history.pop()
-            if key in self.answers:
+            if (key := self.history.pop()) in self.answers:
                 self.remembered[key] = self.answers.pop(key)
                 return None
         return _("this is the first question: there is nothing to go back to")
@@ -133,8 +132,7 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     text = text.strip()
     if is_back(text):
         return Save.BACK
-    number = typed_number(text)
-    if number is not None and 1 <= number <= lines:
+    if (number := typed_number(text)) is not None and 1 <= number <= lines:
         return number
     said = yes_or_no(text)
     if can_save and (not text or said is True):
@@ -221,8 +219,7 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     text = given.get(question.key, "")
     if question.kind is not Kind.POINTS:
         return flow.read(question, text)
-    chosen = given.get(OR + question.key, "").strip()
-    if chosen and question.choices:
+    if (chosen := given.get(OR + question.key, "").strip()) and question.choices:
         return flow.read(question, chosen)
     if question.choices and text.strip() and not text.strip()[0].isdigit():
         return flow.read(question, text)  # "valat" typed where the points go

@@ -172,8 +172,7 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
 def read_points(text: str, profile: Profile) -> Fraction:
     """Card points typed in any form the command line takes, within the deck; else :class:`Refused`."""
     problems = Collector()
-    points = read_card_points("", text, profile, problems)
-    if points is None:
+    if (points := read_card_points("", text, profile, problems)) is None:
         raise Refused("; ".join(p.render(_) for p in problems.problems))
     return points
 
@@ -213,9 +212,8 @@ def _pick(question: Question, text: str) -> str:
     if len(sent) == 1:
         return sent[0].value
     if text.isdigit():
-        number = typed_number(text)
         for choice in question.choices:
-            if choice.number == number:
+            if choice.number == typed_number(text):
                 return choice.value
         raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
     starting = matching(question.choices, text)
@@ -367,8 +365,7 @@ class Flow:
 
     def _valat_proven(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
         """Card points that prove a Valat ask whether it was one (no asks for the card points again)."""
-        side = self.proven_side(a)
-        if side is None:
+        if (side := self.proven_side(a)) is None:
             return
         total = render_points(self.profile.game.card_points_total)
         if side is Side.DEFENDERS:
@@ -491,8 +488,7 @@ class Flow:
             key = f"bonus:{i}"
             text = _("Bonus") if i == 1 else _("Another bonus")
             yield Question(key, text, Kind.CHOICE, _("bonus {number}").format(number=i), offered, NONE)
-            name = a[key]
-            if not name:
+            if not (name := a[key]):
                 return
             chosen.append(name)
             sides = self._sides(name, _("declarers"), _("defenders"))
@@ -578,8 +574,7 @@ class Flow:
         try:
             value = read_answer(question, text, self.profile)
         except Refused:
-            sitter = self._sitter_named(question, text)
-            if sitter is None:
+            if (sitter := self._sitter_named(question, text)) is None:
                 raise
             sits_out = _(
                 "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"

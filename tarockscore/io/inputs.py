@@ -69,8 +69,7 @@ def key_lines(text: str) -> dict[str, int]:
     depth = 0  # brackets and braces left open by the lines before
     for number, line in enumerate(text.splitlines(), 1):
         if depth == 0:
-            table = _TABLE_AT.match(line)
-            if table:
+            if table := _TABLE_AT.match(line):
                 section = table["name"].strip("\"'")
                 if table["array"]:
                     arrays[section] = arrays.get(section, -1) + 1
@@ -124,8 +123,8 @@ def read_hand_file(source: str | os.PathLike[str]) -> HandFile:
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
     document = safe_io.load_toml(text, name, HandError, safe_io.HAND)
-    other = safe_io.other_kind(document, safe_io.HAND)
-    if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
+    # a ledger or a profile given for a hand: said in one line, not key by key
+    if (other := safe_io.other_kind(document, safe_io.HAND)) is not None:
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     # its keys and values are parse_hand's to check
     return HandFile(
@@ -256,8 +255,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
     text = safe_io.decode(data, str(path), ProfileError)
     document = safe_io.load_toml(text, str(path), ProfileError, safe_io.PROFILE)
-    other = safe_io.other_kind(document, safe_io.PROFILE)
-    if other is not None:  # a ledger or a hand file given for a profile
+    if (other := safe_io.other_kind(document, safe_io.PROFILE)) is not None:  # a ledger or a hand file
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
     return document
 

@@ -606,8 +606,7 @@ _WRITTEN: contextvars.ContextVar[list[tuple[Path, str]] | None] = contextvars.Co
 @contextlib.contextmanager
 def noting_writes() -> Iterator[list[tuple[Path, str]]]:
     """The files :func:`atomic_write` writes while open: said when a command's output cannot be printed."""
-    noted = _WRITTEN.get()
-    if noted is not None:  # already noting (a command group inside another)
+    if (noted := _WRITTEN.get()) is not None:  # already noting (a command group inside another)
         yield noted
         return
     noted = []
@@ -797,8 +796,7 @@ def starts_as_toml(head: bytes) -> bool:
     if LEDGER_MARK in head.partition(b"\n")[0]:
         return True
     for line in head.split(b"\n"):
-        text = line.strip()
-        if text and not text.startswith(b"#"):
+        if (text := line.strip()) and not text.startswith(b"#"):
             return _TOML_START.match(line) is not None
     return False
 

@@ -158,7 +158,6 @@ def given_aliases(
     """The aliases given (one as a string, or many); ``key``: the form two spellings of one name
     share (a cup's: any case)."""
     given = (given,) if isinstance(given, str) else given
-    names: dict[str, str] = {}
     first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
@@ -166,8 +165,8 @@ def given_aliases(
     overridden: list[Message] = []
     if alias_file is not None:
         from_file = _alias_file(alias_file)
-        in_file.update((a, f"{os.fspath(alias_file)}: aliases.{a}") for a in from_file)
-        names.update(from_file)
+        in_file = {a: f"{os.fspath(alias_file)}: aliases.{a}" for a in from_file}
+    names = dict(from_file)
     pairs = (
         [(f"{a}={n}", (a, n)) for a, n in given.items()]
         if isinstance(given, Mapping)
@@ -251,8 +250,7 @@ class _Reading:
 
     def files(self, sources: Sequence[str]) -> list[tuple[Path, str | None]]:
         """Each ledger file to read, and the source as given where it was named (None: found in a folder)."""
-        out: list[tuple[Path, str | None]] = []
-        seen: set[Path] = set()
+        out: dict[Path, tuple[Path, str | None]] = {}  # by the real file: each once
         for source in sources:
             path = Path(source)
             if not source.strip():
@@ -261,10 +259,9 @@ class _Reading:
             in_folder = os.path.isdir(path)
             for f in self.folder(path, source) if in_folder else [path]:
                 key = f.resolve()
-                if key not in seen and not (in_folder and key == self.alias_file):
-                    seen.add(key)
-                    out.append((f, None if in_folder else source))
-        return out
+                if not (in_folder and key == self.alias_file):
+                    out.setdefault(key, (f, None if in_folder else source))
+        return list(out.values())
 
     def ledgers(self, sources: Sequence[str], skip_bad: bool, named: bool) -> list[tuple[str, Ledger]]:
         """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out);
@@ -410,8 +407,7 @@ def where_given(warning: str, chosen: _Aliases) -> str:
 
 def check_chart_title(title: str) -> None:
     """Refuse a chart title a reader would not see as it is (a control character, an override)."""
-    wrong = text_problem(title)
-    if wrong is not None:
+    if (wrong := text_problem(title)) is not None:
         raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="title")
 
 

@@ -1,5 +1,6 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
+import itertools
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -311,16 +312,14 @@ def spelt_two_ways(
         for p in players:
             where.setdefault(p, []).append(source)
     tables = [set(players) for _, players in groups]
-    names = list(where)
     out: list[str] = []
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            if any(a in t and b in t for t in tables) or not look_alike(a, b) or said(a, b):
-                continue
-            # Suggest folding the rarer spelling into the commoner one.
-            keep, drop = sorted((a, b), key=lambda n: (-often.get(n, 0), n))
-            drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
-            out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
+    for a, b in itertools.combinations(where, 2):
+        if any(a in t and b in t for t in tables) or not look_alike(a, b) or said(a, b):
+            continue
+        # Suggest folding the rarer spelling into the commoner one.
+        keep, drop = sorted((a, b), key=lambda n: (-often.get(n, 0), n))
+        drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
+        out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
     return out
 
 
