@@ -15,7 +15,12 @@ from typing import NamedTuple
 _ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F)} | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
 
 
-def _escape_char(ch: str) -> str:
+def _char_shown(ch: str, keep: str) -> str:
+    """A character as a message shows it: as it is where a terminal shows it, else escaped."""
+    if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
+        return ch
+    if ch in "\t\r":
+        return _ESCAPES[ord(ch)]
     code = ord(ch)
     if code < 0x10000:
         return f"\\u{code:04x}"
@@ -26,20 +31,9 @@ def _escape_char(ch: str) -> str:
 def escape_unprintable(text: str, keep: str = "\n") -> str:
     """``text`` with every character a terminal would not simply show (a control character, a
     bidirectional override) written as ``\\uXXXX``, valid in JSON too; those in ``keep`` stay."""
-    shown = text
-    for ch in keep:
-        shown = shown.replace(ch, "")
-    if shown.isprintable():  # the common case, in one pass
+    if text.translate(dict.fromkeys(map(ord, keep))).isprintable():  # the common case, in one pass
         return text
-    out = []
-    for ch in text:
-        if ch in keep or ch.isprintable() or (ch > "\x7f" and unicodedata.category(ch) == "Zs"):
-            out.append(ch)
-        elif ch in "\t\r":
-            out.append(_ESCAPES[ord(ch)])
-        else:
-            out.append(_escape_char(ch))
-    return "".join(out)
+    return "".join(_char_shown(ch, keep) for ch in text)
 
 
 def shown_path(path: object) -> str:
@@ -205,8 +199,7 @@ def _named(template: str, values: Values, translate: Translate) -> tuple[str, Va
 
     out = list(values)
     for key, value in values:
-        marked = "{" + key + NAMED
-        if marked in template:
+        if (marked := "{" + key + NAMED) in template:
             # a value of its own: elsewhere in the text (a key path) the key stays as it is
             template = template.replace(marked, "{" + key + "_named}")
             out.append((key + "_named", named(value)))
@@ -319,8 +312,7 @@ def near_miss(
         compared = {n.casefold(): n for n in reversed(names)}  # the first of names alike
     else:
         compared = {n: n for n in names}
-    close = difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)
-    if not close:
+    if not (close := difflib.get_close_matches(value, list(compared), n=1, cutoff=cutoff)):
         return ""
     if key_of is not None:
         return message(N_(" (did you mean {key!r}?)"), key=key_of(compared[close[0]]))
@@ -470,10 +462,7 @@ class Collector:
 
     def add(self, where: str, message: str, /, **values: object) -> None:
         """One problem; with values, ``message`` is a template marked with ``N_``."""
-        if self.full:
-            self.dropped += 1
-            return
-        self.problems.append(Problem.of(where, message, **values))
+        self.put(Problem.of(where, message, **values))
 
     def put(self, problem: Problem, where: str = "") -> None:
         """A problem found elsewhere (template and values kept), with ``where`` in front of its own location."""

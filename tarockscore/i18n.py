@@ -65,18 +65,15 @@ def language_of(value: str) -> str | None:
 
 def from_environment(env: Mapping[str, str]) -> str:
     """The language the environment asks for: ``TAROCKSCORE_LANG``, then the locale variables."""
-    explicit = env.get(EXPLICIT_VAR, "")
-    if explicit:
+    if explicit := env.get(EXPLICIT_VAR, ""):
         return language_of(explicit) or DEFAULT
     for var in LOCALE_VARS:
-        value = env.get(var, "")
-        if not value:
-            continue
-        # LANGUAGE is a list of preferences (de_AT:de:en); the others name one locale.
-        for item in value.split(":") if var == "LANGUAGE" else [value]:
-            if lang := language_of(item):
-                return lang
-        return DEFAULT
+        if value := env.get(var, ""):
+            # LANGUAGE is a list of preferences (de_AT:de:en); the others name one locale.
+            for item in value.split(":") if var == "LANGUAGE" else [value]:
+                if lang := language_of(item):
+                    return lang
+            return DEFAULT
     return DEFAULT
 
 
@@ -164,8 +161,7 @@ def reset() -> None:
 
 
 def _state() -> _Speaking:
-    state = _speaking.get()
-    if state is None:
+    if (state := _speaking.get()) is None:
         state = _speaking_in(from_environment(os.environ))
         _speaking.set(state)
     return state
@@ -200,8 +196,7 @@ def _read(path: Path, lang: str) -> NullTranslations | None:
     # a corrupt file), struct.error (cut short), UnicodeDecodeError, LookupError and ValueError (header)
     why = "the file is empty"
     try:
-        data = path.read_bytes()
-        if data:
+        if data := path.read_bytes():
             return _gettext.GNUTranslations(io.BytesIO(data))
     except OSError as exc:
         why = exc.strerror or str(exc)
@@ -283,16 +278,14 @@ def named(key: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the chosen language."""
-    catalogue = _state().catalogue
-    if catalogue is None:
+    if (catalogue := _state().catalogue) is None:
         return singular if n == 1 else plural
     return catalogue.ngettext(singular, plural, n)
 
 
 def money(amount: Decimal, language: str | None = None) -> str:
     """Money as written in the language: ``€ 1.234,50`` in German, the plain number in English."""
-    lang = language or current()
-    if lang != "de":
+    if (language or current()) != "de":
         return str(amount)
     exponent = amount.as_tuple().exponent
     if isinstance(exponent, int) and exponent > -2:

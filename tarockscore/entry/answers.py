@@ -95,8 +95,7 @@ class Entry:
     def back(self) -> str | None:
         """Take back the last answer given; its question is asked again, with it as default."""
         while self.history:
-            key = self.history.pop()
-            if key in self.answers:
+            if (key := self.history.pop()) in self.answers:
                 self.remembered[key] = self.answers.pop(key)
                 return None
         return _("this is the first question: there is nothing to go back to")
@@ -133,8 +132,7 @@ def read_summary(text: str, lines: int, can_save: bool) -> Save | int:
     text = text.strip()
     if is_back(text):
         return Save.BACK
-    number = typed_number(text)
-    if number is not None and 1 <= number <= lines:
+    if (number := typed_number(text)) is not None and 1 <= number <= lines:
         return number
     said = yes_or_no(text)
     if can_save and (not text or said is True):
@@ -179,26 +177,19 @@ def submit(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer] 
 
 def _read(flow: Flow, given: Mapping[str, str], defaults: Mapping[str, Answer], *, complete: bool) -> Reading:
     answers: dict[str, Answer] = {}
-    asked: Question | None = None
-    refused: str | None = None
-    again: tuple[str, ...] = ()
     while True:
         done, following = flow.walk(answers)
+        lines = tuple((question, answers[question.key]) for question in done)
         if following is None:
             break
         asked = following.with_default(defaults.get(following.key))
         if asked.key not in given and not complete and not (asked.quiet or asked.fixed):
-            break
+            return Reading(lines, asked, None, (), None)
         try:
             answers[asked.key] = _given(flow, asked, given, answers)
         except Refused as exc:
-            refused = str(exc.args[0])
             again = (str(exc.args[1]),) if isinstance(exc, AskAgain) else ()
-            break
-        asked = None
-    lines = tuple((question, answers[question.key]) for question in done)
-    if asked is not None:
-        return Reading(lines, asked, refused, (), None, again)
+            return Reading(lines, asked, str(exc.args[0]), (), None, again)
     # keys given that none of the hand's questions asks (an earlier answer changed, and the
     # question went); a Kontra among them, given on a bonus that was not asked one (a silent
     # bonus): the rules refuse it
@@ -228,8 +219,7 @@ def _given(flow: Flow, question: Question, given: Mapping[str, str], answers: Ma
     text = given.get(question.key, "")
     if question.kind is not Kind.POINTS:
         return flow.read(question, text)
-    chosen = given.get(OR + question.key, "").strip()
-    if chosen and question.choices:
+    if (chosen := given.get(OR + question.key, "").strip()) and question.choices:
         return flow.read(question, chosen)
     if question.choices and text.strip() and not text.strip()[0].isdigit():
         return flow.read(question, text)  # "valat" typed where the points go
@@ -408,8 +398,8 @@ def defaults_of(hand: Hand) -> dict[str, Answer]:
     out.update((f"points:{player}", points) for player, points in hand.trischaken_points)
     out.update((f"kontra:{player}", step) for player, step in hand.kontra_by)
     bonuses = list(hand.bonuses)
-    valat = _valat_for_points(hand)
-    if valat is not None:  # given in place of the card points: not among the bonuses
+    # a Valat given in place of the card points: not among the bonuses
+    if (valat := _valat_for_points(hand)) is not None:
         out["card_points"] = EVERY_TRICK
         out.update(_bet_given(VALAT_BET, valat))
         bonuses.remove(valat)

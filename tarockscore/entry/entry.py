@@ -113,8 +113,7 @@ def entry_as_of(
     evening: Evening, head: str, replace: int | None = None, dealer: str | None = None
 ) -> HandEntry | None:
     """The hand as it was to be entered on the sheet of ``head`` (an earlier reading's), or None."""
-    then = evening.as_of(head)
-    if then is None:
+    if (then := evening.as_of(head)) is None:
         return None
     return _opened(evening, evening.read()._replace(ledger=then, head=head), replace, dealer)
 

@@ -10,7 +10,6 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from tarockscore import i18n
 from tarockscore.errors import Collector, Shown, and_listed, near_miss
 from tarockscore.i18n import _, named, translated
 from tarockscore.rules import legality
@@ -108,12 +107,11 @@ class Question:
 
     def accepts(self, value: Answer | None) -> bool:
         """Whether ``value`` is still an answer to this question (answers before it may have changed)."""
-        if self.kind is Kind.CHOICE:
-            return isinstance(value, str) and any(c.value == value for c in self.choices)
         if self.kind is Kind.YES_NO:
             return isinstance(value, bool)
-        if isinstance(value, str):  # a word the card points may be given by: a Valat
+        if isinstance(value, str):  # a choice, or a word the card points may be given by: a Valat
             return any(c.value == value for c in self.choices)
+        # card points (only their question has a most)
         return isinstance(value, Fraction) and self.most is not None and 0 <= value <= self.most
 
     def with_default(self, old: Answer | None) -> "Question":
@@ -174,9 +172,8 @@ def read_answer(question: Question, text: str, profile: Profile) -> Answer:
 def read_points(text: str, profile: Profile) -> Fraction:
     """Card points typed in any form the command line takes, within the deck; else :class:`Refused`."""
     problems = Collector()
-    points = read_card_points("", text, profile, problems)
-    if points is None:
-        raise Refused("; ".join(p.render(i18n.gettext) for p in problems.problems))
+    if (points := read_card_points("", text, profile, problems)) is None:
+        raise Refused("; ".join(p.render(_) for p in problems.problems))
     return points
 
 
@@ -215,9 +212,8 @@ def _pick(question: Question, text: str) -> str:
     if len(sent) == 1:
         return sent[0].value
     if text.isdigit():
-        number = typed_number(text)
         for choice in question.choices:
-            if choice.number == number:
+            if choice.number == typed_number(text):
                 return choice.value
         raise Refused(_("{answer!r} is not one of the numbers shown").format(answer=Shown(text)))
     starting = matching(question.choices, text)
@@ -228,7 +224,7 @@ def _pick(question: Question, text: str) -> str:
         raise Refused(said.format(answer=Shown(text), choices=", ".join(c.label for c in starting)))
     every = [w for c in question.choices for w in (c.label, *c.words) if w]
     hint = near_miss(text, every, any_case=True, cutoff=0.7)  # a guess only where it is close
-    hint = i18n.translated(hint) if hint else ""  # the catalogue's "" is its header
+    hint = translated(hint) if hint else ""  # the catalogue's "" is its header
     raise Refused(_("{answer!r} is not one of the choices{hint}").format(answer=Shown(text), hint=hint))
 
 
@@ -369,20 +365,16 @@ class Flow:
 
     def _valat_proven(self, declarer: str, partner: str | None, a: Mapping[str, Any]) -> Iterator[Question]:
         """Card points that prove a Valat ask whether it was one (no asks for the card points again)."""
-        side = self.proven_side(a)
-        if side is None:
+        if (side := self.proven_side(a)) is None:
             return
         total = render_points(self.profile.game.card_points_total)
         if side is Side.DEFENDERS:
-            text = _("The defenders hold all {total} card points: was it their Valat?").format(total=total)
+            said = _("The defenders hold all {total} card points: was it their Valat?")
         elif partner is None:
-            text = _("{declarer} holds all {total} card points: was it {declarer}'s Valat?").format(
-                declarer=declarer, total=total
-            )
+            said = _("{declarer} holds all {total} card points: was it {declarer}'s Valat?")
         else:
-            text = _("{declarer} and {partner} hold all {total} card points: was it their Valat?").format(
-                declarer=declarer, partner=partner, total=total
-            )
+            said = _("{declarer} and {partner} hold all {total} card points: was it their Valat?")
+        text = said.format(declarer=declarer, partner=partner, total=total)
         line = _("Valat (all {total} card points)").format(total=total)
         yield Question(VALAT_PROVEN, text, Kind.YES_NO, line, default=True)
 
@@ -496,8 +488,7 @@ class Flow:
             key = f"bonus:{i}"
             text = _("Bonus") if i == 1 else _("Another bonus")
             yield Question(key, text, Kind.CHOICE, _("bonus {number}").format(number=i), offered, NONE)
-            name = a[key]
-            if not name:
+            if not (name := a[key]):
                 return
             chosen.append(name)
             sides = self._sides(name, _("declarers"), _("defenders"))
@@ -583,8 +574,7 @@ class Flow:
         try:
             value = read_answer(question, text, self.profile)
         except Refused:
-            sitter = self._sitter_named(question, text)
-            if sitter is None:
+            if (sitter := self._sitter_named(question, text)) is None:
                 raise
             sits_out = _(
                 "{value!r} deals this hand and sits it out (a table of five); the hand is played by {names}"

@@ -323,8 +323,7 @@ def _player(
     if number is not None and 1 <= number <= len(seats):
         # the one in that seat, where no other player's name is the number or begins with it
         seat = seats[number - 1]
-        others = [p for p in found if p != seat]
-        if not others:
+        if not (others := [p for p in found if p != seat]):
             return seat
         said = N_(
             "{value!r} is the number of {name}'s seat and also names {others}: type the name of the one meant, or the number of their seat ({seats})"

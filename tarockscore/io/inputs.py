@@ -21,17 +21,7 @@ from tarockscore.errors import (
     near_miss,
     one_of,
 )
-from tarockscore.io.safe_io import (
-    HAND,
-    PROFILE,
-    SMALL_LIMIT,
-    check_regular,
-    decode,
-    load_toml,
-    other_kind,
-    read_regular,
-    read_stdin,
-)
+from tarockscore.io import safe_io
 from tarockscore.io.ways_out import NO_HAND_FILE
 from tarockscore.rules.hand import HandInput, parse_points
 from tarockscore.rules.parse import parse_hand
@@ -79,16 +69,14 @@ def key_lines(text: str) -> dict[str, int]:
     depth = 0  # brackets and braces left open by the lines before
     for number, line in enumerate(text.splitlines(), 1):
         if depth == 0:
-            table = _TABLE_AT.match(line)
-            key = None if table else _KEY_AT.match(line)
-            if table:
+            if table := _TABLE_AT.match(line):
                 section = table["name"].strip("\"'")
                 if table["array"]:
                     arrays[section] = arrays.get(section, -1) + 1
                     lines.setdefault(section, number)
                     section = f"{section}[{arrays[section]}]"
                 lines.setdefault(section, number)
-            elif key:
+            elif key := _KEY_AT.match(line):
                 path = section
                 for part in _KEY_PART.findall(key["key"]):
                     name = part.strip("\"'")
@@ -121,22 +109,22 @@ def read_hand_file(source: str | os.PathLike[str]) -> HandFile:
     """A hand file (a path, or ``-`` for standard input): its keys, its name and the line of each key."""
     source = os.fspath(source)
     if source == "-":
-        data = read_stdin("hand", SMALL_LIMIT, HandError)
+        data = safe_io.read_stdin("hand", safe_io.SMALL_LIMIT, HandError)
         name = "<stdin>"
     else:
         if not source.strip():
             raise HandError(N_("the hand file's name is empty; give a file, or - for standard input"))
         try:
-            data = read_regular(Path(source), "hand", SMALL_LIMIT, HandError)
+            data = safe_io.read_regular(Path(source), "hand", safe_io.SMALL_LIMIT, HandError)
         except FileNotFoundError:
             raise UnreadableHand(NO_HAND_FILE, source=source) from None
         name = source
-    text = decode(data, name, HandError)
+    text = safe_io.decode(data, name, HandError)
     if not text.strip():
         raise HandError(N_("{name}: the hand file is empty"), name=name)
-    document = load_toml(text, name, HandError, HAND)
-    other = other_kind(document, HAND)
-    if other is not None:  # a ledger or a profile given for a hand: said in one line, not key by key
+    document = safe_io.load_toml(text, name, HandError, safe_io.HAND)
+    # a ledger or a profile given for a hand: said in one line, not key by key
+    if (other := safe_io.other_kind(document, safe_io.HAND)) is not None:
         raise HandError(N_("{name}: not a hand file: this is {other}"), name=name, other=other)
     # its keys and values are parse_hand's to check
     return HandFile(
@@ -206,9 +194,6 @@ def _published(number: str, entry: Mapping[str, Any]) -> Reading:
     return Reading(value, number, entry["sources"], MappingProxyType(dict(entry.get("when", {}))))
 
 
-_ENTRY = {"value", "points", "sources", "when"}
-
-
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     """Deep merge: tables key by key, everything else (arrays included) replaced."""
     out = dict(base)
@@ -231,10 +216,8 @@ FROM_HAND = N_(
 
 def _locate(ref: str, relative_to: Path | None, not_found: str = FROM_PROFILE) -> Path:
     if looks_like_path(ref):
-        path = Path(ref)
-        if not path.is_absolute() and relative_to is not None:
-            path = relative_to / path
-        if check_regular(path, "profile", ProfileError) is None:
+        path = Path(ref) if relative_to is None else relative_to / ref  # an absolute ref stays as it is
+        if safe_io.check_regular(path, "profile", ProfileError) is None:
             if relative_to is not None and not Path(ref).is_absolute():
                 raise UnreadableProfile(not_found, ref=ref, path=path)
             raise UnreadableProfile(N_("profile file {ref!r} not found"), ref=ref)
@@ -267,12 +250,12 @@ def looks_like_path(ref: str) -> bool:
 
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = read_regular(path, "profile", SMALL_LIMIT, ProfileError)
+        data = safe_io.read_regular(path, "profile", safe_io.SMALL_LIMIT, ProfileError)
     except FileNotFoundError:
         raise UnreadableProfile(N_("profile file {path!r} not found"), path=str(path)) from None
-    document = load_toml(decode(data, str(path), ProfileError), str(path), ProfileError, PROFILE)
-    other = other_kind(document, PROFILE)
-    if other is not None:  # a ledger or a hand file given for a profile
+    text = safe_io.decode(data, str(path), ProfileError)
+    document = safe_io.load_toml(text, str(path), ProfileError, safe_io.PROFILE)
+    if (other := safe_io.other_kind(document, safe_io.PROFILE)) is not None:  # a ledger or a hand file
         raise ProfileError(N_("{path}: not a profile: this is {other}"), path=path, other=other)
     return document
 
@@ -409,19 +392,10 @@ def _house(chain: Sequence[Path], documents: Sequence[Mapping[str, Any]]) -> dic
     keys = {
         key
         for document in documents[:base]
-        for key in _leaf_keys(document)
+        for key, _value in _leaves(document, "")
         if key.split(".")[0] not in _NOT_HOUSE_RULES
     }
     return {"house": {"extends": chain[base].stem, "keys": sorted(keys)}}
-
-
-def _leaf_keys(table: Mapping[str, Any], prefix: str = "") -> list[str]:
-    """Every key path a TOML table sets: tables entered, anything else (an array too) one key."""
-    keys: list[str] = []
-    for key, value in table.items():
-        path = f"{prefix}{key}"
-        keys += _leaf_keys(value, f"{path}.") if isinstance(value, dict) else [path]
-    return keys
 
 
 # The numbers a contract's or bonus's ``source`` is cited for (``explain``: the base value and the

@@ -123,9 +123,8 @@ def read_regular(path: Path, what: str, limit: int, error: type[TarockError]) ->
     """The bytes of a regular file of at most ``limit`` bytes; FileNotFoundError (the caller words it)."""
     if check_regular(path, what, error) is None:
         raise FileNotFoundError(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:
@@ -178,12 +177,11 @@ def decode(
     spreadsheet saves (a players file, a round's results), told what it was read as: one that is
     not UTF-8 but Windows-1252 without a control character (German Excel's "CSV (Trennzeichen-
     getrennt)") is read so, and said; its refusal says how a spreadsheet saves UTF-8."""
-    if data.startswith(_UTF8_BOM):
-        data = data[len(_UTF8_BOM) :]
-    elif data.startswith(_UTF16_BOMS):
+    if data.startswith(_UTF16_BOMS):
         raise unreadable(error)(
             N_("{name}: not UTF-8 text: it starts with a UTF-16 byte-order mark; save it as UTF-8"), name=name
         )
+    data = data.removeprefix(_UTF8_BOM)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:  # named at its line and column, as an editor counts them
@@ -287,8 +285,7 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             key = (set_there.group(1) or set_there.group(2)).strip().strip("\"'")
             return line, message(N_("{key!r} is given twice; give each key once"), key=key)
         return line, message(N_("a key is given twice; give each key once"))
-    duplicate = re.fullmatch(r"Duplicate inline table key (.+)", said)
-    if duplicate:
+    if duplicate := re.fullmatch(r"Duplicate inline table key (.+)", said):
         key = duplicate.group(1).strip("'\"")
         return line, message(N_("{key!r} is given twice in one table; give each key once"), key=key)
     at = lines[line - 1][int(m.group(2)) - 1 : int(m.group(2))] if m and line and line <= len(lines) else ""
@@ -297,11 +294,10 @@ def _toml_problem(reason: str, text: str, kind: str | None = None) -> tuple[int 
             N_("{letter!r} cannot stand in a key: ä, ö, ü and ß are written ae, oe, ue and ss"),
             letter=at,
         )
-    character = re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said)
-    if character:  # the parser names it as Python escapes it, as every error shows it
+    if character := re.fullmatch(r"(?:Illegal|Found invalid) character ('\\(?:x..|r)')", said):
+        # the parser names it as Python escapes it, as every error shows it
         said = "control character"
-    template = _TOML_SAYS.get(said)
-    if template is None:
+    if (template := _TOML_SAYS.get(said)) is None:
         for form in _TOML_FORMS:
             if part := re.fullmatch(re.escape(form).replace(r"\{part\}", "(.+)"), said):
                 what = message(form, part=next(iter(part.groups()), ""))
@@ -325,40 +321,37 @@ def load_toml(text: str, name: str, error: type[TarockError], kind: str | None =
     """Parse TOML text; any failure (syntax, nesting, an integer too long) is an ``error`` naming
     the file. Nesting is bounded after parsing too, so no later step recurses without bound.
     ``kind`` (LEDGER, PROFILE, HAND, ALIAS): what the file is, so that a hint shows a line of its own."""
-    if (line := deep_key_line(text)) is not None:
-        raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"),
-            name=f"{name}:{line}",
-            depth=MAX_DEPTH,
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line, said = _toml_problem(str(exc), text, kind)
-        where = f"{name}:{line}" if line else name
-        raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
-    except RecursionError:
-        raise unreadable(error)(
-            N_("{name}: nested too deeply to read (at most {depth} levels)"),
-            name=f"{name}:{deepest_line(text)}",
-            depth=MAX_DEPTH,
-        ) from None
-    except ValueError as exc:
-        if "digits" in str(exc):
+    deep = deep_key_line(text)  # the line of a key too deep to parse, else of the deepest nesting
+    if deep is None:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            line, said = _toml_problem(str(exc), text, kind)
+            where = f"{name}:{line}" if line else name
+            raise unreadable(error)(N_("not valid TOML: {why}"), where=where, why=said) from None
+        except RecursionError:
             raise unreadable(error)(
-                N_(
-                    "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
-                ),
-                name=name,
+                N_("{name}: nested too deeply to read (at most {depth} levels)"),
+                name=f"{name}:{deepest_line(text)}",
+                depth=MAX_DEPTH,
             ) from None
-        raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
-    if too_deep(data):
-        raise unreadable(error)(
-            N_("{name}: tables or arrays nested more than {depth} levels deep"),
-            name=f"{name}:{deepest_line(text)}",
-            depth=MAX_DEPTH,
-        )
-    return data
+        except ValueError as exc:
+            if "digits" in str(exc):
+                raise unreadable(error)(
+                    N_(
+                        "{name}: an integer with more than 4,300 digits; no number in a tarockscore file is that long"
+                    ),
+                    name=name,
+                ) from None
+            raise unreadable(error)(N_("{name}: not valid TOML: {why}"), name=name, why=exc) from None
+        if not too_deep(data):
+            return data
+        deep = deepest_line(text)
+    raise unreadable(error)(
+        N_("{name}: tables or arrays nested more than {depth} levels deep"),
+        name=f"{name}:{deep}",
+        depth=MAX_DEPTH,
+    )
 
 
 def deepest_line(text: str) -> int:
@@ -410,9 +403,7 @@ def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """Whether tables and arrays nest deeper than ``limit`` (the walk recurses at most that deep)."""
     if isinstance(value, dict):
         value = list(value.values())
-    if not isinstance(value, list):
-        return False
-    return limit == 0 or any(too_deep(child, limit - 1) for child in value)
+    return isinstance(value, list) and (limit == 0 or any(too_deep(child, limit - 1) for child in value))
 
 
 LEDGER = "ledger"
@@ -615,8 +606,7 @@ _WRITTEN: contextvars.ContextVar[list[tuple[Path, str]] | None] = contextvars.Co
 @contextlib.contextmanager
 def noting_writes() -> Iterator[list[tuple[Path, str]]]:
     """The files :func:`atomic_write` writes while open: said when a command's output cannot be printed."""
-    noted = _WRITTEN.get()
-    if noted is not None:  # already noting (a command group inside another)
+    if (noted := _WRITTEN.get()) is not None:  # already noting (a command group inside another)
         yield noted
         return
     noted = []
@@ -637,17 +627,22 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
     except OSError as exc:
         raise error(_NOT_WRITTEN, path=path, what=file_kind(what), why=os_reason(exc)) from None
     if old is not None and old.st_nlink > 1:
-        raise error(hard_link_message(path, old.st_nlink, what))
+        raise error(
+            N_(
+                "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
+                "{what} as a whole, which would leave the other names on the old content, so nothing was "
+                "written. Keep one name (remove the others), or use a symbolic link instead"
+            ),
+            path=path,
+            links=old.st_nlink,
+            what=file_kind(what),
+        )
     mode = stat.S_IMODE(old.st_mode) if old is not None else _default_mode()
+    failed = _NOT_WRITTEN if old is not None else _NOT_MADE
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent)
     except OSError as exc:
-        raise error(
-            _NOT_WRITTEN if old is not None else _NOT_MADE,
-            path=path,
-            what=file_kind(what),
-            why=os_reason(exc),
-        ) from None
+        raise error(failed, path=path, what=file_kind(what), why=os_reason(exc)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -662,8 +657,7 @@ def atomic_write(path: Path, data: bytes, error: type[TarockError], what: str) -
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            said = _NOT_WRITTEN if old is not None else _NOT_MADE
-            raise error(said, path=path, what=file_kind(what), why=os_reason(exc)) from None
+            raise error(failed, path=path, what=file_kind(what), why=os_reason(exc)) from None
         raise
     _note(path, what)
     sync_folder(real.parent)
@@ -675,9 +669,8 @@ def append_at(
     """Write ``data`` at byte ``end`` of the ledger, fsync'd and read back, if the file still holds
     exactly the bytes ``read`` (else ``moved``: changed since it was read, even to the same length)."""
     read, end = at
-    real = real_path(path)
     try:
-        fd = os.open(real, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        fd = os.open(real_path(path), os.O_RDWR | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise
     except OSError as exc:
@@ -722,19 +715,6 @@ def _note(path: Path, what: str) -> None:
         noted.append((path, what))
 
 
-def hard_link_message(path: Path, links: int, what: str) -> Message:
-    return message(
-        N_(
-            "{path} has {links} hard links (other names for the same file); tarockscore replaces the "
-            "{what} as a whole, which would leave the other names on the old content, so nothing was "
-            "written. Keep one name (remove the others), or use a symbolic link instead"
-        ),
-        path=path,
-        links=links,
-        what=file_kind(what),
-    )
-
-
 def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockError]) -> None:
     new = os.stat(tmp)
     if (new.st_uid, new.st_gid) == (old.st_uid, old.st_gid):
@@ -756,9 +736,6 @@ def _keep_owner(tmp: str, old: os.stat_result, path: Path, error: type[TarockErr
 
 
 def _replace(tmp: str, real: Path) -> None:
-    if not WINDOWS:
-        os.replace(tmp, real)
-        return
     # Windows refuses to replace a file another process has open (a reader, a virus scanner) for
     # a moment: try again for up to a second.
     deadline = time.monotonic() + 1.0
@@ -767,7 +744,7 @@ def _replace(tmp: str, real: Path) -> None:
             os.replace(tmp, real)
             return
         except PermissionError:
-            if time.monotonic() > deadline:
+            if not WINDOWS or time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
 
@@ -815,13 +792,11 @@ _TOML_START = re.compile(
 
 def starts_as_toml(head: bytes) -> bool:
     """Whether a file beginning with ``head`` is a ledger or another TOML document."""
-    head = head.removeprefix(b"\xef\xbb\xbf")
-    first, _, _ = head.partition(b"\n")
-    if LEDGER_MARK in first:
+    head = head.removeprefix(_UTF8_BOM)
+    if LEDGER_MARK in head.partition(b"\n")[0]:
         return True
     for line in head.split(b"\n"):
-        text = line.strip()
-        if text and not text.startswith(b"#"):
+        if (text := line.strip()) and not text.startswith(b"#"):
             return _TOML_START.match(line) is not None
     return False
 
@@ -897,8 +872,6 @@ def _reads_as_toml(target: Path) -> bool:
         return False
     if len(head) > _HEAD:  # too long to parse at a glance: a ledger is known by its beginning
         return starts_as_toml(head)
-    if not head.strip():
-        return False
     try:
         text = head.decode("utf-8")
         data = tomllib.loads(text) if deep_key_line(text) is None else {"": text}
@@ -912,5 +885,4 @@ def write_output(
 ) -> None:
     """Check ``target`` (:func:`check_output`) and write ``text`` (or bytes) to it atomically."""
     check_output(target, option, inputs)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    atomic_write(target, data, error, "output file")
+    atomic_write(target, text.encode("utf-8") if isinstance(text, str) else text, error, "output file")

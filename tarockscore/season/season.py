@@ -23,18 +23,9 @@ from tarockscore.evening.model import Ledger
 from tarockscore.evening.store import NoLedgerHere, NotALedger, Snapshot, read, said_on_reading, verify
 from tarockscore.io import safe_io
 from tarockscore.io.inputs import load_profile
-from tarockscore.io.safe_io import check_output, write_output
 from tarockscore.rules.profile import Profile
 from tarockscore.rules.words import clean_name, name_problem, text_problem
 from tarockscore.season import standings as core
-from tarockscore.season.standings import (
-    Filters,
-    Season,
-    Standing,
-    aliases_from_mapping,
-    fold,
-    standings,
-)
 from tarockscore.season.statistics import PlayerStats, player_stats
 
 #: Where a warning goes as soon as it is found (a front end prints it; a script may collect it).
@@ -143,7 +134,7 @@ def _alias_file(path: str | os.PathLike[str]) -> dict[str, str]:
         document = safe_io.load_toml(text, shown, UsageError, safe_io.ALIAS)
         if (other := safe_io.other_kind(document, safe_io.ALIAS)) is not None:  # said in one line
             raise UsageError(N_("{name}: not an alias file: this is {other}"), name=shown, other=other)
-        return aliases_from_mapping(document, shown)
+        return core.aliases_from_mapping(document, shown)
     except FileNotFoundError:
         raise UsageError(M.NO_ALIAS_FILE, alias_file=shown) from None
     except UsageError as exc:
@@ -167,7 +158,6 @@ def given_aliases(
     """The aliases given (one as a string, or many); ``key``: the form two spellings of one name
     share (a cup's: any case)."""
     given = (given,) if isinstance(given, str) else given
-    names: dict[str, str] = {}
     first: dict[str, str] = {}  # each alias's key → the alias as first given
     texts: dict[str, str] = {}
     in_file: dict[str, str] = {}
@@ -175,8 +165,8 @@ def given_aliases(
     overridden: list[Message] = []
     if alias_file is not None:
         from_file = _alias_file(alias_file)
-        in_file.update((a, f"{os.fspath(alias_file)}: aliases.{a}") for a in from_file)
-        names.update(from_file)
+        in_file = {a: f"{os.fspath(alias_file)}: aliases.{a}" for a in from_file}
+    names = dict(from_file)
     pairs = (
         [(f"{a}={n}", (a, n)) for a, n in given.items()]
         if isinstance(given, Mapping)
@@ -260,22 +250,18 @@ class _Reading:
 
     def files(self, sources: Sequence[str]) -> list[tuple[Path, str | None]]:
         """Each ledger file to read, and the source as given where it was named (None: found in a folder)."""
-        out: list[tuple[Path, str | None]] = []
-        seen: set[Path] = set()
+        out: dict[Path, tuple[Path, str | None]] = {}  # by the real file: each once
         for source in sources:
             path = Path(source)
             if not source.strip():
                 raise UsageError(N_("{source!r} is empty; give a ledger file or a folder"), source=source)
-            try:
-                in_folder = stat.S_ISDIR(os.stat(path).st_mode)
-            except OSError:  # missing, or a name the file system refuses: reading reports it
-                in_folder = False
+            # missing, or a name the file system refuses, is no folder: reading reports it
+            in_folder = os.path.isdir(path)
             for f in self.folder(path, source) if in_folder else [path]:
                 key = f.resolve()
-                if key not in seen and not (in_folder and key == self.alias_file):
-                    seen.add(key)
-                    out.append((f, None if in_folder else source))
-        return out
+                if not (in_folder and key == self.alias_file):
+                    out.setdefault(key, (f, None if in_folder else source))
+        return list(out.values())
 
     def ledgers(self, sources: Sequence[str], skip_bad: bool, named: bool) -> list[tuple[str, Ledger]]:
         """Every ledger named or found, all problems in one error (``skip_bad``: a bad one left out);
@@ -326,7 +312,7 @@ def _not_a_ledger(exc: LedgerError) -> bool:
 class FoldedSeason(NamedTuple):
     """Many evenings folded into one season, and the warnings of reading them (``left_out``)."""
 
-    season: Season
+    season: core.Season
     left_out: tuple[str, ...] = ()
 
     @property
@@ -334,9 +320,9 @@ class FoldedSeason(NamedTuple):
         """Every warning, in the order said: the reading's, then the season's."""
         return (*self.left_out, *self.season.warnings)
 
-    def standings(self) -> tuple[Standing, ...]:
+    def standings(self) -> tuple[core.Standing, ...]:
         """Per player: Victory Points, payout, hands, evenings; best first, ties share a rank."""
-        return standings(self.season)
+        return core.standings(self.season)
 
     def statistics(self) -> tuple[PlayerStats, ...]:
         """Per player: contracts declared and won, partners, defences, bonuses, Kontras, best and worst hand."""
@@ -397,10 +383,10 @@ def fold_season(
     if not ledgers and not any(isinstance(w, LeftOut) for w in reading.warnings):
         # a season before its first evening: empty standings, as a range without one
         reading.said(N_("no ledgers found in {names}"), names=", ".join(names))
-    filters = Filters(
+    filters = core.Filters(
         date_from=since, date_to=until, players=tuple(players), aliases=chosen.names, rescore=profile
     )
-    season = fold(ledgers, filters)
+    season = core.fold(ledgers, filters)
     season = season._replace(warnings=tuple(where_given(w, chosen) for w in season.warnings))
     for w in season.warnings:
         if warn is not None:
@@ -421,8 +407,7 @@ def where_given(warning: str, chosen: _Aliases) -> str:
 
 def check_chart_title(title: str) -> None:
     """Refuse a chart title a reader would not see as it is (a control character, an override)."""
-    wrong = text_problem(title)
-    if wrong is not None:
+    if (wrong := text_problem(title)) is not None:
         raise UsageError(N_("{title!r}: {wrong}"), title=title, wrong=wrong, where="title")
 
 
@@ -430,7 +415,7 @@ def check_chart_file(
     target: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]], called: str = "output"
 ) -> None:
     """Refuse, before any work, a chart file that would overwrite an input, a ledger or a profile."""
-    check_output(os.fspath(target), called, [Path(p) for p in inputs])
+    safe_io.check_output(os.fspath(target), called, [Path(p) for p in inputs])
 
 
 def write_chart_file(
@@ -440,4 +425,4 @@ def write_chart_file(
     called: str = "output",
 ) -> None:
     """Write the chart (the SVG, the page, the image) atomically, checked as :func:`check_chart_file` does."""
-    write_output(Path(target), data, called, [Path(p) for p in inputs], TarockError)
+    safe_io.write_output(Path(target), data, called, [Path(p) for p in inputs], TarockError)

@@ -1,5 +1,6 @@
 """Standings across many evenings: date and player filters, aliases, profiles, an evening given twice (core layer, pure)."""
 
+import itertools
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -152,9 +153,7 @@ class Season(NamedTuple):
         return sum(len(e.hands) for e in self.evenings)
 
     def hands(self) -> Iterable[tuple[Evening, Entry]]:
-        for evening in self.evenings:
-            for played in evening.hands:
-                yield evening, played
+        return ((evening, played) for evening in self.evenings for played in evening.hands)
 
 
 class Standing(NamedTuple):
@@ -191,8 +190,8 @@ def aliases_from_mapping(data: Mapping[str, Any], where: str) -> dict[str, str]:
             continue
         alias, name = clean_name(key), clean_name(name)
         wrong = [(n, w) for n in (alias, name) if (w := name_problem(n)) is not None]
-        for n, w in wrong:  # the same rules as a player's name (--players)
-            problems.append(Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w))
+        # the same rules as a player's name (--players)
+        problems += [Problem.of(at, N_("{name!r}: {wrong}"), name=n, wrong=w) for n, w in wrong]
         if not wrong:
             out[alias] = name
     if problems:
@@ -232,8 +231,7 @@ def unused_alias(alias: str, name: str, everybody: Iterable[str], template: str 
 
 def _normal(name: str) -> str:
     """A name without case, accents or punctuation: 'Grete', 'grete', 'Gréte' all read 'grete'."""
-    decomposed = unicodedata.normalize("NFKD", skeleton(name))
-    return "".join(c for c in decomposed if c.isalnum())
+    return "".join(c for c in unicodedata.normalize("NFKD", skeleton(name)) if c.isalnum())
 
 
 def look_alike(a: str, b: str) -> bool:
@@ -314,16 +312,14 @@ def spelt_two_ways(
         for p in players:
             where.setdefault(p, []).append(source)
     tables = [set(players) for _, players in groups]
-    names = list(where)
     out: list[str] = []
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            if any(a in t and b in t for t in tables) or not look_alike(a, b) or said(a, b):
-                continue
-            # Suggest folding the rarer spelling into the commoner one.
-            keep, drop = sorted((a, b), key=lambda n: (-often.get(n, 0), n))
-            drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
-            out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
+    for a, b in itertools.combinations(where, 2):
+        if any(a in t and b in t for t in tables) or not look_alike(a, b) or said(a, b):
+            continue
+        # Suggest folding the rarer spelling into the commoner one.
+        keep, drop = sorted((a, b), key=lambda n: (-often.get(n, 0), n))
+        drop_in, keep_in = ", ".join(where[drop]), ", ".join(where[keep])
+        out.append(message(ONE_PLAYER_TWO_WAYS, drop=drop, drop_in=drop_in, keep=keep, keep_in=keep_in))
     return out
 
 
@@ -385,8 +381,7 @@ def _check_profiles(ledgers: Sequence[Named]) -> list[str]:
     for _, ledger in ledgers[1:]:
         if (game := ledger.profile.game.family) != first.game.family:
             raise LedgerError(GAMES_CANNOT_ADD, _describe=_describe(groups), a=first.game.family, b=game)
-        why = _comparable(first, ledger.profile)
-        if why:
+        if why := _comparable(first, ledger.profile):
             raise LedgerError(PROFILES_CANNOT_ADD, _describe=_describe(groups), why=why)
     return [message(PROFILES_ADDED, profiles=_describe(groups))]
 
@@ -431,10 +426,7 @@ def _in_range(item: Named, filters: Filters, warnings: list[str]) -> bool:
     day = ledger_date(ledger)
     if day is None:
         given = ledger.table.date
-        if given is None:
-            warnings.append(message(UNDATED, source=source))
-        else:
-            warnings.append(message(WRONGLY_DATED, source=source, date=given))
+        warnings.append(message(UNDATED if given is None else WRONGLY_DATED, source=source, date=given))
         return False
     return not (
         (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to)
@@ -449,14 +441,10 @@ def fold(ledgers: Sequence[Named], filters: Filters = NO_FILTERS) -> Season:
     if ledgers and not chosen:
         start, end = filters.date_from, filters.date_to
         if start and end:
-            span = message(
-                N_("on or after {start} and on or before {end}"), start=dated(start), end=dated(end)
-            )
-        elif start:
-            span = message(N_("on or after {start}"), start=dated(start))
-        else:
-            assert end is not None  # a date range has at least one end
-            span = message(N_("on or before {end}"), end=dated(end))
+            said = N_("on or after {start} and on or before {end}")
+        else:  # a date range has at least one end
+            said = N_("on or after {start}") if start else N_("on or before {end}")
+        span = message(said, start=start and dated(start), end=end and dated(end))
         warnings.append(
             counted(
                 "the one ledger is not dated {span}",
@@ -528,34 +516,27 @@ def _paper_money(e: Evening) -> Mapping[str, int] | None:
 
 def standings(season: Season) -> tuple[Standing, ...]:
     """Per player: Victory Points, payout, hands, evenings; best first, ties sharing a rank."""
-    vp = dict.fromkeys(season.players, 0)
-    hands = dict.fromkeys(season.players, 0)
-    evenings = dict.fromkeys(season.players, 0)
-    paper = dict.fromkeys(season.players, 0)
-    payout: dict[str, int] = {}
+    vp: Counter[str] = Counter()
+    hands: Counter[str] = Counter()
+    evenings: Counter[str] = Counter()
+    paper: Counter[str] = Counter()
+    payout: Counter[str] = Counter()
     for e in season.evenings:
-        for p in e.players:
-            evenings[p] += 1
+        evenings.update(e.players)
         if e.paper is not None:
-            for p, v in e.paper.schrift.items():
-                vp[p] += v
-                paper[p] += v
-            for p, v in (_paper_money(e) or {}).items():
-                payout[p] = payout.get(p, 0) + v
+            vp.update(e.paper.schrift)
+            paper.update(e.paper.schrift)
+            payout.update(_paper_money(e) or {})
         for h in e.hands:
-            for p in h.hand.players:
-                hands[p] += 1
-            for p, v in h.result.victory_points.items():
-                vp[p] += v
-            if h.result.payout is not None:
-                for p, v in h.result.payout.items():
-                    payout[p] = payout.get(p, 0) + v
-    ordered = sorted(season.players, key=lambda p: (-vp[p], -payout.get(p, 0), p))
+            hands.update(h.hand.players)
+            vp.update(h.result.victory_points)
+            payout.update(h.result.payout or {})
+    ordered = sorted(season.players, key=lambda p: (-vp[p], -payout[p], p))
     pays = any(e.pays for e in season.evenings)
     out: list[Standing] = []
     for i, p in enumerate(ordered):
         rank = out[-1].rank if out and out[-1].victory_points == vp[p] else i + 1
-        money = payout.get(p, 0) if pays else None
+        money = payout[p] if pays else None
         out.append(Standing(rank, p, vp[p], hands[p], evenings[p], money, paper[p]))
     chosen = set(season.selected)
     return tuple(s for s in out if s.player in chosen)

@@ -8,7 +8,7 @@ Hüttenfleck is a Kontra of the Defenders. In contra ad personam each Defender s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -81,15 +81,12 @@ class PlayerStats:
         )
 
 
-def _total(tallies: Iterable[Tally]) -> Tally:
-    counted = list(tallies)
-    return Tally(sum(t.played for t in counted), sum(t.won for t in counted))
+def _total(tallies: Collection[Tally]) -> Tally:
+    return Tally(sum(t.played for t in tallies), sum(t.won for t in tallies))
 
 
 def _level(profile: Profile, step: str | None) -> int:
-    if step is None:
-        return 0
-    found = profile.step(step)
+    found = profile.step(step) if step is not None else None
     return found.level if found is not None else 0
 
 
