@@ -657,11 +657,7 @@ def fitted(
             else:  # a name: between its words, a word still too long at its hyphens, else kept whole
                 words = textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
                 row[i] = "\n".join(
-                    part
-                    for line in words
-                    for part in (
-                        [line] if len(line) <= room else textwrap.wrap(line, room, break_long_words=False)
-                    )
+                    part for line in words for part in textwrap.wrap(line, room, break_long_words=False)
                 )
 
     others = [i for i in range(len(titles)) if i != wrap]
@@ -923,22 +919,20 @@ def _and_more(lines: list[str]) -> list[str]:
 def first_few(items: Sequence[object]) -> str:
     """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more."""
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
-        return ", ".join(str(item) for item in items)
-    more = len(items) - FIRST_FEW
+        return ", ".join(map(str, items))
     return _("{items} and {more} more (--json lists every one)").format(
-        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=whole(more)
+        items=", ".join(map(str, items[:FIRST_FEW])), more=whole(len(items) - FIRST_FEW)
     )
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
     """The hands whose declarer may not bid the contract under the ledger's profile, with the rule."""
-    out = []
-    for i, entry in enumerate(ledger.hands, 1):
-        h = entry.hand
-        if not bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
-            rule = translated(bidding_rule(ledger.profile, h.contract))
-            out.append(_("hand {hand}: {rule}").format(hand=i, rule=rule))
-    return out
+    profile = ledger.profile
+    return [
+        _("hand {hand}: {rule}").format(hand=i, rule=translated(bidding_rule(profile, e.hand.contract)))
+        for i, e in enumerate(ledger.hands, 1)
+        if not bidding_allowed(profile, e.hand.contract, e.hand.declarer, e.hand.players)
+    ]
 
 
 def rescored_view(r: Rescored, path: Path) -> View:

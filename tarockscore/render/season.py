@@ -112,10 +112,8 @@ def season_span(season: Season) -> str:
         first, last = date(min(days)), date(max(days))
         parts.append(first if first == last else _("{first} to {last}").format(first=first, last=last))
     if season.profiles:
-        names = ", ".join(season.profiles)
-        parts.append(
-            ngettext("profile {names}", "profiles {names}", len(season.profiles)).format(names=names)
-        )
+        said = ngettext("profile {names}", "profiles {names}", len(season.profiles))
+        parts.append(said.format(names=", ".join(season.profiles)))
     return ", ".join(parts)
 
 
@@ -242,9 +240,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         for drop in _NARROW_DROPS:  # a table still too wide (long names) does without some columns
             if max(_width(table(points)), _width(table(games))) <= width:
                 break
-            for part in (points, games):
-                if drop in part:
-                    part.remove(drop)
+            (points if drop in points else games).remove(drop)
             left_out.append(drop)
         first = f"{table(points)}\n\n{table(games)}"
 
@@ -262,11 +258,8 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         declared = ", ".join(
             f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
-        lines.append(
-            _("{player}: declared {declared}; bonuses {bonuses}").format(
-                player=s.player, declared=declared or "-", bonuses=bonuses or "-"
-            )
-        )
+        said = _("{player}: declared {declared}; bonuses {bonuses}")
+        lines.append(said.format(player=s.player, declared=declared or "-", bonuses=bonuses or "-"))
     second = tabulate(
         detail,
         headers=[_("declared (won/played)"), *map(named, contracts), _("bonuses (made/announced)")],
