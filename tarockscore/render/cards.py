@@ -1,8 +1,6 @@
 """The table cards of a round, one per drawn table, as a printable HTML page or a PDF (rendering
 layer, pure): docs/tournament.md."""
 
-from __future__ import annotations
-
 import io
 import textwrap
 from collections.abc import Mapping
@@ -45,8 +43,8 @@ def no_qr() -> str:
 
 def event_line(t: Tournament) -> str:
     """The event's date and place, as a heading's second line (empty without either)."""
-    day = date(t.date) if t.date else ""  # as the reader writes it: 14.03.2026 in German
-    return ", ".join(x for x in (day, t.place) if x)
+    # the date as the reader writes it: 14.03.2026 in German
+    return ", ".join(x for x in (date(t.date) if t.date else "", t.place) if x)
 
 
 def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, str]:

@@ -1,8 +1,6 @@
 """Text for the evening's commands: the deal, the totals, the sheet, the settlement, a recorded hand
 with its notes, and the audit trail read back into the reader's words (rendering layer)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import re
 import textwrap
@@ -453,8 +451,7 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
     if now != then:
         said = STRIKES_NOW if now else STRIKES_NOTHING
-    hand = label(ids[number - 1], number)
-    return [translated(message(said, hand=hand, where=where, now=now, then=then))]
+    return [translated(message(said, hand=label(ids[number - 1], number), where=where, now=now, then=then))]
 
 
 # What replace says of a Radl struck on the sheet whose doubled hands the corrected hand changed
@@ -473,8 +470,7 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
         then, now = struck(before, [mark]), struck(after, [mark])
         if number and now != then:
             hand = label(after.hands[number - 1].id, number)
-            said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
-            lines.append(translated(said))
+            lines.append(translated(message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)))
     return lines
 
 
@@ -570,7 +566,6 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     headers = [*SHEET_COLUMNS, *map(Name, players), *(f"{p} total" for p in players)]
     rows: list[list[object]] = []
     for h in sheet.hands:
-        won = "" if h.result.won is None else ("yes" if h.result.won else "no")
         row: list[object] = [
             h.number,
             Name(h.dealer),
@@ -578,7 +573,7 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
             h.hand.contract,
             Name(h.hand.declarer or ""),
             Name(h.hand.partner or ""),
-            won,
+            "" if h.result.won is None else ("yes" if h.result.won else "no"),
             h.result.radl,
         ]
         row += [h.result.victory_points[p] for p in players] + [h.totals[p] for p in players]
@@ -706,11 +701,10 @@ def sheet_text(sheet: Sheet) -> str:
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
     cash = _settled(t, sheet.settling)
-    money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
     for title, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
-        (_("money"), money_row),
+        (_("money"), None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}),
     ):
         if values is not None:
             rows.append([*lead, "", title, *[values[p] for p in players]])

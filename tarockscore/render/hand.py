@@ -1,8 +1,6 @@
 """A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` with its Radl and
 history (rendering layer, no scoring). Only the text speaks the reader's language."""
 
-from __future__ import annotations
-
 import datetime as dt
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -161,7 +159,7 @@ def score_json(score: Score, profile: Profile) -> dict[str, Any]:
 def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     """One row per bet: its key, base, factors (as multipliers), value, winners, each player's points."""
     headers = [*BET_COLUMNS, *map(Name, score.players)]
-    rows: list[list[object]] = [
+    return headers, [
         [
             line.bet,
             number(line.base),
@@ -172,7 +170,6 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
         ]
         for line in score.lines
     ]
-    return headers, rows
 
 
 def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
@@ -541,8 +538,7 @@ def preview_text(after: Ledger, number: int) -> str:
 def explained_text(ex: Explained) -> str:
     """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
     stored = ex.ledger.table.profile
-    factor = ex.profile.radl.factor
-    steps = [(_radl_cause_words(cause, events), factor) for cause, events in ex.radl_layers]
+    steps = [(_radl_cause_words(cause, events), ex.profile.radl.factor) for cause, events in ex.radl_layers]
     lines = [
         hand_line(ex.ledger, ex.number),
         _("recorded {at}; profile {name} (sha256 {sha})").format(
@@ -673,9 +669,8 @@ def history_lines(ex: Explained) -> list[str]:
     ]
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
-    before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
     numbers = {e.id: n for n, e in enumerate(ex.ledger.hands, 1)}
-    lines += [audit_line(a, numbers) for a in before]
+    lines += [audit_line(a, numbers) for a in sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)]
     if len(ex.undone) == 1:
         recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it

@@ -223,8 +223,7 @@ _ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
     profile it extends (its title and source where the house gives none) and the keys it set."""
-    language = i18n.current()
-    title, source = profile.title_in(language), translated(profile.source)
+    title, source = profile.title_in(i18n.current()), translated(profile.source)
     if not profile.extends:
         return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
     head = (
@@ -332,8 +331,9 @@ def _mayor_clauses(t: Trischaken) -> list[str]:
     )
 
 
-def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
+def _forehand_clauses(t: Trischaken) -> list[str]:
     """A losing Forehand's factor, and as Bürgermeister (a factor of 1 is not said)."""
+    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
     if t.forehand_factor != 1:
         clause = (
             _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
@@ -362,7 +362,6 @@ def losers_words(count: int) -> str:
 
 def _trischaken_settings(t: Trischaken) -> str:
     """Every setting of the Dodge Round in words, one clause a setting (docs/rules/settlement.md §5)."""
-    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
     clauses = [
         ngettext(
             "the player with the most card points pays",
@@ -378,7 +377,7 @@ def _trischaken_settings(t: Trischaken) -> str:
         *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
         translated(TRISCHAKEN_WORDS["payment", t.payment]),
         *_mayor_clauses(t),
-        *_forehand_clauses(t, both),
+        *_forehand_clauses(t),
         translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
         *(_beside_virgins(t) if t.virgins == "collect" and (t.mayor_alone or t.forehand_alone) else []),
         *([_("two or more players without a trick count as none")] if t.virgins_alone else []),

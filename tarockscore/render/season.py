@@ -1,8 +1,6 @@
 """The season as it is shown (rendering layer): the standings and the statistics per player as
 tables, JSON and CSV (docs/machine-output.md), the season's span, the chart's title and page."""
 
-from __future__ import annotations
-
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
