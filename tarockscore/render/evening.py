@@ -148,19 +148,16 @@ _VALUES = {"kontra": r"[a-z][a-z0-9_]*", "bonus": r"[^,]+?", "defender": r"[^,]+
 
 
 @cache
-def _patterns(
-    templates: tuple[str, ...],
-) -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
+def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str], list[tuple[str, str]]], ...]:
     out = []
     for template in templates:
-        regex, fields, at = "", [], 0
+        regex, at = "", 0
         for field in re.finditer(_FIELD, template):
             value = _VALUES.get(field[1], r".+?")
             regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>{value})"
-            fields.append((field[1], field[2]))
             at = field.end()
         regex += re.escape(template[at:])
-        out.append((template, re.compile(regex, re.DOTALL), tuple(fields)))
+        out.append((template, re.compile(regex, re.DOTALL), re.findall(_FIELD, template)))
     return tuple(out)
 
 
@@ -333,11 +330,10 @@ HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
 
 def deal_text(deal: Deal) -> str:
+    said = _("{dealer} deals, {forehand} is Forehand")
     if deal.sitting_out:
-        return _("{dealer} deals, {forehand} is Forehand, {out} sits out").format(
-            dealer=deal.dealer, forehand=deal.forehand, out=deal.sitting_out
-        )
-    return _("{dealer} deals, {forehand} is Forehand").format(dealer=deal.dealer, forehand=deal.forehand)
+        said = _("{dealer} deals, {forehand} is Forehand, {out} sits out")
+    return said.format(dealer=deal.dealer, forehand=deal.forehand, out=deal.sitting_out)
 
 
 def money_text(amount: Decimal) -> str:
@@ -914,9 +910,8 @@ def first_few(items: Sequence[object]) -> str:
     """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more."""
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
         return ", ".join(map(str, items))
-    return _("{items} and {more} more (--json lists every one)").format(
-        items=", ".join(map(str, items[:FIRST_FEW])), more=whole(len(items) - FIRST_FEW)
-    )
+    more = _("{items} and {more} more (--json lists every one)")
+    return more.format(items=", ".join(map(str, items[:FIRST_FEW])), more=whole(len(items) - FIRST_FEW))
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
@@ -1012,9 +1007,8 @@ def settled_view(s: Settled) -> View:
 def upgraded_text(done: Upgraded) -> str:
     """``upgrade``: what was converted and where the old file is kept, or that nothing was to do."""
     if done.backup is None:
-        return _("{path}: already in the current format (ledger schema 2); nothing was written").format(
-            path=shown_path(done.path)
-        )
+        already = _("{path}: already in the current format (ledger schema 2); nothing was written")
+        return already.format(path=shown_path(done.path))
     lines = [
         ngettext(
             "{path}: converted from ledger schema 1 to schema 2, its {hands} hand, Radl marks and audit trail kept",

@@ -67,8 +67,7 @@ def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
 
 def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
     """What each player adds: ``Anna +2, Cilli +2`` (``gap`` between a name and its points)."""
-    parts = [f"{p}{gap}{signed(v)}" for p, v in points.items() if v]
-    return ", ".join(parts) if parts else _("nobody")
+    return ", ".join(f"{p}{gap}{signed(v)}" for p, v in points.items() if v) or _("nobody")
 
 
 def score_table(score: Score, profile: Profile) -> str:
@@ -264,10 +263,9 @@ def explain(
             )
         won = _won_by(line, factor, order, apart)
         if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
-            losers = part.rule == key_path(Trischaken, "losers")
-            said = (
-                losers_words(profile.trischaken.losers) if losers else translated(seated(part.label, order))
-            )
+            said = translated(seated(part.label, order))
+            if part.rule == key_path(Trischaken, "losers"):
+                said = losers_words(profile.trischaken.losers)
             won[0] += cite(part.rule, said=said)
         out += won
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
@@ -410,10 +408,8 @@ def _cited(profile: Profile, key: str, said: str) -> str:
     if reading is None:
         house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
     else:
-        number, sources = reading
-        house = _("profile '{name}', a published reading: {rule} {sources} ({number})").format(
-            name=profile.name, sources=sources, number=number, rule=said
-        )
+        published = _("profile '{name}', a published reading: {rule} {sources} ({number})")
+        house = published.format(name=profile.name, sources=reading[1], number=reading[0], rule=said)
     return f"{house}; {source}" if source else house
 
 
@@ -451,9 +447,7 @@ def seated(text: str, order: Sequence[str]) -> str:
 
 def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     """The bet's value on the sheet (``payout``: in the money) with the hand counted ×``factor``."""
-    r = line.rounded
-    if r is None:
-        return (line.stake if payout else line.value) * factor
+    r = line if line.rounded is None else line.rounded
     return math.floor((r.stake if payout else r.value) * factor)
 
 

@@ -117,9 +117,8 @@ def price_list(profile: Profile) -> str:
     # the bonuses each contract allows, below its table: contracts that allow the same, on one line
     allowed: dict[str, list[str]] = {}
     for c in profile.contracts.values():
-        allowed.setdefault(", ".join(i18n.named(b) for b in c.bonuses) or _("none"), []).append(
-            i18n.named(c.name)
-        )
+        bonuses_said = ", ".join(i18n.named(b) for b in c.bonuses) or _("none")
+        allowed.setdefault(bonuses_said, []).append(i18n.named(c.name))
     said = [folded(f"  {', '.join(names)}: {bonuses}") for bonuses, names in allowed.items()]
     tables = [
         _columns_table(contract_columns, profile.contracts.values(), 4, 1),

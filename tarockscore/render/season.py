@@ -100,10 +100,9 @@ def standings_view(season: Season, rows: Sequence[Standing], warnings: Sequence[
 def season_span(season: Season) -> str:
     """'3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen', in the reader's language."""
     days = [e.date for e in season.evenings if e.date is not None]
+    ledgers = len(season.evenings)
     parts = [
-        ngettext("{count} ledger", "{count} ledgers", len(season.evenings)).format(
-            count=len(season.evenings)
-        ),
+        ngettext("{count} ledger", "{count} ledgers", ledgers).format(count=ledgers),
         ngettext("{count} hand", "{count} hands", season.hand_count).format(count=season.hand_count),
     ]
     if days:
@@ -276,11 +275,8 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
     if width is not None:
         note = folded(note)
     if left_out:
-        note += "\n" + folded(
-            _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
-                width=width, columns=", ".join(translated(c) for c in left_out)
-            )
-        )
+        dropped = _("left out to fit {width} columns: {columns} (--wide shows every column)")
+        note += "\n" + folded(dropped.format(width=width, columns=", ".join(translated(c) for c in left_out)))
     return f"{first}\n\n{second}\n\n{note}"
 
 
