@@ -718,15 +718,14 @@ def sheet_text(sheet: Sheet) -> str:
 
 def settle_text(s: Settled) -> str:
     result = s.settlement
-    how = (
-        _("zero-sum: each player's total × stake")
-        if s.profile.settlement.mode == "zero_sum"
-        else _("Simplified Scoring: every two players settle the difference of their totals")
-        if len(s.points) == s.profile.game.players
-        else _(
+    if s.profile.settlement.mode == "zero_sum":
+        how = _("zero-sum: each player's total × stake")
+    elif len(s.points) == s.profile.game.players:
+        how = _("Simplified Scoring: every two players settle the difference of their totals")
+    else:
+        how = _(
             "Simplified Scoring: every two players who played a hand settle the difference of their points; the dealer who sat it out neither pays nor receives"
         )
-    )
     basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
     stake = _("stake {amount} per Victory Point; {basis}; {how}")
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
@@ -842,15 +841,13 @@ def audit_line(a: AuditEntry, numbers: Mapping[int, int]) -> str:
 def checked_text(path: Path, ledger: Ledger) -> str:
     """``check`` when every stored result matches (at a table scored from its paper sheet: its result)."""
     profile, count = ledger.table.profile, len(ledger.hands)
-    said = (
-        _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
-        if ledger.paper is not None
-        else ngettext(
-            "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
-            "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
-            count,
-        )
+    said = ngettext(
+        "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
+        "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
+        count,
     )
+    if ledger.paper is not None:
+        said = _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
     return said.format(path=shown_path(path), count=count, name=profile.name, sha=profile.sha256[:12])
 
 

@@ -510,11 +510,9 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
     )
     if (score.card_points >= score.needed) is not score.won:
         # only a failed announced Valat overrules the card points: it replaces the game's line (D9)
-        failed = (
-            _("the announced Valat failed")
-            if score.won is False
-            else _("the defenders' announced Valat failed")
-        )
+        failed = _("the defenders' announced Valat failed")
+        if score.won is False:
+            failed = _("the announced Valat failed")
         held = f"{failed}; {held}"
     return [_result(score, held)]
 

@@ -208,11 +208,9 @@ def profile_line(profile: Profile) -> str:
     name, title = profile.name, profile.title_in(i18n.current())
     if not profile.extends:
         return _("Profile '{name}': {title}").format(name=name, title=title)
-    said = (
-        _("Profile '{name}': {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("Profile '{name}': house rules on {extends} ({title})")
-    )
+    said = _("Profile '{name}': house rules on {extends} ({title})")
+    if _own_title(profile):
+        said = _("Profile '{name}': {title} (house rules on {extends})")
     return said.format(name=name, title=title, extends=profile.extends)
 
 
@@ -225,11 +223,9 @@ def _head(profile: Profile) -> list[str]:
     title, source = profile.title_in(i18n.current()), translated(profile.source)
     if not profile.extends:
         return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
-    head = (
-        _("{name}: {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("{name}: house rules on {extends} ({title})")
-    )
+    head = _("{name}: house rules on {extends} ({title})")
+    if _own_title(profile):
+        head = _("{name}: {title} (house rules on {extends})")
     # the house's rules: its title and source name the file (the lines around say them), no rule
     rules = sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)
     base = resolve_document(profile.extends)
@@ -334,19 +330,15 @@ def _forehand_clauses(t: Trischaken) -> list[str]:
     """A losing Forehand's factor, and as Bürgermeister (a factor of 1 is not said)."""
     both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
     if t.forehand_factor != 1:
-        clause = (
-            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
-            if t.forehand_factor_alone
-            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
-        )
+        clause = _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
+        if t.forehand_factor_alone:
+            clause = _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
         return [clause.format(factor=t.forehand_factor, both=both)]
     if both == 1:
         return []
-    clause = (
-        _("a Forehand who loses alone as Bürgermeister pays ×{both}")
-        if t.forehand_factor_alone
-        else _("a losing Forehand pays ×{both} as Bürgermeister")
-    )
+    clause = _("a losing Forehand pays ×{both} as Bürgermeister")
+    if t.forehand_factor_alone:
+        clause = _("a Forehand who loses alone as Bürgermeister pays ×{both}")
     return [clause.format(both=both)]
 
 

@@ -68,20 +68,19 @@ def season_json(season: Season, rows: Sequence[Standing], warnings: Sequence[str
     }
 
 
+def _shown(column: str, value: object) -> object:
+    """A cell of the standings as the table shows it: the points signed, the average in the reader's digits."""
+    if column == "points_per_hand":
+        return number(value)
+    if column in ("victory_points", "payout") and isinstance(value, int):
+        return signed(value)
+    return value
+
+
 def standings_text(season: Season, rows: Sequence[Standing]) -> str:
     """The standings as a table, and under it the season's span."""
     headers, table = standings_csv(rows)
-    shown = [
-        [
-            signed(v)
-            if h in ("victory_points", "payout") and isinstance(v, int)
-            else number(v)
-            if h == "points_per_hand"
-            else v
-            for h, v in zip(headers, r, strict=True)
-        ]
-        for r in table
-    ]
+    shown = [[_shown(h, v) for h, v in zip(headers, r, strict=True)] for r in table]
     headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
     headings = headings[: len(headers)]  # payout's only where its column is
     drawn = tabulated(headings, shown, ["right", "left", *["right"] * (len(headers) - 2)])
@@ -151,8 +150,7 @@ def chart_file(
     title: str | None = None,
 ) -> str | bytes:
     """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported player."""
-    if title is None:
-        title = default_title(season)
+    title = default_title(season) if title is None else title
     # one start for each evening after the first (FoldedSeason.chart_points): a date as the reader
     # writes it (14.03.2025 in German, as in the title), an undated evening by its file
     markers = [
