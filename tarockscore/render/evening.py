@@ -1022,8 +1022,5 @@ def upgraded_text(done: Upgraded) -> str:
             found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
-    lines += [
-        _("the old file is kept as {backup}").format(backup=shown_path(done.backup)),
-        head_text(done.head),
-    ]
-    return "\n".join(lines)
+    kept = _("the old file is kept as {backup}").format(backup=shown_path(done.backup))
+    return "\n".join([*lines, kept, head_text(done.head)])

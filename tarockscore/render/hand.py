@@ -258,9 +258,8 @@ def explain(
             out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
         apart = score.payout is not None and value != stake  # the Kontra counts in the payout only
         if apart:
-            out.append(
-                _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
-            )
+            both = _("   on the score sheet {value}, in the payout {stake}")
+            out.append(both.format(value=value, stake=stake))
         won = _won_by(line, factor, order, apart)
         if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
             said = translated(seated(part.label, order))

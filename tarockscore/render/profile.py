@@ -88,22 +88,20 @@ def price_list(profile: Profile) -> str:
         if profile.valat.model == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
     ).format(silent=profile.valat.silent, announced=profile.valat.announced)
-    kontra = (
-        _("settlement: {mode}; Kontra changes the score")
-        if profile.settlement.kontra_scope == "score"
-        else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=settlement_words(profile))
+    kontra = _("settlement: {mode}; Kontra changes the score")
+    if profile.settlement.kontra_scope != "score":
+        kontra = _("settlement: {mode}; Kontra changes the payout only")
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     dodge = any(c.kind is Kind.TRISCHAKEN for c in profile.contracts.values())
+    points = _("card points: {total}, the declarers win with {threshold}")
     lines = [
         *_head(profile),
-        _("card points: {total}, the declarers win with {threshold}").format(
-            total=render_points(profile.game.card_points_total),
-            threshold=render_points(profile.game.win_threshold),
+        points.format(
+            total=render_points(game.card_points_total), threshold=render_points(game.win_threshold)
         ),
-        kontra,
+        kontra.format(mode=settlement_words(profile)),
         _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
         *([valat] if any("valat" in c.bonuses for c in profile.contracts.values()) else []),
