@@ -437,11 +437,9 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     marks = [m for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
     if not marks:
         return []
-    where = (
-        message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
-        if number > 1
-        else message(N_("before the first hand"))
-    )
+    where = message(N_("before the first hand"))
+    if number > 1:
+        where = message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
     sets = any(m.hands > 0 for m in marks)
     said = RADL_KEPT[sets, any(m.hands < 0 for m in marks)]
     then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
@@ -472,11 +470,9 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
 
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
-    return _("hand {number}: {summary} ({deal})").format(
-        number=number,
-        summary=hand_summary(entry.hand, ledger.profile, entry.result),
-        deal=deal_text(hand_deal(ledger, number)),
-    )
+    summary = hand_summary(entry.hand, ledger.profile, entry.result)
+    deal = deal_text(hand_deal(ledger, number))
+    return _("hand {number}: {summary} ({deal})").format(number=number, summary=summary, deal=deal)
 
 
 def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:

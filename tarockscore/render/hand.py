@@ -653,11 +653,10 @@ def history_lines(ex: Explained) -> list[str]:
         for a in ex.history
         if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
     ]
-    lines = [
-        _("history of hand {number}:").format(number=number)
-        if hand_id == number
-        else _("history of hand {number} (hand {id} in the audit trail):").format(number=number, id=hand_id),
-    ]
+    heading = _("history of hand {number} (hand {id} in the audit trail):")
+    if hand_id == number:
+        heading = _("history of hand {number}:")
+    lines = [heading.format(number=number, id=hand_id)]
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
     numbers = {e.id: n for n, e in enumerate(ex.ledger.hands, 1)}

@@ -279,11 +279,10 @@ def renonce_words(profile: Profile, dodge: bool) -> str:
     rules = profile.renonce
     words = translated(RENONCE_WORDS[rules.rule])
     if dodge and rules.rule == "as_if_won":
-        words += (
-            _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
-            if rules.trischaken_forehand_factor != 1
-            else _("; in Trischaken the revoker pays each other player {each}")
-        ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
+        paid = _("; in Trischaken the revoker pays each other player {each}")
+        if rules.trischaken_forehand_factor != 1:
+            paid = _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
+        words += paid.format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
     if rules.silent_claimed:
         words += _("; a silent bonus made by the side the revoke wronged is claimed, the revoker pays it")
     return words

@@ -351,12 +351,10 @@ def csv_table(
     for s in stats:
         row = [Name(v) if column == "player" else v for column, value in _SUMMARY_CSV for v in [value(s)]]
         row += [s.payout or 0] if payout else []
-        for c in contracts:
-            t = s.declared.get(c, Tally())
+        for t in (s.declared.get(c, Tally()) for c in contracts):
             row += [t.played, t.won]
         rows.append(row)
-    for c in contracts:
-        columns += [f"declared_{c}", f"declared_won_{c}"]
+    columns += [column for c in contracts for column in (f"declared_{c}", f"declared_won_{c}")]
     return columns, rows
 
 
