@@ -14,24 +14,10 @@ from tabulate import tabulate
 
 from tarockscore import i18n
 from tarockscore.errors import N_, Message, key_title, message, shown_path
+from tarockscore.evening import model
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
-from tarockscore.evening.model import (
-    Action,
-    AuditEntry,
-    Deal,
-    Ledger,
-    Result,
-    Table,
-    drawn_at,
-    first_deal,
-    hand_deal,
-    next_deal,
-    payout_totals,
-    settling,
-    table_label,
-    totals,
-)
+from tarockscore.evening.model import Action, AuditEntry, Deal, Ledger, Result, Table
 from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl, struck
@@ -348,7 +334,7 @@ def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> S
 
 def payment_lines(after: Ledger) -> list[str]:
     """Who pays whom if the evening ended now, as ``settle`` says it; none without a stake or a hand."""
-    settled = _settled(after.table, settling(after)) if after.hands else None
+    settled = _settled(after.table, model.settling(after)) if after.hands else None
     return [] if settled is None else payments_said(settled.payments)
 
 
@@ -361,7 +347,8 @@ def payments_said(payments: Sequence[Payment]) -> list[str]:
 
 def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
-    total, paid, cash = totals(after), payout_totals(after), _settled(after.table, settling(after))
+    total, paid = model.totals(after), model.payout_totals(after)
+    cash = _settled(after.table, model.settling(after))
     # each column's title and its cell of a player
     columns: list[tuple[str, Callable[[str], object]]] = [(_("player"), str)]
     if hand is not None:
@@ -400,7 +387,7 @@ def next_text(ledger: Ledger) -> str:
     count, limit = len(ledger.hands), ledger.table.games
     if limit is not None and count >= limit:
         return _("all {games} games of this table are played: no next hand").format(games=limit)
-    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(next_deal(ledger)))
+    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(model.next_deal(ledger)))
     pending, factor = pending_radl(ledger), next_factor(ledger)
     if pending == 1:
         text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=factor)
@@ -471,7 +458,7 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
     summary = hand_summary(entry.hand, ledger.profile, entry.result)
-    deal = deal_text(hand_deal(ledger, number))
+    deal = deal_text(model.hand_deal(ledger, number))
     return _("hand {number}: {summary} ({deal})").format(number=number, summary=summary, deal=deal)
 
 
@@ -575,10 +562,10 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
 
 def place_text(place: str) -> str:
     """A place as the reader says it: a tournament sheet's "round 1, table 2" in the reader's words."""
-    drawn = drawn_at(place)
+    drawn = model.drawn_at(place)
     if drawn is None or current() == DEFAULT:
         return place
-    where = f"{translated(table_label(drawn.round, drawn.table))} [{drawn.mark}]"
+    where = f"{translated(model.table_label(drawn.round, drawn.table))} [{drawn.mark}]"
     return ", ".join(x for x in (drawn.label, where) if x)
 
 
@@ -738,7 +725,7 @@ def settle_text(s: Settled) -> str:
 def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
     """The warning when the hand just added was dealt by another player than the ledger expected."""
     n = len(after.hands)
-    expected, actual = next_deal(before), hand_deal(after, n)
+    expected, actual = model.next_deal(before), model.hand_deal(after, n)
     if actual.dealer == expected.dealer:
         return None
     return _(
@@ -775,7 +762,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
         lines.append(_("when:    {when}").format(when=when))
     elif table.place:
         lines.append(_("where:   {place}").format(place=table.place))
-    lines.append(_("hand 1:  {deal}").format(deal=deal_text(first_deal(table.players))))
+    lines.append(_("hand 1:  {deal}").format(deal=deal_text(model.first_deal(table.players))))
     return "\n".join(lines)
 
 
@@ -851,15 +838,15 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
     data = sheet_json(r.sheet)
     data["written"] = r.written
     data["changed"] = list(r.changed)  # every hand the text names only the first few of
-    data["before"] = {"profile": profile_json(r.before.table), "totals": totals(r.before)}
-    paid = payout_totals(r.before)
+    data["before"] = {"profile": profile_json(r.before.table), "totals": model.totals(r.before)}
+    paid = model.payout_totals(r.before)
     if paid is not None:  # as show --json has it: only where Kontra changes the money alone
         data["before"]["payout_totals"] = paid
     return data
 
 
 def _rescored_rows(r: Rescored) -> list[list[object]]:
-    old, new = totals(r.before), totals(r.after)
+    old, new = model.totals(r.before), model.totals(r.after)
     return [[Name(p), old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
 
 
@@ -938,7 +925,7 @@ def repaired_text(r: Repaired, path: Path) -> str:
         if old.result.radl != new.result.radl:
             rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
     if rows:
-        old_totals, new_totals = totals(before), totals(after)
+        old_totals, new_totals = model.totals(before), model.totals(after)
         changed = [_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")]
         lines = [
             tabulate(rows, headers=changed, disable_numparse=True),

@@ -14,6 +14,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.render import profile as render_profile
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -29,14 +30,6 @@ from tarockscore.render.evening import (
     signed,
 )
 from tarockscore.render.output import Name, View
-from tarockscore.render.profile import (
-    losers_words,
-    profile_line,
-    published_reading,
-    quoted,
-    renonce_words,
-    settlement_words,
-)
 from tarockscore.rules.bets import Factor
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
@@ -224,11 +217,11 @@ def explain(
         return f" [{cited.index(text) + 1}]"
 
     out = [
-        profile_line(profile),
+        render_profile.profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided_cited(score, profile, cite, order),
-        _("Settled: {mode}").format(mode=settlement_words(profile))
-        + cite("settlement.mode", said=settlement_words(profile)),
+        _("Settled: {mode}").format(mode=render_profile.settlement_words(profile))
+        + cite("settlement.mode", said=render_profile.settlement_words(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
@@ -264,7 +257,7 @@ def explain(
         if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
             said = translated(seated(part.label, order))
             if part.rule == key_path(Trischaken, "losers"):
-                said = losers_words(profile.trischaken.losers)
+                said = render_profile.losers_words(profile.trischaken.losers)
             won[0] += cite(part.rule, said=said)
         out += won
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
@@ -277,7 +270,7 @@ def explain(
         out += _noted(n, cite)
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
-    return quoted("\n".join(out))
+    return render_profile.quoted("\n".join(out))
 
 
 def _multiplied(
@@ -354,7 +347,7 @@ def _decided_cited(
     """The outcome as :func:`decided` says it, with the rule that decided it cited."""
     revoke = ""  # a revoke decided the hand, not the cards
     if score.renonce is not None:
-        revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
+        revoke = cite(key_path(RenonceRules, "rule"), said=render_profile.renonce_words(profile, dodge=False))
     result = decided(score, revoke, order)
     if score.needed is not None:  # the line a house moved is its rule: with a Kontra, or always
         moved = score.needed != profile.game.win_threshold
@@ -403,7 +396,7 @@ def _cited(profile: Profile, key: str, said: str) -> str:
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    reading = published_reading(profile, key)
+    reading = render_profile.published_reading(profile, key)
     if reading is None:
         house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
     else:
