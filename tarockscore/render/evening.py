@@ -150,8 +150,7 @@ def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str], l
 def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | None:
     """The template and values of a stored English line, or None when none of ``templates`` fits it."""
     for template, pattern, fields in _patterns(templates):
-        found = pattern.fullmatch(text)
-        if found is None:
+        if (found := pattern.fullmatch(text)) is None:
             continue
         values: list[tuple[str, object]] = []
         for name, conversion in fields:
@@ -261,8 +260,7 @@ def said(text: str) -> str:
         and not ("changes" in dict(text.values) or _CLAUSE.search(text))
     ):
         return translated(text)  # made now, no change list in it: its template and values are at hand
-    line = read_back(str(text))
-    if line is None:
+    if (line := read_back(str(text))) is None:
         return named(str(text)) if _KEY.fullmatch(str(text)) else translated(text)
     return translated(line)
 
@@ -278,8 +276,7 @@ def local_time(at: str) -> dt.datetime | None:
 
 def moment(at: str) -> str:
     """When an audit entry was made, in local time: ``2026-12-05 23:54``, German ``05.12.2026 23:54``."""
-    local = local_time(at)
-    if local is None:
+    if (local := local_time(at)) is None:
         return at
     return local.strftime("%Y-%m-%d %H:%M" if current() == DEFAULT else "%d.%m.%Y %H:%M")
 
@@ -562,8 +559,7 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
 
 def place_text(place: str) -> str:
     """A place as the reader says it: a tournament sheet's "round 1, table 2" in the reader's words."""
-    drawn = model.drawn_at(place)
-    if drawn is None or current() == DEFAULT:
+    if (drawn := model.drawn_at(place)) is None or current() == DEFAULT:
         return place
     where = f"{translated(model.table_label(drawn.round, drawn.table))} [{drawn.mark}]"
     return ", ".join(x for x in (drawn.label, where) if x)
@@ -839,8 +835,8 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
     data["written"] = r.written
     data["changed"] = list(r.changed)  # every hand the text names only the first few of
     data["before"] = {"profile": profile_json(r.before.table), "totals": model.totals(r.before)}
-    paid = model.payout_totals(r.before)
-    if paid is not None:  # as show --json has it: only where Kontra changes the money alone
+    # as show --json has it: only where Kontra changes the money alone
+    if (paid := model.payout_totals(r.before)) is not None:
         data["before"]["payout_totals"] = paid
     return data
 

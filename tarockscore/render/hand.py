@@ -497,9 +497,8 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
-    held = _("{points} card points, they needed {needed}").format(
-        points=render_points(score.card_points), needed=render_points(score.needed)
-    )
+    needed = _("{points} card points, they needed {needed}")
+    held = needed.format(points=render_points(score.card_points), needed=render_points(score.needed))
     if (score.card_points >= score.needed) is not score.won:
         # only a failed announced Valat overrules the card points: it replaces the game's line (D9)
         failed = _("the defenders' announced Valat failed")
@@ -523,11 +522,10 @@ def explained_text(ex: Explained) -> str:
     """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
     stored = ex.ledger.table.profile
     steps = [(_radl_cause_words(cause, events), ex.profile.radl.factor) for cause, events in ex.radl_layers]
+    recorded = _("recorded {at}; profile {name} (sha256 {sha})")
     lines = [
         hand_line(ex.ledger, ex.number),
-        _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
-        ),
+        recorded.format(at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]),
         "",
         explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out, ex.ledger.players),
     ]

@@ -318,9 +318,8 @@ def _mayor_clauses(t: Trischaken) -> list[str]:
             return [_("a Bürgermeister pays no more than any other loser")]
         return [_("a Bürgermeister ({threshold} card points or more) pays alone").format(threshold=threshold)]
     clause = _("a Bürgermeister ({threshold} card points or more) pays ×{factor}")
-    return [clause.format(threshold=threshold, factor=t.mayor_factor)] + (
-        [_("a Bürgermeister pays alone")] if t.mayor_alone else []
-    )
+    alone = [_("a Bürgermeister pays alone")] if t.mayor_alone else []
+    return [clause.format(threshold=threshold, factor=t.mayor_factor), *alone]
 
 
 def _forehand_clauses(t: Trischaken) -> list[str]:
