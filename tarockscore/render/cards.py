@@ -177,8 +177,7 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
     for r in range(rows + 1):
         y = top + r * step
         out.append(f'<line x1="{left:g}" y1="{y:g}" x2="{right:g}" y2="{y:g}" {style}/>')
-    for x in xs:
-        out.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{top + rows * step:g}" {style}/>')
+    out += [f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{top + rows * step:g}" {style}/>' for x in xs]
     size = min(4.0, step * 0.55)
     base = step * 0.7
     out.append(_text(left + first / 2, top + base, size, "#", bold=True, anchor="middle"))

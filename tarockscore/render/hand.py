@@ -312,8 +312,7 @@ def as_written(line: Line, profile: Profile, factor: int = 1) -> tuple[tuple[Fac
     (:func:`_own_part`); a payment shared as a whole that splits evenly (``trischaken.rounding``)
     is that whole; any other bet its value."""
     points, paid = line.times(factor), line.times(factor, payout=True)
-    part = _own_part(line, profile)
-    if part is not None:
+    if (part := _own_part(line, profile)) is not None:
         first = line.winners[0]
         return tuple(f for f in line.factors if f is not part), points[first], paid[first]
     if _split(line.note):
