@@ -651,6 +651,7 @@ def history_lines(ex: Explained) -> list[str]:
     # marked before it, in the order they were written (the audit trail's)
     numbers = {e.id: n for n, e in enumerate(ex.ledger.hands, 1)}
     lines += [audit_line(a, numbers) for a in sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)]
+    recorded_at = _("recorded {at}")
     if len(ex.undone) == 1:
         recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it
@@ -659,8 +660,6 @@ def history_lines(ex: Explained) -> list[str]:
             "recorded {at}, after the {count} undos above",
             len(ex.undone),
         )
-    else:
-        recorded_at = _("recorded {at}")
     lines.append(recorded_at.format(at=moment(ex.entry.recorded), count=len(ex.undone)))
     lines += [audit_line(a, numbers) for a in ex.history if a not in earlier]
     if ex.repaired is not None:

@@ -203,13 +203,12 @@ def _own_title(profile: Profile) -> bool:
 
 def profile_line(profile: Profile) -> str:
     """The profile by name and title in the reader's language; a house file says what it rests on."""
-    name, title = profile.name, profile.title_in(i18n.current())
-    if not profile.extends:
-        return _("Profile '{name}': {title}").format(name=name, title=title)
     said = _("Profile '{name}': house rules on {extends} ({title})")
-    if _own_title(profile):
+    if not profile.extends:
+        said = _("Profile '{name}': {title}")
+    elif _own_title(profile):
         said = _("Profile '{name}': {title} (house rules on {extends})")
-    return said.format(name=name, title=title, extends=profile.extends)
+    return said.format(name=profile.name, title=profile.title_in(i18n.current()), extends=profile.extends)
 
 
 _ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})

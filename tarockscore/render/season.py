@@ -203,12 +203,11 @@ _SUMMARY_TEXT: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
 
 def _bonus(name: str, t: BonusTally) -> str:
     """A bonus's tally in the detail table: made/announced, and made silent."""
+    said = _("{bonus} {made}/{announced}")
     if not t.announced:
         said = _("{bonus} {silent} silent")
     elif t.silent_made:
         said = _("{bonus} {made}/{announced} +{silent} silent")
-    else:
-        said = _("{bonus} {made}/{announced}")
     return said.format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
 
 
