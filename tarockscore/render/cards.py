@@ -1,8 +1,6 @@
 """The table cards of a round, one per drawn table, as a printable HTML page or a PDF (rendering
 layer, pure): docs/tournament.md."""
 
-from __future__ import annotations
-
 import io
 import textwrap
 from collections.abc import Mapping
@@ -45,8 +43,8 @@ def no_qr() -> str:
 
 def event_line(t: Tournament) -> str:
     """The event's date and place, as a heading's second line (empty without either)."""
-    day = date(t.date) if t.date else ""  # as the reader writes it: 14.03.2026 in German
-    return ", ".join(x for x in (day, t.place) if x)
+    # the date as the reader writes it: 14.03.2026 in German
+    return ", ".join(x for x in (date(t.date) if t.date else "", t.place) if x)
 
 
 def _words(t: Tournament, drawn: Round, d: DrawnTable) -> tuple[str, str, str, str]:
@@ -179,8 +177,7 @@ def _grid(d: DrawnTable, left: float, right: float, top: float, bottom: float) -
     for r in range(rows + 1):
         y = top + r * step
         out.append(f'<line x1="{left:g}" y1="{y:g}" x2="{right:g}" y2="{y:g}" {style}/>')
-    for x in xs:
-        out.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{top + rows * step:g}" {style}/>')
+    out += [f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{top + rows * step:g}" {style}/>' for x in xs]
     size = min(4.0, step * 0.55)
     base = step * 0.7
     out.append(_text(left + first / 2, top + base, size, "#", bold=True, anchor="middle"))

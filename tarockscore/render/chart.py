@@ -108,9 +108,7 @@ def layout(players: Sequence[str], per_hand: Sequence[Mapping[str, int]]) -> Lay
     lo, hi = min(0, *values), max(0, *values)
     y_step = nice_step(max(hi - lo, 1), 8)
     low = (lo // y_step) * y_step
-    high = -((-hi) // y_step) * y_step
-    if high == low:
-        high = low + y_step
+    high = max(-((-hi) // y_step) * y_step, low + y_step)  # at least one step above the lowest line
     n = len(per_hand)
     return Layout(
         hands=n,

@@ -1,8 +1,6 @@
 """Text for the evening's commands: the deal, the totals, the sheet, the settlement, a recorded hand
 with its notes, and the audit trail read back into the reader's words (rendering layer)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import re
 import textwrap
@@ -16,24 +14,10 @@ from tabulate import tabulate
 
 from tarockscore import i18n
 from tarockscore.errors import N_, Message, key_title, message, shown_path
+from tarockscore.evening import model
 from tarockscore.evening.evening import HeadCheck, Repaired, Rescored, Settled
 from tarockscore.evening.fold import score_stored
-from tarockscore.evening.model import (
-    Action,
-    AuditEntry,
-    Deal,
-    Ledger,
-    Result,
-    Table,
-    drawn_at,
-    first_deal,
-    hand_deal,
-    next_deal,
-    payout_totals,
-    settling,
-    table_label,
-    totals,
-)
+from tarockscore.evening.model import Action, AuditEntry, Deal, Ledger, Result, Table
 from tarockscore.evening.operations import RADL_MARKS, VALAT_LINES, label, summary
 from tarockscore.evening.operations import radl_marked as radl_marked  # the phones' Radl notice
 from tarockscore.evening.radl import next_factor, pending_radl, struck
@@ -150,27 +134,23 @@ _VALUES = {"kontra": r"[a-z][a-z0-9_]*", "bonus": r"[^,]+?", "defender": r"[^,]+
 
 
 @cache
-def _patterns(
-    templates: tuple[str, ...],
-) -> tuple[tuple[str, re.Pattern[str], tuple[tuple[str, str | None], ...]], ...]:
+def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str], list[tuple[str, str]]], ...]:
     out = []
     for template in templates:
-        regex, fields, at = "", [], 0
+        regex, at = "", 0
         for field in re.finditer(_FIELD, template):
             value = _VALUES.get(field[1], r".+?")
             regex += re.escape(template[at : field.start()]) + rf"(?P<{field[1]}>{value})"
-            fields.append((field[1], field[2]))
             at = field.end()
         regex += re.escape(template[at:])
-        out.append((template, re.compile(regex, re.DOTALL), tuple(fields)))
+        out.append((template, re.compile(regex, re.DOTALL), re.findall(_FIELD, template)))
     return tuple(out)
 
 
 def read_back(text: str, templates: tuple[str, ...] = TEMPLATES) -> Message | None:
     """The template and values of a stored English line, or None when none of ``templates`` fits it."""
     for template, pattern, fields in _patterns(templates):
-        found = pattern.fullmatch(text)
-        if found is None:
+        if (found := pattern.fullmatch(text)) is None:
             continue
         values: list[tuple[str, object]] = []
         for name, conversion in fields:
@@ -280,8 +260,7 @@ def said(text: str) -> str:
         and not ("changes" in dict(text.values) or _CLAUSE.search(text))
     ):
         return translated(text)  # made now, no change list in it: its template and values are at hand
-    line = read_back(str(text))
-    if line is None:
+    if (line := read_back(str(text))) is None:
         return named(str(text)) if _KEY.fullmatch(str(text)) else translated(text)
     return translated(line)
 
@@ -297,8 +276,7 @@ def local_time(at: str) -> dt.datetime | None:
 
 def moment(at: str) -> str:
     """When an audit entry was made, in local time: ``2026-12-05 23:54``, German ``05.12.2026 23:54``."""
-    local = local_time(at)
-    if local is None:
+    if (local := local_time(at)) is None:
         return at
     return local.strftime("%Y-%m-%d %H:%M" if current() == DEFAULT else "%d.%m.%Y %H:%M")
 
@@ -335,11 +313,10 @@ HEAD_DIGITS = 12  # of the head's 64: what a person writes down
 
 
 def deal_text(deal: Deal) -> str:
+    said = _("{dealer} deals, {forehand} is Forehand")
     if deal.sitting_out:
-        return _("{dealer} deals, {forehand} is Forehand, {out} sits out").format(
-            dealer=deal.dealer, forehand=deal.forehand, out=deal.sitting_out
-        )
-    return _("{dealer} deals, {forehand} is Forehand").format(dealer=deal.dealer, forehand=deal.forehand)
+        said = _("{dealer} deals, {forehand} is Forehand, {out} sits out")
+    return said.format(dealer=deal.dealer, forehand=deal.forehand, out=deal.sitting_out)
 
 
 def money_text(amount: Decimal) -> str:
@@ -354,7 +331,7 @@ def _settled(table: Table, parts: tuple[Mapping[str, int], SettlementMode]) -> S
 
 def payment_lines(after: Ledger) -> list[str]:
     """Who pays whom if the evening ended now, as ``settle`` says it; none without a stake or a hand."""
-    settled = _settled(after.table, settling(after)) if after.hands else None
+    settled = _settled(after.table, model.settling(after)) if after.hands else None
     return [] if settled is None else payments_said(settled.payments)
 
 
@@ -367,7 +344,8 @@ def payments_said(payments: Sequence[Payment]) -> list[str]:
 
 def totals_rows(after: Ledger, hand: int | None = None) -> tuple[list[str], list[list[object]]]:
     """Each player's points in one hand (if given), the running totals and the money so far."""
-    total, paid, cash = totals(after), payout_totals(after), _settled(after.table, settling(after))
+    total, paid = model.totals(after), model.payout_totals(after)
+    cash = _settled(after.table, model.settling(after))
     # each column's title and its cell of a player
     columns: list[tuple[str, Callable[[str], object]]] = [(_("player"), str)]
     if hand is not None:
@@ -406,7 +384,7 @@ def next_text(ledger: Ledger) -> str:
     count, limit = len(ledger.hands), ledger.table.games
     if limit is not None and count >= limit:
         return _("all {games} games of this table are played: no next hand").format(games=limit)
-    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(next_deal(ledger)))
+    text = _("next: hand {number}, {deal}").format(number=count + 1, deal=deal_text(model.next_deal(ledger)))
     pending, factor = pending_radl(ledger), next_factor(ledger)
     if pending == 1:
         text += _("; a Radl hand (×{factor}), the last of the Radl").format(factor=factor)
@@ -443,18 +421,15 @@ def radl_kept(before: Ledger, number: int, after: Ledger) -> list[str]:
     marks = [m for m in before.radl if ids[number - 1] <= m.after and (last or m.after < ids[number])]
     if not marks:
         return []
-    where = (
-        message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
-        if number > 1
-        else message(N_("before the first hand"))
-    )
+    where = message(N_("before the first hand"))
+    if number > 1:
+        where = message(N_("after {hand}"), hand=label(ids[number - 2], number - 1))
     sets = any(m.hands > 0 for m in marks)
     said = RADL_KEPT[sets, any(m.hands < 0 for m in marks)]
     then, now = (0, 0) if sets else (struck(before, marks), struck(after, marks))
     if now != then:
         said = STRIKES_NOW if now else STRIKES_NOTHING
-    hand = label(ids[number - 1], number)
-    return [translated(message(said, hand=hand, where=where, now=now, then=then))]
+    return [translated(message(said, hand=label(ids[number - 1], number), where=where, now=now, then=then))]
 
 
 # What replace says of a Radl struck on the sheet whose doubled hands the corrected hand changed
@@ -473,18 +448,15 @@ def strikes_corrected(before: Ledger, after: Ledger) -> list[str]:
         then, now = struck(before, [mark]), struck(after, [mark])
         if number and now != then:
             hand = label(after.hands[number - 1].id, number)
-            said = message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)
-            lines.append(translated(said))
+            lines.append(translated(message(STRIKES_CORRECTED[now > 0], hand=hand, now=now, then=then)))
     return lines
 
 
 def hand_line(ledger: Ledger, number: int) -> str:
     entry = ledger.hands[number - 1]
-    return _("hand {number}: {summary} ({deal})").format(
-        number=number,
-        summary=hand_summary(entry.hand, ledger.profile, entry.result),
-        deal=deal_text(hand_deal(ledger, number)),
-    )
+    summary = hand_summary(entry.hand, ledger.profile, entry.result)
+    deal = deal_text(model.hand_deal(ledger, number))
+    return _("hand {number}: {summary} ({deal})").format(number=number, summary=summary, deal=deal)
 
 
 def hand_summary(hand: Hand, profile: Profile, result: Result | None = None) -> str:
@@ -570,7 +542,6 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
     headers = [*SHEET_COLUMNS, *map(Name, players), *(f"{p} total" for p in players)]
     rows: list[list[object]] = []
     for h in sheet.hands:
-        won = "" if h.result.won is None else ("yes" if h.result.won else "no")
         row: list[object] = [
             h.number,
             Name(h.dealer),
@@ -578,7 +549,7 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
             h.hand.contract,
             Name(h.hand.declarer or ""),
             Name(h.hand.partner or ""),
-            won,
+            "" if h.result.won is None else ("yes" if h.result.won else "no"),
             h.result.radl,
         ]
         row += [h.result.victory_points[p] for p in players] + [h.totals[p] for p in players]
@@ -588,10 +559,9 @@ def sheet_csv(sheet: Sheet) -> tuple[list[str], list[list[object]]]:
 
 def place_text(place: str) -> str:
     """A place as the reader says it: a tournament sheet's "round 1, table 2" in the reader's words."""
-    drawn = drawn_at(place)
-    if drawn is None or current() == DEFAULT:
+    if (drawn := model.drawn_at(place)) is None or current() == DEFAULT:
         return place
-    where = f"{translated(table_label(drawn.round, drawn.table))} [{drawn.mark}]"
+    where = f"{translated(model.table_label(drawn.round, drawn.table))} [{drawn.mark}]"
     return ", ".join(x for x in (drawn.label, where) if x)
 
 
@@ -657,11 +627,7 @@ def fitted(
             else:  # a name: between its words, a word still too long at its hyphens, else kept whole
                 words = textwrap.wrap(row[i], room, break_long_words=False, break_on_hyphens=False)
                 row[i] = "\n".join(
-                    part
-                    for line in words
-                    for part in (
-                        [line] if len(line) <= room else textwrap.wrap(line, room, break_long_words=False)
-                    )
+                    part for line in words for part in textwrap.wrap(line, room, break_long_words=False)
                 )
 
     others = [i for i in range(len(titles)) if i != wrap]
@@ -710,11 +676,10 @@ def sheet_text(sheet: Sheet) -> str:
             row.append(f"{points} → {h.totals[p]}")
         rows.append(row)
     cash = _settled(t, sheet.settling)
-    money_row = None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}
     for title, values in (
         (_("total"), sheet.totals),
         (_("payout"), sheet.payout_totals),
-        (_("money"), money_row),
+        (_("money"), None if cash is None else {p: money_text(v) for p, v in cash.balances.items()}),
     ):
         if values is not None:
             rows.append([*lead, "", title, *[values[p] for p in players]])
@@ -732,15 +697,14 @@ def sheet_text(sheet: Sheet) -> str:
 
 def settle_text(s: Settled) -> str:
     result = s.settlement
-    how = (
-        _("zero-sum: each player's total × stake")
-        if s.profile.settlement.mode == "zero_sum"
-        else _("Simplified Scoring: every two players settle the difference of their totals")
-        if len(s.points) == s.profile.game.players
-        else _(
+    if s.profile.settlement.mode == "zero_sum":
+        how = _("zero-sum: each player's total × stake")
+    elif len(s.points) == s.profile.game.players:
+        how = _("Simplified Scoring: every two players settle the difference of their totals")
+    else:
+        how = _(
             "Simplified Scoring: every two players who played a hand settle the difference of their points; the dealer who sat it out neither pays nor receives"
         )
-    )
     basis = _("payout totals (Kontra counts in money only)") if s.payout else _("totals")
     stake = _("stake {amount} per Victory Point; {basis}; {how}")
     rows = [[p, s.points[p], money_text(v)] for p, v in result.balances.items()]
@@ -757,7 +721,7 @@ def settle_text(s: Settled) -> str:
 def moved_deal_warning(before: Ledger, after: Ledger) -> str | None:
     """The warning when the hand just added was dealt by another player than the ledger expected."""
     n = len(after.hands)
-    expected, actual = next_deal(before), hand_deal(after, n)
+    expected, actual = model.next_deal(before), model.hand_deal(after, n)
     if actual.dealer == expected.dealer:
         return None
     return _(
@@ -794,7 +758,7 @@ def begun_text(path: Path, ledger: Ledger) -> str:
         lines.append(_("when:    {when}").format(when=when))
     elif table.place:
         lines.append(_("where:   {place}").format(place=table.place))
-    lines.append(_("hand 1:  {deal}").format(deal=deal_text(first_deal(table.players))))
+    lines.append(_("hand 1:  {deal}").format(deal=deal_text(model.first_deal(table.players))))
     return "\n".join(lines)
 
 
@@ -856,15 +820,13 @@ def audit_line(a: AuditEntry, numbers: Mapping[int, int]) -> str:
 def checked_text(path: Path, ledger: Ledger) -> str:
     """``check`` when every stored result matches (at a table scored from its paper sheet: its result)."""
     profile, count = ledger.table.profile, len(ledger.hands)
-    said = (
-        _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
-        if ledger.paper is not None
-        else ngettext(
-            "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
-            "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
-            count,
-        )
+    said = ngettext(
+        "{path}: {count} hand re-scored under {name} (sha256 {sha}); every stored result matches",
+        "{path}: {count} hands re-scored under {name} (sha256 {sha}); every stored result matches",
+        count,
     )
+    if ledger.paper is not None:
+        said = _("{path}: the result taken from its paper sheet holds under {name} (sha256 {sha})")
     return said.format(path=shown_path(path), count=count, name=profile.name, sha=profile.sha256[:12])
 
 
@@ -872,15 +834,15 @@ def _rescored_json(r: Rescored) -> dict[str, Any]:
     data = sheet_json(r.sheet)
     data["written"] = r.written
     data["changed"] = list(r.changed)  # every hand the text names only the first few of
-    data["before"] = {"profile": profile_json(r.before.table), "totals": totals(r.before)}
-    paid = payout_totals(r.before)
-    if paid is not None:  # as show --json has it: only where Kontra changes the money alone
+    data["before"] = {"profile": profile_json(r.before.table), "totals": model.totals(r.before)}
+    # as show --json has it: only where Kontra changes the money alone
+    if (paid := model.payout_totals(r.before)) is not None:
         data["before"]["payout_totals"] = paid
     return data
 
 
 def _rescored_rows(r: Rescored) -> list[list[object]]:
-    old, new = totals(r.before), totals(r.after)
+    old, new = model.totals(r.before), model.totals(r.after)
     return [[Name(p), old[p], new[p], signed(new[p] - old[p])] for p in r.after.players]
 
 
@@ -923,22 +885,19 @@ def _and_more(lines: list[str]) -> list[str]:
 def first_few(items: Sequence[object]) -> str:
     """The items joined with ", ", or the first :data:`FIRST_FEW` and how many more."""
     if len(items) <= FIRST_FEW + 1:  # "and 1 more" would be no shorter than the item itself
-        return ", ".join(str(item) for item in items)
-    more = len(items) - FIRST_FEW
-    return _("{items} and {more} more (--json lists every one)").format(
-        items=", ".join(str(item) for item in items[:FIRST_FEW]), more=whole(more)
-    )
+        return ", ".join(map(str, items))
+    more = _("{items} and {more} more (--json lists every one)")
+    return more.format(items=", ".join(map(str, items[:FIRST_FEW])), more=whole(len(items) - FIRST_FEW))
 
 
 def not_allowed(ledger: Ledger) -> list[str]:
     """The hands whose declarer may not bid the contract under the ledger's profile, with the rule."""
-    out = []
-    for i, entry in enumerate(ledger.hands, 1):
-        h = entry.hand
-        if not bidding_allowed(ledger.profile, h.contract, h.declarer, h.players):
-            rule = translated(bidding_rule(ledger.profile, h.contract))
-            out.append(_("hand {hand}: {rule}").format(hand=i, rule=rule))
-    return out
+    profile = ledger.profile
+    return [
+        _("hand {hand}: {rule}").format(hand=i, rule=translated(bidding_rule(profile, e.hand.contract)))
+        for i, e in enumerate(ledger.hands, 1)
+        if not bidding_allowed(profile, e.hand.contract, e.hand.declarer, e.hand.players)
+    ]
 
 
 def rescored_view(r: Rescored, path: Path) -> View:
@@ -962,7 +921,7 @@ def repaired_text(r: Repaired, path: Path) -> str:
         if old.result.radl != new.result.radl:
             rows.append([i, _("(Radl factor)"), old.result.radl, new.result.radl, ""])
     if rows:
-        old_totals, new_totals = totals(before), totals(after)
+        old_totals, new_totals = model.totals(before), model.totals(after)
         changed = [_("hand"), _("player"), _("stored"), _("re-scored"), _("difference")]
         lines = [
             tabulate(rows, headers=changed, disable_numparse=True),
@@ -1024,9 +983,8 @@ def settled_view(s: Settled) -> View:
 def upgraded_text(done: Upgraded) -> str:
     """``upgrade``: what was converted and where the old file is kept, or that nothing was to do."""
     if done.backup is None:
-        return _("{path}: already in the current format (ledger schema 2); nothing was written").format(
-            path=shown_path(done.path)
-        )
+        already = _("{path}: already in the current format (ledger schema 2); nothing was written")
+        return already.format(path=shown_path(done.path))
     lines = [
         ngettext(
             "{path}: converted from ledger schema 1 to schema 2, its {hands} hand, Radl marks and audit trail kept",
@@ -1043,8 +1001,5 @@ def upgraded_text(done: Upgraded) -> str:
             found.format(found="; ".join(map(translated, done.found))),
             changed.format(hands=first_few(done.changed) or "-"),
         ]
-    lines += [
-        _("the old file is kept as {backup}").format(backup=shown_path(done.backup)),
-        head_text(done.head),
-    ]
-    return "\n".join(lines)
+    kept = _("the old file is kept as {backup}").format(backup=shown_path(done.backup))
+    return "\n".join([*lines, kept, head_text(done.head)])

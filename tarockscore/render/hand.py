@@ -1,8 +1,6 @@
 """A hand's score as text, JSON and CSV: ``score``, ``--explain``, ``explain N`` with its Radl and
 history (rendering layer, no scoring). Only the text speaks the reader's language."""
 
-from __future__ import annotations
-
 import datetime as dt
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +14,7 @@ from tarockscore.evening.model import Action, Ledger, hand_deal
 from tarockscore.evening.radl import BY_HAND
 from tarockscore.evening.sheet import sheet
 from tarockscore.i18n import N_, _, ngettext, translated
+from tarockscore.render import profile as render_profile
 from tarockscore.render.evening import (
     TERMINAL,
     audit_json,
@@ -31,14 +30,6 @@ from tarockscore.render.evening import (
     signed,
 )
 from tarockscore.render.output import Name, View
-from tarockscore.render.profile import (
-    losers_words,
-    profile_line,
-    published_reading,
-    quoted,
-    renonce_words,
-    settlement_words,
-)
 from tarockscore.rules.bets import Factor
 from tarockscore.rules.hand import render_points
 from tarockscore.rules.profile import (
@@ -69,8 +60,7 @@ def factors_text(line: Line, gap: str = " ", order: Sequence[str] = ()) -> str:
 
 def adds_text(points: Mapping[str, int], gap: str = " ") -> str:
     """What each player adds: ``Anna +2, Cilli +2`` (``gap`` between a name and its points)."""
-    parts = [f"{p}{gap}{signed(v)}" for p, v in points.items() if v]
-    return ", ".join(parts) if parts else _("nobody")
+    return ", ".join(f"{p}{gap}{signed(v)}" for p, v in points.items() if v) or _("nobody")
 
 
 def score_table(score: Score, profile: Profile) -> str:
@@ -161,7 +151,7 @@ def score_json(score: Score, profile: Profile) -> dict[str, Any]:
 def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
     """One row per bet: its key, base, factors (as multipliers), value, winners, each player's points."""
     headers = [*BET_COLUMNS, *map(Name, score.players)]
-    rows: list[list[object]] = [
+    return headers, [
         [
             line.bet,
             number(line.base),
@@ -172,7 +162,6 @@ def score_csv(score: Score) -> tuple[list[str], list[list[object]]]:
         ]
         for line in score.lines
     ]
-    return headers, rows
 
 
 def _switch_of(rule: str, profile: Profile, line: Line) -> tuple[str, str]:
@@ -228,11 +217,11 @@ def explain(
         return f" [{cited.index(text) + 1}]"
 
     out = [
-        profile_line(profile),
+        render_profile.profile_line(profile),
         _("Contract: {contract}").format(contract=translated(key_title(score.contract))),
         *_decided_cited(score, profile, cite, order),
-        _("Settled: {mode}").format(mode=settlement_words(profile))
-        + cite("settlement.mode", said=settlement_words(profile)),
+        _("Settled: {mode}").format(mode=render_profile.settlement_words(profile))
+        + cite("settlement.mode", said=render_profile.settlement_words(profile)),
     ]
     if score.payout is not None and any(f.kontra for line in score.lines for f in line.factors):
         scope = _("Kontra counts in the payout, not on the score sheet")
@@ -262,15 +251,13 @@ def explain(
             out.append(rounded + cite("game.value_rounding", said=_("rounded down")))
         apart = score.payout is not None and value != stake  # the Kontra counts in the payout only
         if apart:
-            out.append(
-                _("   on the score sheet {value}, in the payout {stake}").format(value=value, stake=stake)
-            )
+            both = _("   on the score sheet {value}, in the payout {stake}")
+            out.append(both.format(value=value, stake=stake))
         won = _won_by(line, factor, order, apart)
         if (part := _own_part(line, profile)) is not None:  # the rule of who loses stands beside each part
-            losers = part.rule == key_path(Trischaken, "losers")
-            said = (
-                losers_words(profile.trischaken.losers) if losers else translated(seated(part.label, order))
-            )
+            said = translated(seated(part.label, order))
+            if part.rule == key_path(Trischaken, "losers"):
+                said = render_profile.losers_words(profile.trischaken.losers)
             won[0] += cite(part.rule, said=said)
         out += won
         out += ["   " + said + cite(key, own, said=said) for said, key, own in _paid_by_rule(profile, line)]
@@ -283,7 +270,7 @@ def explain(
         out += _noted(n, cite)
     if cited:
         out += ["", _("Sources:"), *(f"[{i}] {text}" for i, text in enumerate(cited, 1))]
-    return quoted("\n".join(out))
+    return render_profile.quoted("\n".join(out))
 
 
 def _multiplied(
@@ -325,8 +312,7 @@ def as_written(line: Line, profile: Profile, factor: int = 1) -> tuple[tuple[Fac
     (:func:`_own_part`); a payment shared as a whole that splits evenly (``trischaken.rounding``)
     is that whole; any other bet its value."""
     points, paid = line.times(factor), line.times(factor, payout=True)
-    part = _own_part(line, profile)
-    if part is not None:
+    if (part := _own_part(line, profile)) is not None:
         first = line.winners[0]
         return tuple(f for f in line.factors if f is not part), points[first], paid[first]
     if _split(line.note):
@@ -360,7 +346,7 @@ def _decided_cited(
     """The outcome as :func:`decided` says it, with the rule that decided it cited."""
     revoke = ""  # a revoke decided the hand, not the cards
     if score.renonce is not None:
-        revoke = cite(key_path(RenonceRules, "rule"), said=renonce_words(profile, dodge=False))
+        revoke = cite(key_path(RenonceRules, "rule"), said=render_profile.renonce_words(profile, dodge=False))
     result = decided(score, revoke, order)
     if score.needed is not None:  # the line a house moved is its rule: with a Kontra, or always
         moved = score.needed != profile.game.win_threshold
@@ -409,14 +395,12 @@ def _cited(profile: Profile, key: str, said: str) -> str:
     source = players_words(translated(source)) if source else ""
     if not said or not profile.house_rule(key):
         return source
-    reading = published_reading(profile, key)
+    reading = render_profile.published_reading(profile, key)
     if reading is None:
         house = _("profile '{name}', a house rule: {rule}").format(name=profile.name, rule=said)
     else:
-        number, sources = reading
-        house = _("profile '{name}', a published reading: {rule} {sources} ({number})").format(
-            name=profile.name, sources=sources, number=number, rule=said
-        )
+        published = _("profile '{name}', a published reading: {rule} {sources} ({number})")
+        house = published.format(name=profile.name, sources=reading[1], number=reading[0], rule=said)
     return f"{house}; {source}" if source else house
 
 
@@ -454,9 +438,7 @@ def seated(text: str, order: Sequence[str]) -> str:
 
 def sheet_value(line: Line, factor: int, payout: bool = False) -> int:
     """The bet's value on the sheet (``payout``: in the money) with the hand counted ×``factor``."""
-    r = line.rounded
-    if r is None:
-        return (line.stake if payout else line.value) * factor
+    r = line if line.rounded is None else line.rounded
     return math.floor((r.stake if payout else r.value) * factor)
 
 
@@ -514,16 +496,13 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
-    held = _("{points} card points, they needed {needed}").format(
-        points=render_points(score.card_points), needed=render_points(score.needed)
-    )
+    needed = _("{points} card points, they needed {needed}")
+    held = needed.format(points=render_points(score.card_points), needed=render_points(score.needed))
     if (score.card_points >= score.needed) is not score.won:
         # only a failed announced Valat overrules the card points: it replaces the game's line (D9)
-        failed = (
-            _("the announced Valat failed")
-            if score.won is False
-            else _("the defenders' announced Valat failed")
-        )
+        failed = _("the defenders' announced Valat failed")
+        if score.won is False:
+            failed = _("the announced Valat failed")
         held = f"{failed}; {held}"
     return [_result(score, held)]
 
@@ -541,13 +520,11 @@ def preview_text(after: Ledger, number: int) -> str:
 def explained_text(ex: Explained) -> str:
     """``explain N``: the hand, the arithmetic bet by bet with its Radl, and what started the Radl."""
     stored = ex.ledger.table.profile
-    factor = ex.profile.radl.factor
-    steps = [(_radl_cause_words(cause, events), factor) for cause, events in ex.radl_layers]
+    steps = [(_radl_cause_words(cause, events), ex.profile.radl.factor) for cause, events in ex.radl_layers]
+    recorded = _("recorded {at}; profile {name} (sha256 {sha})")
     lines = [
         hand_line(ex.ledger, ex.number),
-        _("recorded {at}; profile {name} (sha256 {sha})").format(
-            at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]
-        ),
+        recorded.format(at=moment(ex.entry.recorded), name=stored.name, sha=stored.sha256[:12]),
         "",
         explain(ex.score, ex.profile, steps, hand_deal(ex.ledger, ex.number).sitting_out, ex.ledger.players),
     ]
@@ -666,16 +643,15 @@ def history_lines(ex: Explained) -> list[str]:
         for a in ex.history
         if recorded is not None and (at := local_time(a.at)) is not None and _before(at, recorded)
     ]
-    lines = [
-        _("history of hand {number}:").format(number=number)
-        if hand_id == number
-        else _("history of hand {number} (hand {id} in the audit trail):").format(number=number, id=hand_id),
-    ]
+    heading = _("history of hand {number} (hand {id} in the audit trail):")
+    if hand_id == number:
+        heading = _("history of hand {number}:")
+    lines = [heading.format(number=number, id=hand_id)]
     # the hands taken back in its place come before it, whatever the clock says; with what was
     # marked before it, in the order they were written (the audit trail's)
-    before = sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)
     numbers = {e.id: n for n, e in enumerate(ex.ledger.hands, 1)}
-    lines += [audit_line(a, numbers) for a in before]
+    lines += [audit_line(a, numbers) for a in sorted([*ex.undone, *earlier], key=ex.ledger.audit.index)]
+    recorded_at = _("recorded {at}")
     if len(ex.undone) == 1:
         recorded_at = _("recorded {at}, in the place of the hand undone above")
     elif ex.undone:  # the first of them stood in its place, the others after it
@@ -684,8 +660,6 @@ def history_lines(ex: Explained) -> list[str]:
             "recorded {at}, after the {count} undos above",
             len(ex.undone),
         )
-    else:
-        recorded_at = _("recorded {at}")
     lines.append(recorded_at.format(at=moment(ex.entry.recorded), count=len(ex.undone)))
     lines += [audit_line(a, numbers) for a in ex.history if a not in earlier]
     if ex.repaired is not None:

@@ -97,8 +97,7 @@ def rendered(view: View, fmt: OutputFormat = OutputFormat.TABLE) -> str:
         headers, rows = view.csv()  # every cell neutralised by csv_cell
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow([csv_cell(h) for h in headers])
-        writer.writerows([csv_cell(v) for v in row] for row in rows)
+        writer.writerows([csv_cell(v) for v in row] for row in [headers, *rows])
         return buffer.getvalue()
     if fmt is OutputFormat.HTML and view.html is not None:
         return view.html()

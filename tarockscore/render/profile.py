@@ -88,22 +88,20 @@ def price_list(profile: Profile) -> str:
         if profile.valat.model == "multiplier"
         else _("Valat: {silent} silent, {announced} announced (beside the contract)")
     ).format(silent=profile.valat.silent, announced=profile.valat.announced)
-    kontra = (
-        _("settlement: {mode}; Kontra changes the score")
-        if profile.settlement.kontra_scope == "score"
-        else _("settlement: {mode}; Kontra changes the payout only")
-    ).format(mode=settlement_words(profile))
+    kontra = _("settlement: {mode}; Kontra changes the score")
+    if profile.settlement.kontra_scope != "score":
+        kontra = _("settlement: {mode}; Kontra changes the payout only")
     huettenfleck = (
         _("Hüttenfleck: ×{multiplier}") if profile.kontra.huettenfleck else _("Hüttenfleck: not allowed")
     ).format(multiplier=profile.kontra.huettenfleck_multiplier)
     dodge = any(c.kind is Kind.TRISCHAKEN for c in profile.contracts.values())
+    points = _("card points: {total}, the declarers win with {threshold}")
     lines = [
         *_head(profile),
-        _("card points: {total}, the declarers win with {threshold}").format(
-            total=render_points(profile.game.card_points_total),
-            threshold=render_points(profile.game.win_threshold),
+        points.format(
+            total=render_points(game.card_points_total), threshold=render_points(game.win_threshold)
         ),
-        kontra,
+        kontra.format(mode=settlement_words(profile)),
         _("Kontra ladder: {ladder}").format(ladder=", ".join(ladder)),
         huettenfleck,
         *([valat] if any("valat" in c.bonuses for c in profile.contracts.values()) else []),
@@ -117,9 +115,8 @@ def price_list(profile: Profile) -> str:
     # the bonuses each contract allows, below its table: contracts that allow the same, on one line
     allowed: dict[str, list[str]] = {}
     for c in profile.contracts.values():
-        allowed.setdefault(", ".join(i18n.named(b) for b in c.bonuses) or _("none"), []).append(
-            i18n.named(c.name)
-        )
+        bonuses_said = ", ".join(i18n.named(b) for b in c.bonuses) or _("none")
+        allowed.setdefault(bonuses_said, []).append(i18n.named(c.name))
     said = [folded(f"  {', '.join(names)}: {bonuses}") for bonuses, names in allowed.items()]
     tables = [
         _columns_table(contract_columns, profile.contracts.values(), 4, 1),
@@ -206,15 +203,12 @@ def _own_title(profile: Profile) -> bool:
 
 def profile_line(profile: Profile) -> str:
     """The profile by name and title in the reader's language; a house file says what it rests on."""
-    name, title = profile.name, profile.title_in(i18n.current())
+    said = _("Profile '{name}': house rules on {extends} ({title})")
     if not profile.extends:
-        return _("Profile '{name}': {title}").format(name=name, title=title)
-    said = (
-        _("Profile '{name}': {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("Profile '{name}': house rules on {extends} ({title})")
-    )
-    return said.format(name=name, title=title, extends=profile.extends)
+        said = _("Profile '{name}': {title}")
+    elif _own_title(profile):
+        said = _("Profile '{name}': {title} (house rules on {extends})")
+    return said.format(name=profile.name, title=profile.title_in(i18n.current()), extends=profile.extends)
 
 
 _ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
@@ -223,15 +217,12 @@ _ABOUT_THE_FILE = frozenset({"title", "title_de", "source"})
 def _head(profile: Profile) -> list[str]:
     """The price list's first lines: the profile's name, title and source; for a house file, the
     profile it extends (its title and source where the house gives none) and the keys it set."""
-    language = i18n.current()
-    title, source = profile.title_in(language), translated(profile.source)
+    title, source = profile.title_in(i18n.current()), translated(profile.source)
     if not profile.extends:
         return [f"{profile.name}: {title}", _("source: {source}").format(source=source)]
-    head = (
-        _("{name}: {title} (house rules on {extends})")
-        if _own_title(profile)
-        else _("{name}: house rules on {extends} ({title})")
-    )
+    head = _("{name}: house rules on {extends} ({title})")
+    if _own_title(profile):
+        head = _("{name}: {title} (house rules on {extends})")
     # the house's rules: its title and source name the file (the lines around say them), no rule
     rules = sorted(k for k in profile.house if k.split(".")[0] not in _ABOUT_THE_FILE)
     base = resolve_document(profile.extends)
@@ -287,11 +278,10 @@ def renonce_words(profile: Profile, dodge: bool) -> str:
     rules = profile.renonce
     words = translated(RENONCE_WORDS[rules.rule])
     if dodge and rules.rule == "as_if_won":
-        words += (
-            _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
-            if rules.trischaken_forehand_factor != 1
-            else _("; in Trischaken the revoker pays each other player {each}")
-        ).format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
+        paid = _("; in Trischaken the revoker pays each other player {each}")
+        if rules.trischaken_forehand_factor != 1:
+            paid = _("; in Trischaken the revoker pays each other player {each}, as Forehand ×{factor}")
+        words += paid.format(each=rules.trischaken_each, factor=rules.trischaken_forehand_factor)
     if rules.silent_claimed:
         words += _("; a silent bonus made by the side the revoke wronged is claimed, the revoker pays it")
     return words
@@ -327,27 +317,23 @@ def _mayor_clauses(t: Trischaken) -> list[str]:
             return [_("a Bürgermeister pays no more than any other loser")]
         return [_("a Bürgermeister ({threshold} card points or more) pays alone").format(threshold=threshold)]
     clause = _("a Bürgermeister ({threshold} card points or more) pays ×{factor}")
-    return [clause.format(threshold=threshold, factor=t.mayor_factor)] + (
-        [_("a Bürgermeister pays alone")] if t.mayor_alone else []
-    )
+    alone = [_("a Bürgermeister pays alone")] if t.mayor_alone else []
+    return [clause.format(threshold=threshold, factor=t.mayor_factor), *alone]
 
 
-def _forehand_clauses(t: Trischaken, both: int) -> list[str]:
+def _forehand_clauses(t: Trischaken) -> list[str]:
     """A losing Forehand's factor, and as Bürgermeister (a factor of 1 is not said)."""
+    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
     if t.forehand_factor != 1:
-        clause = (
-            _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
-            if t.forehand_factor_alone
-            else _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
-        )
+        clause = _("a losing Forehand pays ×{factor}, as Bürgermeister ×{both}")
+        if t.forehand_factor_alone:
+            clause = _("a Forehand who loses alone pays ×{factor}, as Bürgermeister ×{both}")
         return [clause.format(factor=t.forehand_factor, both=both)]
     if both == 1:
         return []
-    clause = (
-        _("a Forehand who loses alone as Bürgermeister pays ×{both}")
-        if t.forehand_factor_alone
-        else _("a losing Forehand pays ×{both} as Bürgermeister")
-    )
+    clause = _("a losing Forehand pays ×{both} as Bürgermeister")
+    if t.forehand_factor_alone:
+        clause = _("a Forehand who loses alone as Bürgermeister pays ×{both}")
     return [clause.format(both=both)]
 
 
@@ -362,7 +348,6 @@ def losers_words(count: int) -> str:
 
 def _trischaken_settings(t: Trischaken) -> str:
     """Every setting of the Dodge Round in words, one clause a setting (docs/rules/settlement.md §5)."""
-    both = t.forehand_mayor_factor or t.mayor_factor * t.forehand_factor
     clauses = [
         ngettext(
             "the player with the most card points pays",
@@ -378,7 +363,7 @@ def _trischaken_settings(t: Trischaken) -> str:
         *([_("a Forehand with the most card points pays alone")] if t.forehand_alone else []),
         translated(TRISCHAKEN_WORDS["payment", t.payment]),
         *_mayor_clauses(t),
-        *_forehand_clauses(t, both),
+        *_forehand_clauses(t),
         translated(TRISCHAKEN_WORDS["virgins", t.virgins]),
         *(_beside_virgins(t) if t.virgins == "collect" and (t.mayor_alone or t.forehand_alone) else []),
         *([_("two or more players without a trick count as none")] if t.virgins_alone else []),

@@ -1,8 +1,6 @@
 """The season as it is shown (rendering layer): the standings and the statistics per player as
 tables, JSON and CSV (docs/machine-output.md), the season's span, the chart's title and page."""
 
-from __future__ import annotations
-
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
@@ -70,20 +68,19 @@ def season_json(season: Season, rows: Sequence[Standing], warnings: Sequence[str
     }
 
 
+def _shown(column: str, value: object) -> object:
+    """A cell of the standings as the table shows it: the points signed, the average in the reader's digits."""
+    if column == "points_per_hand":
+        return number(value)
+    if column in ("victory_points", "payout") and isinstance(value, int):
+        return signed(value)
+    return value
+
+
 def standings_text(season: Season, rows: Sequence[Standing]) -> str:
     """The standings as a table, and under it the season's span."""
     headers, table = standings_csv(rows)
-    shown = [
-        [
-            signed(v)
-            if h in ("victory_points", "payout") and isinstance(v, int)
-            else number(v)
-            if h == "points_per_hand"
-            else v
-            for h, v in zip(headers, r, strict=True)
-        ]
-        for r in table
-    ]
+    shown = [[_shown(h, v) for h, v in zip(headers, r, strict=True)] for r in table]
     headings = [translated(heading) for _column, heading, _value in _STANDING] + [_("payout")]
     headings = headings[: len(headers)]  # payout's only where its column is
     drawn = tabulated(headings, shown, ["right", "left", *["right"] * (len(headers) - 2)])
@@ -102,20 +99,17 @@ def standings_view(season: Season, rows: Sequence[Standing], warnings: Sequence[
 def season_span(season: Season) -> str:
     """'3 ledgers, 12 hands, 2026-03-05 to 2026-03-19, profile koenigrufen', in the reader's language."""
     days = [e.date for e in season.evenings if e.date is not None]
+    ledgers = len(season.evenings)
     parts = [
-        ngettext("{count} ledger", "{count} ledgers", len(season.evenings)).format(
-            count=len(season.evenings)
-        ),
+        ngettext("{count} ledger", "{count} ledgers", ledgers).format(count=ledgers),
         ngettext("{count} hand", "{count} hands", season.hand_count).format(count=season.hand_count),
     ]
     if days:
         first, last = date(min(days)), date(max(days))
         parts.append(first if first == last else _("{first} to {last}").format(first=first, last=last))
     if season.profiles:
-        names = ", ".join(season.profiles)
-        parts.append(
-            ngettext("profile {names}", "profiles {names}", len(season.profiles)).format(names=names)
-        )
+        said = ngettext("profile {names}", "profiles {names}", len(season.profiles))
+        parts.append(said.format(names=", ".join(season.profiles)))
     return ", ".join(parts)
 
 
@@ -156,8 +150,7 @@ def chart_file(
     title: str | None = None,
 ) -> str | bytes:
     """The season's chart in ``fmt`` (``svg``, ``html``, ``png``, ``pdf``): one line per reported player."""
-    if title is None:
-        title = default_title(season)
+    title = default_title(season) if title is None else title
     # one start for each evening after the first (FoldedSeason.chart_points): a date as the reader
     # writes it (14.03.2025 in German, as in the title), an undated evening by its file
     markers = [
@@ -210,12 +203,11 @@ _SUMMARY_TEXT: tuple[tuple[str, Callable[[PlayerStats], object]], ...] = (
 
 def _bonus(name: str, t: BonusTally) -> str:
     """A bonus's tally in the detail table: made/announced, and made silent."""
+    said = _("{bonus} {made}/{announced}")
     if not t.announced:
         said = _("{bonus} {silent} silent")
     elif t.silent_made:
         said = _("{bonus} {made}/{announced} +{silent} silent")
-    else:
-        said = _("{bonus} {made}/{announced}")
     return said.format(bonus=named(name), made=t.announced_made, announced=t.announced, silent=t.silent_made)
 
 
@@ -242,9 +234,7 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         for drop in _NARROW_DROPS:  # a table still too wide (long names) does without some columns
             if max(_width(table(points)), _width(table(games))) <= width:
                 break
-            for part in (points, games):
-                if drop in part:
-                    part.remove(drop)
+            (points if drop in points else games).remove(drop)
             left_out.append(drop)
         first = f"{table(points)}\n\n{table(games)}"
 
@@ -262,11 +252,8 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
         declared = ", ".join(
             f"{named(c)} {s.declared[c].won}/{s.declared[c].played}" for c in contracts if c in s.declared
         )
-        lines.append(
-            _("{player}: declared {declared}; bonuses {bonuses}").format(
-                player=s.player, declared=declared or "-", bonuses=bonuses or "-"
-            )
-        )
+        said = _("{player}: declared {declared}; bonuses {bonuses}")
+        lines.append(said.format(player=s.player, declared=declared or "-", bonuses=bonuses or "-"))
     second = tabulate(
         detail,
         headers=[_("declared (won/played)"), *map(named, contracts), _("bonuses (made/announced)")],
@@ -285,11 +272,8 @@ def stats_text(result: Sequence[PlayerStats], order: Sequence[str], width: int |
     if width is not None:
         note = folded(note)
     if left_out:
-        note += "\n" + folded(
-            _("left out to fit {width} columns: {columns} (--wide shows every column)").format(
-                width=width, columns=", ".join(translated(c) for c in left_out)
-            )
-        )
+        dropped = _("left out to fit {width} columns: {columns} (--wide shows every column)")
+        note += "\n" + folded(dropped.format(width=width, columns=", ".join(translated(c) for c in left_out)))
     return f"{first}\n\n{second}\n\n{note}"
 
 
@@ -366,12 +350,10 @@ def csv_table(
     for s in stats:
         row = [Name(v) if column == "player" else v for column, value in _SUMMARY_CSV for v in [value(s)]]
         row += [s.payout or 0] if payout else []
-        for c in contracts:
-            t = s.declared.get(c, Tally())
+        for t in (s.declared.get(c, Tally()) for c in contracts):
             row += [t.played, t.won]
         rows.append(row)
-    for c in contracts:
-        columns += [f"declared_{c}", f"declared_won_{c}"]
+    columns += [column for c in contracts for column in (f"declared_{c}", f"declared_won_{c}")]
     return columns, rows
 
 
