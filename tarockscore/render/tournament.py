@@ -55,17 +55,6 @@ def tables_text(sizes: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def closed_line(t: Tournament, number: int) -> str:
-    """``close-round``: the round and each table's sheet head as the desk noted it."""
-    drawn = t.round(number)
-    tables = {d.ledger: d.table for d in drawn.tables} if drawn is not None else {}
-    heads = ", ".join(
-        _("table {table} {head}").format(table=tables.get(sheet, sheet), head=head[:12])
-        for sheet, head in t.log[-1].values["heads"].items()
-    )
-    return _("round {round} closed: {heads}").format(round=number, heads=heads)
-
-
 def short_of_limit(warning: str) -> bool:
     """Whether ``warning`` names a table short of its game limit (one line says them all)."""
     return getattr(warning, "template", None) in SHORT_OF_LIMIT

@@ -626,7 +626,7 @@ def close_round(
             )
         )
         return
-    typer.echo(folded(render.closed_line(after, round_number)))
+    typer.echo(folded(i18n.translated(after.log[-1].detail)))
     _say_head(after)
     for w in tournament.short_of_limit(round_number):
         terminal.warn(w)
