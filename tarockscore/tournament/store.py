@@ -29,21 +29,12 @@ from tarockscore.errors import (
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.fold import against_the_rules
-from tarockscore.evening.model import Ledger, new_ledger, sheet_at, table_label, totals
-from tarockscore.evening.paper import paper_problems
-from tarockscore.io import safe_io
+from tarockscore.evening.model import Ledger, Paper, new_ledger, sheet_at, table_label, totals
+from tarockscore.io import safe_io, ways_out
 from tarockscore.io.inputs import merge
-from tarockscore.io.ways_out import (
-    NO_TOURNAMENT,
-    NO_TOURNAMENT_FOLDER,
-    OLD_DAY,
-    SHEET_FAILS_CHECK,
-    SHEET_FAILS_CHECK_MONEY,
-)
 from tarockscore.rules.words import clean_name, player_key, table_names
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.model import PaperSheet, whole_number
 from tarockscore.tournament.standings import Format, TableResult, build_format
 
 HEADER = (
@@ -156,7 +147,7 @@ def existing(folder: Path) -> Path:
     path = file_path(folder)
     if not os.path.lexists(path):
         if not folder.exists():
-            raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+            raise NoTournamentHere(ways_out.NO_TOURNAMENT_FOLDER, folder=folder)
         if not folder.is_dir():
             said = N_(
                 "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
@@ -165,7 +156,7 @@ def existing(folder: Path) -> Path:
         if file_path(folder.parent).is_file():  # a round's folder: the day is the one above it
             said = N_("{folder} is a folder inside the day kept in {day}: give {day}")
             raise NoTournamentHere(said, folder=folder, day=folder.parent)
-        raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+        raise NoTournamentHere(ways_out.NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
     if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
@@ -190,7 +181,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     events = data.pop("event", None)
     if (version := data.get("tournament")) != tm.VERSION:
         if version == 1 and events is None:
-            raise TournamentError(OLD_DAY, path=path, folder=path.parent)
+            raise TournamentError(ways_out.OLD_DAY, path=path, folder=path.parent)
         said = N_(
             "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
@@ -318,20 +309,16 @@ def update(
 
 def _round_problems(t: tm.Tournament, number: int) -> None:
     """Refuse a round out of range, drawn out of order, or with a later round drawn on it."""
-    missing = next((n for n in range(1, number) if t.round(n) is None), None)
-    later = next((r.number for r in t.draws if r.number > number), None)
-    for wrong, template, value in (
-        (not 1 <= number <= t.rounds, tm.NO_SUCH_ROUND, None),
-        (missing, N_("{number}: draw round {value} first (rounds are drawn in order)"), missing),
-        (
-            later,
-            N_("{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"),
-            later,
-        ),
-    ):
-        if wrong:  # a round the day does not have: the option given out of range
-            error = UsageError if template == tm.NO_SUCH_ROUND else TournamentError
-            raise error(template, number=number, value=value, rounds=t.rounds, where="round")
+    if not 1 <= number <= t.rounds:  # a round the day does not have: the option given out of range
+        raise UsageError(tm.NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
+    if missing := next((n for n in range(1, number) if t.round(n) is None), None):
+        said = N_("{number}: draw round {value} first (rounds are drawn in order)")
+        raise TournamentError(said, number=number, value=missing, where="round")
+    if later := next((r.number for r in t.draws if r.number > number), None):
+        said = N_(
+            "{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"
+        )
+        raise TournamentError(said, number=number, value=later, where="round")
 
 
 def _table_order(sheet: Path) -> tuple[bool, int, str]:
@@ -652,7 +639,7 @@ def results_csv(
         # a German spreadsheet saves 12 formatted with decimals as 12,0 or 12,00: whole points (money
         # written so may be euros, which that column's refusal says it does not hold)
         numbers = {
-            c: whole_number(row[at[c]] if c == "money" else _ZERO_FRACTION.sub("", row[at[c]]))
+            c: tm.whole_number(row[at[c]] if c == "money" else _ZERO_FRACTION.sub("", row[at[c]]))
             for c in numeric
         }
         wrong = [c for c in numeric if numbers[c] is None]
@@ -695,7 +682,7 @@ _UNREADABLE = {
     False: N_("{value}: this table's sheet cannot be read; the standings need every table"),
     True: N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
 }
-_FAILS_CHECK = {False: SHEET_FAILS_CHECK, True: SHEET_FAILS_CHECK_MONEY}
+_FAILS_CHECK = {False: ways_out.SHEET_FAILS_CHECK, True: ways_out.SHEET_FAILS_CHECK_MONEY}
 _NO_HANDS = {
     False: N_("{where} ({path}): no hands yet; it is shown but not ranked"),
     True: N_("{where} ({path}): no hands yet; its players are listed with 0"),
@@ -819,7 +806,7 @@ def _drawn_table(
             )
         )
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
-        if broken := paper_problems(led, led.paper.schrift, led.paper.money):
+        if broken := ledger_paper.paper_problems(led, led.paper.schrift, led.paper.money):
             said = N_(
                 "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
             )
@@ -863,6 +850,13 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
 
 
+def _result(paper: Paper | None) -> tuple[dict[str, int], dict[str, int] | None] | None:
+    """A sheet's result from its paper sheet, its Schrift and money points as plain tables; None: none."""
+    if paper is None:
+        return None
+    return dict(paper.schrift), None if paper.money is None else dict(paper.money)
+
+
 def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Problem]:
     """A paper table's sheet against the day's note of its result (the latest): the sheet's head then
     still in its chain, and the result the sheet held at it the one noted."""
@@ -872,11 +866,7 @@ def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Probl
             "{value}: the sheet was rewritten after its result from its paper sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked"
         )
         return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
-    paper = then.then.paper
-    held = (
-        None if paper is None else (dict(paper.schrift), None if paper.money is None else dict(paper.money))
-    )
-    if held != (dict(note["schrift"]), note.get("money")):
+    if _result(then.then.paper) != (dict(note["schrift"]), note.get("money")):
         said = N_(
             "{value}: the day's log notes another result from its paper sheet than the sheet held then ({head}): one of the two was edited by hand; it is not ranked"
         )
@@ -919,18 +909,15 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
 
 
-def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
+def _on_sheet(led: Ledger, sheet: tm.PaperSheet, at: str, replace: bool) -> Ledger:
     """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
     this result and no hand already: given again, after a run cut short, or beside a correction."""
-    paper = led.paper
-    if paper is not None and not led.hands:
-        money = dict(paper.money) if paper.money is not None else None
-        if dict(paper.schrift) == sheet.schrift and money == sheet.money:
-            return led
+    if not led.hands and _result(led.paper) == (sheet.schrift, sheet.money):
+        return led
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, t: tm.Tournament, sheet: tm.PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
@@ -952,7 +939,7 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
 
 
 def paper_entries(
-    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
+    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[tm.PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
     """Each paper result appended to its sheet, all checked first, and noted in the day's log."""
     problems = [p for sheet, at in sheets for p in _check(folder, t, sheet, at, replace)]
