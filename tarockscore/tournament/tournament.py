@@ -34,24 +34,12 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import (
-    BEYOND,
-    MAXIMUM,
-    clean_name,
-    nfc,
-    player_key,
-    short_number,
-    strip_spaces,
-    table_names,
-    text_problem,
-)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.season.standings import ONE_PLAYER_TWO_WAYS, alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.model import games_at_five, paper_sheet
 
 
 class Seating(NamedTuple):
@@ -245,13 +233,15 @@ class Tournament:
     ) -> tuple[Problem, ...]:
         """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
-        names = [clean_name(n) for n in players]
-        for problem in table_names(names, "players"):
+        names = [words.clean_name(n) for n in players]
+        for problem in words.table_names(names, "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
         elif rounds > tm.ROUNDS_AT_MOST:  # as the day's reader refuses it
-            problems.add("rounds", tm.TOO_MANY_ROUNDS, rounds=short_number(rounds), most=tm.ROUNDS_AT_MOST)
+            problems.add(
+                "rounds", tm.TOO_MANY_ROUNDS, rounds=words.short_number(rounds), most=tm.ROUNDS_AT_MOST
+            )
         if games < 1:
             problems.add("games", cls.NO_GAMES, games=games)
         if games_five is not None and games_five < 1:
@@ -261,14 +251,13 @@ class Tournament:
         elif games_five is not None and games_five < games:
             # no source plays fewer at five: the two limits swapped or mistyped
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
-        elif games_five is None and 1 <= games <= tm.GAMES_AT_MOST and games_at_five(games) is None:
+        elif games_five is None and 1 <= games <= tm.GAMES_AT_MOST and tm.games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         most = tm.GAMES_AT_MOST  # as the day's reader refuses it
         for field, count in (("games", games), ("games_five", games_five)):
             if count is not None and count > most:
-                problems.add(field, tm.TOO_MANY_GAMES, games=short_number(count), most=grouped(most))
-        if games_five is None and games <= most < (games_at_five(games) or 0):
-            five = games_at_five(games)
+                problems.add(field, tm.TOO_MANY_GAMES, games=words.short_number(count), most=grouped(most))
+        if games_five is None and games <= most < (five := tm.games_at_five(games) or 0):
             problems.add(
                 "games", cls.FIVE_TOO_MANY, games=games, five=five, most=grouped(most), four=most * 4 // 5
             )
@@ -277,7 +266,7 @@ class Tournament:
         if not format.strip():
             problems.add("format", cls.NO_FORMAT)
         for field, text in (("title", title), ("place", place)):
-            wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
+            wrong = None if text is None else words.text_problem(words.nfc(words.strip_spaces(text)))
             if wrong is not None:
                 problems.add(field, N_("{text!r}: {wrong}"), text=text, wrong=wrong)
         return capped(tuple(problems.problems), problems.dropped)
@@ -334,16 +323,16 @@ class Tournament:
         if found or refused:
             raise UsageError.said_with(found, refused)
         assert isinstance(prof, Profile) and fmt is not None
-        five = games_five if games_five is not None else games_at_five(games)
+        five = games_five if games_five is not None else tm.games_at_five(games)
         assert five is not None
-        names = [clean_name(n) for n in players]
+        names = [words.clean_name(n) for n in players]
         begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
         if title is not None:
-            begin["title"] = nfc(strip_spaces(title))
+            begin["title"] = words.nfc(words.strip_spaces(title))
         if date is not None:
             begin["date"] = date.isoformat()
         if place is not None:
-            begin["place"] = nfc(strip_spaces(place))
+            begin["place"] = words.nfc(words.strip_spaces(place))
         begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
         if amount is not None:
             begin["stake"] = str(amount)
@@ -390,7 +379,7 @@ class Tournament:
         """The day's standings: every table's sheet checked, ranked by the tournament's format;
         ``aliases`` (``"ALIAS=NAME"``, or a dict) read a name as another, as :func:`cup` does."""
         day = store.read_day(self.folder)
-        chosen = given_aliases(aliases, None, player_key)
+        chosen = given_aliases(aliases, None, words.player_key)
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
         warnings = (*day.warnings, *(where_given(w, chosen) for w in unused), *_never_in_one_round(rows))
@@ -400,7 +389,7 @@ class Tournament:
         """Each player's money from every table: the stake per point, Kontras included; ``aliases``
         as for :meth:`standings` (two names of one round refused there)."""
         day = store.read_day(self.folder, money=True)
-        chosen = given_aliases(aliases, None, player_key).names
+        chosen = given_aliases(aliases, None, words.player_key).names
         ranking.standings(day.results, day.tournament.format, chosen)
         return DayMoney(
             day.tournament, tuple(ranking.money(day.ledgers, chosen)), day.warnings, day.unfinished
@@ -408,11 +397,11 @@ class Tournament:
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
-        name = clean_name(name)
+        name = words.clean_name(name)
         # the name alone, then beside the players it may sit with ('Anna total' beside 'Anna'); one
         # differing only by case is told as such by the day
-        others = [p for p in self.read().players if player_key(p) != player_key(name)]
-        if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
+        others = [p for p in self.read().players if words.player_key(p) != words.player_key(name)]
+        if wrong := words.table_names([name], "NAME") or words.table_names([*others, name], "NAME"):
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
@@ -442,14 +431,16 @@ class Tournament:
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws, named in any case; their tables so far still count."""
-        given = clean_name(name)
-        kept = next((p for p in self.read().players if player_key(p) == player_key(given)), given)
+        given = words.clean_name(name)
+        kept = next((p for p in self.read().players if words.player_key(p) == words.player_key(given)), given)
         return self._roster(kept, tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
-        if seed is not None and abs(seed) > MAXIMUM:  # more than the day's file keeps
-            raise UsageError(BEYOND, value=short_number(seed), maximum=grouped(MAXIMUM), where="seed")
+        if seed is not None and abs(seed) > words.MAXIMUM:  # more than the day's file keeps
+            raise UsageError(
+                words.BEYOND, value=words.short_number(seed), maximum=grouped(words.MAXIMUM), where="seed"
+            )
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
@@ -559,7 +550,7 @@ class Tournament:
         for number, table, schrift, money in results:
             given = None if rows is None else rows[number, table]
             try:
-                checked.append(paper_sheet(t, number, table, schrift, money, given))
+                checked.append(tm.paper_sheet(t, number, table, schrift, money, given))
             except (TournamentError, UsageError) as exc:  # a file's round past the day's: its rows wrong
                 if source is None:
                     raise
@@ -612,7 +603,7 @@ def cup(
         rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
     except TournamentError as exc:  # told at the field that named the file, with the days' problems
         problems += exc.located("points").problems
-    chosen = given_aliases(aliases, None, player_key)
+    chosen = given_aliases(aliases, None, words.player_key)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     copies: list[Problem] = []
