@@ -171,11 +171,6 @@ def format_words(fmt: Format) -> str:
     return f"{fmt.name}: {title}" if title else fmt.name
 
 
-def format_line(fmt: Format) -> str:
-    """The format as `tournament new` shows it: its name and its title in the reader's language."""
-    return folded(_("format:  {format}").format(format=format_words(fmt)))
-
-
 def _rounds(rows: Sequence[Standing]) -> list[int]:
     return sorted({s.round for r in rows for s in r.tables})
 
@@ -239,18 +234,15 @@ def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
 def standings_csv(rows: Sequence[Standing]) -> CsvTable:
     rounds = _rounds(rows)
     header = ["place", "player", "total", "schrift", "rank_points"]
-    for n in rounds:
-        header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
+    header += [f"round_{n}_{c}" for n in rounds for c in ("table", "rank", "schrift", "rank_points")]
     lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, Name(r.player), exact(r.total), r.schrift, exact(r.rank_points)]
         for n in rounds:
-            seat = next((s for s in r.tables if s.round == n), None)
-            if seat is None:
-                line += ["", "", "", ""]
-            else:
-                rank = "" if seat.rank is None else seat.rank
-                line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
+            s = next((s for s in r.tables if s.round == n), None)
+            line += (
+                ["", "", "", ""] if s is None else [s.table, s.rank or "", s.schrift, exact(s.rank_points)]
+            )
         lines.append(line)
     return header, lines
 
@@ -303,12 +295,11 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
 def standings_view(t: Tournament, rows: Sequence[Standing], name: str, folder: str) -> View:
     """The day's standings; the event's title (else ``name``, the folder's) titles the page;
     ``folder``: the day's folder as given, for the way to draw where no round is drawn."""
-    name = t.title or name
     return View(
         table=lambda: standings_text(t, rows, folder),
         json=lambda: standings_json(rows),
         csv=lambda: standings_csv(rows),
-        html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=name)),
+        html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=t.title or name)),
     )
 
 

@@ -286,7 +286,7 @@ def new(
     typer.echo(
         _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
     )
-    typer.echo(render.format_line(started.format))
+    typer.echo(folded(_("format:  {format}").format(format=render.format_words(started.format))))
     wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
     if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
         terminal.warn(
