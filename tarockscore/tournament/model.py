@@ -164,8 +164,7 @@ def games_at_five(games: int) -> int | None:
 
 
 def add_player(tournament: Tournament, name: str) -> Tournament:
-    problems = check_names([name], "NAME")
-    if problems:
+    if problems := check_names([name], "NAME"):
         raise TournamentError(problems)
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
@@ -458,9 +457,8 @@ def paper_sheet(
     found = drawn_table(t, round_number, table)
     problems = Collector()
     points = _seated(schrift, found.players, "schrift", problems, rows, (round_number, table))
-    paid = None
-    if money is not None:
-        paid = _seated(money, found.players, "money", problems if rows is None else Collector())
+    money_problems = problems if rows is None else Collector()  # a file's row is named once, at its Schrift
+    paid = None if money is None else _seated(money, found.players, "money", money_problems)
     if not problems.problems:
         for problem in out_of_bounds(points, paid) or unbalanced(
             t.profile.name, t.profile.rules, points, paid

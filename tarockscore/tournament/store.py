@@ -385,7 +385,6 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
             events.append(_closed(folder, before, at, strict=False))
         text, new = day_text(file_path(folder), snapshot.raw, t, [*events, draw])
-        tables = tm.drawn_round(new, number).tables
         # each table's new sheet: seated as drawn, the day's profile and stake, the round's limit
         sheets = {
             folder / d.ledger: new_ledger(
@@ -397,7 +396,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
                 place=tm.sheet_place(new, number, d.table),
                 games=d.games,
             )
-            for d in tables
+            for d in tm.drawn_round(new, number).tables
         }
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
@@ -755,44 +754,32 @@ def _drawn_table(
     # a sheet that seats other players (two tables' sheets swapped) is named so in a closed round too
     if (other := seats_other(path, r, d, led.players)) is not None:
         raise TournamentError([other])
-    misfits: list[tuple[bool, str, dict[str, object]]] = [
-        (
-            closed is not None and (snapshot.since is None or len(closed) != 64),
-            N_(
-                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-            ),
-            {"head": (closed or "")[:12]},
-        ),
-        (
-            table.profile.sha256 != t.profile.sha256,
-            N_(
-                "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
-            ),
-            {"name": table.profile.name, "day": t.profile.name},
-        ),
-        (
-            table.games != d.games,
-            N_(
-                "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
-            ),
-            {"games": table.games if table.games is not None else "none", "limit": d.games},
-        ),
-        (
-            table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn,
-            N_(
-                "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
-            ),
-            {"place": table.place or "", "created": table.created, "round": r.number, "table": d.table},
-        ),
-        (
-            hands > d.games,
-            N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
-            {"hands": hands, "games": d.games},
-        ),
-    ]
-    for wrong, template, values in misfits:
-        if wrong:
-            raise TournamentError(template, where=str(path), value=where, **values)
+    at = {"where": str(path), "value": where}
+    if closed is not None and (snapshot.since is None or len(closed) != 64):
+        said = N_(
+            "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
+        )
+        raise TournamentError(said, head=closed[:12], **at)
+    if table.profile.sha256 != t.profile.sha256:
+        said = N_(
+            "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
+        )
+        raise TournamentError(said, name=table.profile.name, day=t.profile.name, **at)
+    if table.games != d.games:
+        said = N_(
+            "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
+        )
+        games = table.games if table.games is not None else "none"
+        raise TournamentError(said, games=games, limit=d.games, **at)
+    if table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn:
+        said = N_(
+            "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
+        )
+        place = table.place or ""
+        raise TournamentError(said, place=place, created=table.created, round=r.number, table=d.table, **at)
+    if hands > d.games:
+        said = N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand")
+        raise TournamentError(said, hands=hands, games=d.games, **at)
     if snapshot.since is not None and (since := len(snapshot.since.after)):
         warnings.append(
             counted(
@@ -833,17 +820,13 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 problems += [*exc.problems, Problem.of(str(extra), said)]
                 continue
             if hands:
-                problems.append(
-                    Problem.of(
-                        str(extra),
-                        counted(
-                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
-                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
-                            hands,
-                            count=hands,
-                        ),
-                    )
+                left_out = counted(
+                    "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
+                    "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
+                    hands,
+                    count=hands,
                 )
+                problems.append(Problem.of(str(extra), left_out))
             else:
                 warnings.append(
                     message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)

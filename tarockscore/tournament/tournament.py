@@ -343,14 +343,8 @@ class Tournament:
         pairs = alike_pairs(names, SPELT_NAMED + 1)
         twice = _spelt_two_ways(names, pairs[:SPELT_NAMED])
         if len(pairs) > SPELT_NAMED:  # a list of numbered names: every one like the next
-            twice.append(
-                message(
-                    N_(
-                        "more than {count} pairs of names look like one player spelt two ways; check the list"
-                    ),
-                    count=SPELT_NAMED,
-                )
-            )
+            said = N_("more than {count} pairs of names look like one player spelt two ways; check the list")
+            twice.append(message(said, count=SPELT_NAMED))
         return Started(
             tournament, stored, prof, fmt, seating(len(names)), (*words.look_alikes(names), *twice)
         )

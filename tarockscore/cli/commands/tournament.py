@@ -486,13 +486,10 @@ def _base_url(given: str) -> str:
     except ValueError:
         parts = parts._replace(netloc="")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        raise UsageError(
-            N_(
-                "{url!r}: give the address the phones reach serve at, as serve prints it, e.g. http://192.168.1.20:8000"
-            ),
-            where="--base-url",
-            url=given,
+        said = N_(
+            "{url!r}: give the address the phones reach serve at, as serve prints it, e.g. http://192.168.1.20:8000"
         )
+        raise UsageError(said, where="--base-url", url=given)
     return urlunsplit(parts).rstrip("/")
 
 
@@ -650,14 +647,10 @@ def check(
         if verbose or not render.short_of_limit(w):  # the tables short of it: --verbose
             terminal.warn(w)
     if head is not None and checked.found is None:  # a failed check says nothing passed first
-        raise TournamentError(
-            N_(
-                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
-            ),
-            head=head,
-            now=checked.head[:12],
-            where="--head",
+        said = N_(
+            "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
         )
+        raise TournamentError(said, head=head, now=checked.head[:12], where="--head")
     fit = _("{folder}: the day's file and every table's sheet fit; day head {head}")
     typer.echo(folded(fit.format(folder=shown_path(folder), head=checked.head[:12])))
     if head is None:
