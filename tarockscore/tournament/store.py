@@ -506,18 +506,12 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
     if kind is not None:
         said = N_("{path}: not a list of names: this is {other}; write one player's name a line")
         raise TournamentError(said, path=path, other=kind)
-    names: list[str] = []
-    lines: list[int] = []
-    problems: list[Problem] = []
     # lines end in "\n", "\r\n" or "\r" alone (old Macs) only: a line separator within a name is the
     # name's, to be refused
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        name = clean_name(line)
-        if not name or name.startswith("#"):
-            continue
-        problems += table_names([name], f"{path}:{number}")
-        names.append(name)
-        lines.append(number)
+    cleaned = enumerate(map(clean_name, text.replace("\r\n", "\n").replace("\r", "\n").split("\n")), 1)
+    rows = [(number, name) for number, name in cleaned if name and not name.startswith("#")]
+    names = [name for _, name in rows]
+    problems = [p for number, name in rows for p in table_names([name], f"{path}:{number}")]
     if not names:  # the wrong file, or one not saved: a day needs its players to draw
         raise TournamentError(N_("{path}: no name in it; write one player's name a line"), path=path)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
@@ -525,15 +519,15 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
         said = N_(
             "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
         )
-        raise TournamentError(said, path=path, sign=sign, number=lines[0], line=names[0])
-    if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
+        raise TournamentError(said, path=path, sign=sign, number=rows[0][0], line=names[0])
+    if names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
         said = N_(
             "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
             "line, or write it as a comment (# {line})"
         )
-        raise TournamentError(said, path=path, number=lines[0], line=names[0])
+        raise TournamentError(said, path=path, number=rows[0][0], line=names[0])
     first: dict[str, tuple[int, str]] = {}
-    for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
+    for number, name in rows:  # each name again at its line, with the first
         seen, other = first.setdefault(player_key(name), (number, name))
         if seen != number:
             said = _NAMED_AGAIN if other == name else _OTHER_CASE
