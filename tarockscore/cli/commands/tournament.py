@@ -460,17 +460,15 @@ def cards(
         from tarockscore.web.site import Site  # noqa: PLC0415
 
         addresses = pages.round_links(Site(folder), base, round_number)
-    if out is not None and out.suffix.lower() == ".pdf":
-        try:
-            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses), "--output")
-        except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
-            raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
-    elif out is None:
+    if out is None:
         utf8_output()
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
-    else:
-        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses), "--output")
+    make = card_pages.cards_pdf if out.suffix.lower() == ".pdf" else card_pages.cards_html
+    try:
+        tournament.write_page(out, make(t, drawn, addresses), "--output")
+    except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
+        raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
     typer.echo(
         ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
             path=shown_path(out), count=len(drawn.tables)
@@ -586,17 +584,13 @@ def result(
         except (TournamentError, UsageError) as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
+    if after.head == before and from_file is not None:
+        said = _("every table of {file} holds its result already; nothing was written")
+        typer.echo(folded(said.format(file=shown_path(from_file))))
+        return
     if after.head == before:
-        said = (
-            _("every table of {file} holds its result already; nothing was written").format(
-                file=shown_path(from_file)
-            )
-            if from_file is not None
-            else _("round {round}, table {table} holds this result already; nothing was written").format(
-                round=round_no, table=table
-            )
-        )
-        typer.echo(folded(said))
+        said = _("round {round}, table {table} holds this result already; nothing was written")
+        typer.echo(folded(said.format(round=round_no, table=table)))
         return
     hashes = [e.hash for e in after.log]
     for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
