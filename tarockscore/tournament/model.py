@@ -428,9 +428,8 @@ def _seated(
                 f"{rows[name]}: player", said, name=name, table=label[1], round=label[0], names=names
             )
         elif seat not in seats:
-            problems.add(
-                where, N_("{name!r} is not at this table; the table is {names}"), name=name, names=names
-            )
+            said = N_("{name!r} is not at this table; the table is {names}")
+            problems.add(where, said, name=name, names=names)
         elif seat in named:
             problems.add(where, N_("{name!r} is given twice"), name=seat)
         else:

@@ -76,9 +76,8 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
     top = Reader(document, "", problems)
     schema = top.raw("schema")
     if schema is None:
-        problems.add(
-            "schema", N_("missing: a tournament format begins with schema = {SCHEMA}"), SCHEMA=SCHEMA
-        )
+        said = N_("missing: a tournament format begins with schema = {SCHEMA}")
+        problems.add("schema", said, SCHEMA=SCHEMA)
     elif schema != SCHEMA or isinstance(schema, bool):
         said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
         problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
@@ -103,9 +102,8 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
         raw, at = rp.raw(key), f"rank_points.{key}"
         if raw is None:
             if total is not Total.SCHRIFT:
-                problems.add(
-                    at, N_("missing: the points for place 1 … {size} at a table of {size}"), size=size
-                )
+                said = N_("missing: the points for place 1 … {size} at a table of {size}")
+                problems.add(at, said, size=size)
         elif not isinstance(raw, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in raw
         ):
@@ -330,9 +328,8 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     raw = top.raw("points")
     points: tuple[int, ...] = ()
     if raw is None or raw == []:  # no points: no cup
-        problems.add(
-            top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
-        )
+        said = N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
+        problems.add(top.where("points"), said)
     elif not isinstance(raw, list):
         said = N_("{raw!r} is {kind}; expected an array of whole numbers")
         problems.add(top.where("points"), said, raw=raw, kind=type_name(raw))

@@ -60,9 +60,8 @@ def read_bytes(path: Path, what: str) -> bytes:
     try:
         return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
     except FileNotFoundError:
-        raise UnreadableTournament(
-            N_("{path}: no such {what} file"), path=path, what=safe_io.file_kind(what)
-        ) from None
+        said = N_("{path}: no such {what} file")
+        raise UnreadableTournament(said, path=path, what=safe_io.file_kind(what)) from None
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
@@ -103,9 +102,8 @@ def format_document(
     if parent is None:
         return document
     if not isinstance(parent, str):
-        raise TournamentError(
-            N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
-        )
+        said = N_("{path}: extends: {parent!r} is not a format name or path")
+        raise TournamentError(said, path=path, parent=parent)
     merged = merge(format_document(parent, path.parent, (*_chain, real), path), document)
     # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
     # titles of the format it extends name that one's numbers and ties, and describe it no more once

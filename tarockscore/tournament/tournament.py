@@ -245,9 +245,8 @@ class Tournament:
         if games < 1:
             problems.add("games", cls.NO_GAMES, games=games)
         if games_five is not None and games_five < 1:
-            problems.add(
-                "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
-            )
+            said = N_("{games_five}: the game limit must be at least 1")
+            problems.add("games_five", said, games_five=games_five)
         elif games_five is not None and games_five < games:
             # no source plays fewer at five: the two limits swapped or mistyped
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
@@ -589,9 +588,8 @@ def cup(
     resolved = [f.resolve() for f in folders]
     twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})
     if twice:
-        raise UsageError(
-            N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
-        )
+        said = N_("{names}: a tournament given twice would count twice")
+        raise UsageError(said, names=", ".join(twice), where="folders")
     problems: list[Problem] = []
     try:
         rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
@@ -625,9 +623,8 @@ def cup(
         for w in day.warnings:
             said(w)
         if not day.tournament.draws:  # the wrong folder, or a day still to come: a column of nothing
-            undrawn.append(
-                message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name)
-            )
+            none_drawn = N_("{name}: no round is drawn yet: the day gives no cup points")
+            undrawn.append(message(none_drawn, name=name))
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day

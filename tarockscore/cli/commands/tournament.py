@@ -184,9 +184,8 @@ def _players(
     """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not, or
     where the file is refused: ``unread`` holds why)."""
     if (players is None) == (players_file is None):
-        problems.add(
-            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
-        )
+        said = N_("give the players with --players A,B,… or --players-file FILE (one of them)")
+        problems.add("--players", said)
         return []
     if players is not None:
         return tarockscore.typed_names(players)
@@ -552,9 +551,8 @@ def result(
     tournament = tarockscore.Tournament(folder)
     if from_file is not None:
         if points or round_text is not None or table_text is not None or money_points:
-            raise UsageError(
-                N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
-            )
+            said = N_("give --from FILE, or --round, --table and NAME=POINTS, not both")
+            raise UsageError(said, where="--from")
         before = tournament.head()
         try:
             after = tournament.record_results_file(from_file, replace=replace, warn=terminal.warn)
@@ -566,9 +564,8 @@ def result(
         round_no = read_option(problems, "--round", round_number, round_text)
         table = read_option(problems, "--table", whole_number, table_text)
         if round_text is None or table_text is None or not points:
-            problems.add(
-                "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
-            )
+            said = N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
+            problems.add("--round", said)
         twice = _TWICE
         if money_points is not None and len(money_points) == 1:  # `--money A=24 B=-8 …`: B is a Schrift
             twice = N_(
