@@ -245,8 +245,7 @@ def standings(
         row = Standing(None, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
         (ranked if any(s.rank is not None for s in mine) else unranked).append(row)
     unranked.sort(key=lambda r: r.player.casefold())
-    keys = [_key(fmt, row, rounds) for row in ranked]
-    places = competition_ranks(keys)
+    places = competition_ranks([_key(fmt, row, rounds) for row in ranked])
     ordered = sorted(zip(places, ranked, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
     return [*(r._replace(place=place) for place, r in ordered), *unranked]
 
@@ -270,9 +269,8 @@ def money(tables: Sequence[Ledger], aliases: Mapping[str, str] | None = None) ->
     for led in tables:  # a table without hands adds 0 for each of its players
         totals = schrift_totals(led)
         paid = payout_totals(led) or totals
-        stake = led.table.stake
         parts, how = settling(led)
-        settled = balances(parts, stake, how) if stake is not None else None
+        settled = None if led.table.stake is None else balances(parts, led.table.stake, how)
         for given in led.players:
             p = alias.get(player_key(given), given)
             schrift[p] = schrift.get(p, 0) + totals[given]
@@ -362,7 +360,7 @@ def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
     standing: list[CupStanding] = []
     for player, mine in results.items():
         ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
-        keep = set(ranked if rules.best is None else ranked[: rules.best])
+        keep = set(ranked[: rules.best])  # best None: every day
         marked = tuple(r._replace(counted=i in keep) for i, r in enumerate(mine))
         standing.append(CupStanding(0, player, sum(r.cup_points for r in marked if r.counted), marked))
     places = competition_ranks([row.cup_points for row in standing])

@@ -447,21 +447,27 @@ def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str
     return Problem.of(str(path), SEATS_OTHER, value=where, names=names, other=other.table, there=there)
 
 
+def _drawn_sheet(path: Path, r: tm.Round, d: tm.DrawnTable, writable: bool = False) -> ledger_file.Snapshot:
+    """Table ``d``'s sheet, read and checked: refused where it is missing, seats other players than
+    the draw did, or (``writable``) cannot take a change."""
+    _present(path, r.number, d)
+    if writable:
+        ledger_file.check_writable(path)
+    snapshot = ledger_file.read_trusted(path)
+    if (other := seats_other(path, r, d, snapshot.ledger.players)) is not None:
+        raise TournamentError([other])
+    return snapshot
+
+
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
     """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
-        try:
-            _present(folder / d.ledger, r.number, d)
-            snapshot = ledger_file.read_trusted(folder / d.ledger)
+        try:  # a sheet seating other players is refused: its head noted here would be another table's
+            heads[d.ledger] = _drawn_sheet(folder / d.ledger, r, d).head
         except TarockError as exc:
             problems += exc.problems
-            continue
-        if (other := seats_other(folder / d.ledger, r, d, snapshot.ledger.players)) is not None:
-            problems.append(other)  # its head noted for this table would be another table's
-        else:
-            heads[d.ledger] = snapshot.head
     if problems and strict:
         said = N_(
             "round {round} is not closed: each sheet named above is put right first; nothing was written"
@@ -773,17 +779,16 @@ def _drawn_table(
         said = N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand")
         raise TournamentError(said, hands=hands, games=d.games, **at)
     if snapshot.since is not None and (since := len(snapshot.since.after)):
-        warnings.append(
-            counted(
-                "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
-                "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
-                since,
-                where=where,
-                path=path,
-                count=since,
-                round=r.number,
-            )
+        changed = counted(
+            "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
+            "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
+            since,
+            where=where,
+            path=path,
+            count=since,
+            round=r.number,
         )
+        warnings.append(changed)
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
         if broken := ledger_paper.paper_problems(led, led.paper.schrift, led.paper.money):
             said = N_(
@@ -896,11 +901,8 @@ def _check(folder: Path, t: tm.Tournament, sheet: tm.PaperSheet, at: str, replac
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
-        _present(path, sheet.round, sheet.table)
-        ledger_file.check_writable(path)
-        led = ledger_file.read_trusted(path).ledger
-        if other := seats_other(path, tm.drawn_round(t, sheet.round), sheet.table, led.players):
-            return [other]  # another table's sheet: the result would count there
+        # another table's sheet is refused: the result would count there
+        led = _drawn_sheet(path, tm.drawn_round(t, sheet.round), sheet.table, writable=True).ledger
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             said = N_(

@@ -588,8 +588,8 @@ def cup(
     resolved = [f.resolve() for f in folders]
     twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})
     if twice:
-        said = N_("{names}: a tournament given twice would count twice")
-        raise UsageError(said, names=", ".join(twice), where="folders")
+        counted_twice = N_("{names}: a tournament given twice would count twice")
+        raise UsageError(counted_twice, names=", ".join(twice), where="folders")
     problems: list[Problem] = []
     try:
         rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
