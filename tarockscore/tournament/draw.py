@@ -163,10 +163,10 @@ def draw(
         pool.sort(key=lambda p: -fives[p])  # the fives are seated last: to those who sat there least
         seats_left = iter(pool)
         tables = [list(islice(seats_left, size)) for size in sizes]
-        cost = _improve(tables, history, fives, rng)
-        ahead = _ahead(tables, history, fives, seats)
-        if best is None or (cost, ahead) < best_cost:
-            best, best_cost = [list(t) for t in tables], (cost, ahead)
+        # the tables swapped first, then their players left for the next fives counted
+        cost = (_improve(tables, history, fives, rng), _ahead(tables, history, fives, seats))
+        if best is None or cost < best_cost:
+            best, best_cost = [list(t) for t in tables], cost
         if best_cost == (0, 0):
             break
     assert best is not None

@@ -825,9 +825,8 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 )
                 problems.append(Problem.of(str(extra), left_out))
             else:
-                warnings.append(
-                    message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
-                )
+                ignored = N_("{path}: a sheet without hands that is not in the draw; ignored")
+                warnings.append(message(ignored, path=extra))
 
 
 def _result(paper: Paper | None) -> tuple[dict[str, int], dict[str, int] | None] | None:

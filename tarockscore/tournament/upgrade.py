@@ -127,10 +127,9 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             kept += files.paper_entries(folder, t, papers, replace=False)
             text, t = files.day_text(target, b"", None, kept)
         except TarockError as exc:
-            said = Problem.of(
-                str(target), N_("this day of an earlier version cannot be converted; nothing was written")
-            )
-            raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
+            said = N_("this day of an earlier version cannot be converted; nothing was written")
+            moved = [p.moved(f"{target}: {p.where}") for p in exc.problems]
+            raise TournamentError([*moved, Problem.of(str(target), said)]) from None
         safe_io.atomic_write(backup, raw, TournamentError, safe_io.DAY)
         ledger_file.write_text(target, text, sha, safe_io.DAY)
     done = N_(
