@@ -124,13 +124,12 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
     for w in warnings:
         if not render.short_of_limit(w):
             terminal.warn(w)
-    terminal.warn(
-        ngettext(
-            "{count} table is short of its game limit; --verbose names it",
-            "{count} tables are short of their game limit ({tables}); --verbose names each",
-            short,
-        ).format(count=short, tables=render.short_tables(unfinished))
+    short_line = ngettext(
+        "{count} table is short of its game limit; --verbose names it",
+        "{count} tables are short of their game limit ({tables}); --verbose names each",
+        short,
     )
+    terminal.warn(short_line.format(count=short, tables=render.short_tables(unfinished)))
 
 
 # A table scored already takes a paper result only as a correction: the option that makes one.
@@ -277,22 +276,18 @@ def new(
     said.close()
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
-    typer.echo(
-        _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
-            rounds=t.rounds, games=t.games, games_five=t.games_five
-        )
-    )
+    limits = _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five")
+    typer.echo(limits.format(rounds=t.rounds, games=t.games, games_five=t.games_five))
     typer.echo(
         _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
     )
     typer.echo(folded(_("format:  {format}").format(format=render.format_words(started.format))))
     wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
     if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
-        terminal.warn(
-            _(
-                "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
-            ).format(name=started.format.name, four=wins[0], five=wins[1])
+        uneven = _(
+            "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
         )
+        terminal.warn(uneven.format(name=started.format.name, four=wins[0], five=wins[1]))
     if t.stake is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(t.stake)))
     _warn_unseated(started.seating, folder)
@@ -468,11 +463,8 @@ def cards(
         tournament.write_page(out, make(t, drawn, addresses), "--output")
     except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
         raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
-    typer.echo(
-        ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
-            path=shown_path(out), count=len(drawn.tables)
-        )
-    )
+    written = ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables))
+    typer.echo(written.format(path=shown_path(out), count=len(drawn.tables)))
 
 
 def _base_url(given: str) -> str:
@@ -608,11 +600,8 @@ def close_round(
     except (TournamentError, UsageError) as exc:
         raise at_options(exc, ROUND) from None
     if after.head == before:
-        typer.echo(
-            _("round {round} is closed already and no sheet changed since; nothing was written").format(
-                round=round_number
-            )
-        )
+        said = _("round {round} is closed already and no sheet changed since; nothing was written")
+        typer.echo(said.format(round=round_number))
         return
     typer.echo(folded(i18n.translated(after.log[-1].detail)))
     _say_head(after)
@@ -649,13 +638,12 @@ def check(
     if not checked.since:
         typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
         return
-    typer.echo(
-        ngettext(
-            "the day as of head {head} is unchanged; {count} change since:",
-            "the day as of head {head} is unchanged; {count} changes since:",
-            len(checked.since),
-        ).format(head=head, count=len(checked.since))
+    changes = ngettext(
+        "the day as of head {head} is unchanged; {count} change since:",
+        "the day as of head {head} is unchanged; {count} changes since:",
+        len(checked.since),
     )
+    typer.echo(changes.format(head=head, count=len(checked.since)))
     for entry in checked.since:
         typer.echo(folded(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}"))
 
