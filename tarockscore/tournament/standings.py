@@ -125,16 +125,7 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
         problems.raise_if_any(TournamentError)  # with the count of those beyond the first fifty
     except TournamentError as error:
         raise (error.located(where) if where else error) from None
-    return Format(
-        name=name,
-        title=title,
-        title_de=title_de,
-        source=source,
-        total=total,
-        tie_breaks=tuple(tie_breaks),
-        rank_points=rank_points,
-        document=dict(document),
-    )
+    return Format(name, title, source, total, tuple(tie_breaks), rank_points, dict(document), title_de)
 
 
 class TableResult(NamedTuple):

@@ -423,9 +423,8 @@ def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
         said = N_(
             "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
         )
-        raise TournamentError(
-            said, where=str(path), value=table_label(number, d.table), names=", ".join(d.players)
-        )
+        names = ", ".join(d.players)
+        raise TournamentError(said, where=str(path), value=table_label(number, d.table), names=names)
 
 
 SEATS_OTHER = ledger_file.SEATS_OTHER  # a sheet at another table's place, named as the store names it
@@ -738,9 +737,8 @@ def _drawn_table(
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
-        raise TournamentError(
-            [*exc.problems, Problem.of(str(path), _UNREADABLE[money], value=where)]
-        ) from None
+        unread = Problem.of(str(path), _UNREADABLE[money], value=where)
+        raise TournamentError([*exc.problems, unread]) from None
     found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
         failed = Problem.of(str(path), _FAILS_CHECK[money], value=where, path=path)

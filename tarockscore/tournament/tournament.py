@@ -291,19 +291,17 @@ class Tournament:
     ) -> Started:
         """Start a tournament in ``folder``, every problem at once (``given``: the caller's; ``unread``:
         the caller's files that could not be read, a players file); a day kept is never overwritten."""
-        found = (
-            *given,
-            *cls.problems(
-                players,
-                rounds=rounds,
-                games=games,
-                profile=profile,
-                format=format,
-                games_five=games_five,
-                title=title,
-                place=place,
-            ),
+        asked = cls.problems(
+            players,
+            rounds=rounds,
+            games=games,
+            profile=profile,
+            format=format,
+            games_five=games_five,
+            title=title,
+            place=place,
         )
+        found = (*given, *asked)
         amount = None
         if stake is not None:  # a script's stake read as the day's reader will read it
             try:

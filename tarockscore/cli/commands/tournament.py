@@ -162,13 +162,11 @@ def _say_head(t: Any) -> None:
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
     """A count that cannot be seated, with the command that changes it for this tournament."""
-    return message(
-        N_(
-            "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
-        ),
-        problem=Message(p.template, p.values) if p.template else p.message,
-        folder=shlex.quote(str(folder)),
+    said = N_(
+        "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
     )
+    problem = Message(p.template, p.values) if p.template else p.message
+    return message(said, problem=problem, folder=shlex.quote(str(folder)))
 
 
 def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
@@ -278,9 +276,8 @@ def new(
     typer.echo(_("players: {count}").format(count=len(t.players)))
     limits = _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five")
     typer.echo(limits.format(rounds=t.rounds, games=t.games, games_five=t.games_five))
-    typer.echo(
-        _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
-    )
+    pinned = _("profile: {name} (sha256 {sha})")
+    typer.echo(pinned.format(name=started.profile.name, sha=t.profile.sha256[:12]))
     typer.echo(folded(_("format:  {format}").format(format=render.format_words(started.format))))
     wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
     if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
@@ -311,9 +308,8 @@ def draw(
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
     except tarockscore.UnseatableCount as exc:
-        raise TournamentError(
-            [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
-        ) from None
+        advised_problems = [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
+        raise TournamentError(advised_problems) from None
     except (TournamentError, UsageError) as exc:
         raise at_options(exc, {**ROUND, "seed": "--seed"}) from None
     for w in drawn.warnings:
@@ -336,27 +332,27 @@ def players(
         raise at_options(exc, {"NAME": "PLAYER"}) from None
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     count = len(roster.after.players)
-    if action is Action.ADD:
-        done = ngettext(
+    done = {  # by the action, and whether a next draw is still to come
+        (Action.ADD, False): ngettext(
             "{name}: added; {count} player in the next draw",
             "{name}: added; {count} players in the next draw",
             count,
-        )
-        if all_drawn:
-            done = ngettext("{name}: added; {count} player", "{name}: added; {count} players", count)
-    else:
-        done = ngettext(
+        ),
+        (Action.ADD, True): ngettext(
+            "{name}: added; {count} player", "{name}: added; {count} players", count
+        ),
+        (Action.DROP, False): ngettext(
             "{name}: dropped (their tables so far still count); {count} player in the next draw",
             "{name}: dropped (their tables so far still count); {count} players in the next draw",
             count,
-        )
-        if all_drawn:
-            done = ngettext(
-                "{name}: dropped (their tables so far still count); {count} player",
-                "{name}: dropped (their tables so far still count); {count} players",
-                count,
-            )
-    typer.echo(folded(done.format(name=roster.name, count=count)))
+        ),
+        (Action.DROP, True): ngettext(
+            "{name}: dropped (their tables so far still count); {count} player",
+            "{name}: dropped (their tables so far still count); {count} players",
+            count,
+        ),
+    }
+    typer.echo(folded(done[action, all_drawn].format(name=roster.name, count=count)))
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
