@@ -169,9 +169,8 @@ def table_seats(result: TableResult, fmt: Format) -> dict[str, Seat]:
         return {p: Seat(result.round, result.table, None, 0, Fraction(0)) for p in result.players}
     points = fmt.points_for(len(result.players))
     values = [result.schrift.get(p, 0) for p in result.players]
-    ranks = competition_ranks(values)
     out: dict[str, Seat] = {}
-    for p, v, r in zip(result.players, values, ranks, strict=True):
+    for p, v, r in zip(result.players, values, competition_ranks(values), strict=True):
         level = values.count(v)
         share = Fraction(sum(points[r - 1 : r - 1 + level]), level)
         out[p] = Seat(result.round, result.table, r, v, share)

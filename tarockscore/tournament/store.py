@@ -361,12 +361,9 @@ def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
             said = N_(
                 "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
             )
-        # a cup day's 25 sheets would make one line of a thousand characters: the first three say it
-        names = (
-            listed(played)
-            if len(played) < 5
-            else message(N_("{names} and {count} more"), names=listed(played[:3]), count=len(played) - 3)
-        )
+        names = listed(played)
+        if len(played) >= 5:  # a cup day's 25 sheets would make one line of a thousand characters
+            names = message(N_("{names} and {count} more"), names=listed(played[:3]), count=len(played) - 3)
         raise TournamentError(said, number=number, folder=stale[0].parent, names=names, where="round")
     return shas
 

@@ -100,9 +100,8 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
     with ledger_file.locked(target, what=safe_io.DAY):
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
-        data = safe_io.load_toml(
-            safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError, safe_io.DAY
-        )
+        decoded = safe_io.decode(raw, str(target), TournamentError)
+        data = safe_io.load_toml(decoded, str(target), TournamentError, safe_io.DAY)
         if data.get("tournament") != OLD_VERSION or "event" in data:
             current = N_(
                 "{path} is a day of the current format already (day head {head}); nothing was written"
