@@ -90,11 +90,8 @@ class Entry(NamedTuple):
                 for sheet, head in v["heads"].items()
             )
             return message(N_("round {round} closed: {heads}"), round=v["round"], heads=heads)
-        said = message(
-            N_("{table}: {points}"),
-            table=table_label(v["round"], v["table"]),
-            points=points_text(v["schrift"]),
-        )
+        table = table_label(v["round"], v["table"])
+        said = message(N_("{table}: {points}"), table=table, points=points_text(v["schrift"]))
         if "sheet" not in v:
             return said
         return message(N_("{detail}; sheet head {head}"), detail=said, head=v["sheet"][:12])
