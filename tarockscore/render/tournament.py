@@ -15,16 +15,8 @@ from tarockscore.render.cards import event_line
 from tarockscore.render.evening import folded, tabulated
 from tarockscore.render.output import CsvTable, Name, View, page
 from tarockscore.rules.hand import render_points
+from tarockscore.tournament import standings as ranking
 from tarockscore.tournament.model import Round, Tournament
-from tarockscore.tournament.standings import (
-    CupStanding,
-    Format,
-    Money,
-    Standing,
-    TableResult,
-    TieBreak,
-    Total,
-)
 from tarockscore.tournament.store import SHORT_OF_LIMIT
 
 
@@ -55,23 +47,12 @@ def tables_text(sizes: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def closed_line(t: Tournament, number: int) -> str:
-    """``close-round``: the round and each table's sheet head as the desk noted it."""
-    drawn = t.round(number)
-    tables = {d.ledger: d.table for d in drawn.tables} if drawn is not None else {}
-    heads = ", ".join(
-        _("table {table} {head}").format(table=tables.get(sheet, sheet), head=head[:12])
-        for sheet, head in t.log[-1].values["heads"].items()
-    )
-    return _("round {round} closed: {heads}").format(round=number, heads=heads)
-
-
 def short_of_limit(warning: str) -> bool:
     """Whether ``warning`` names a table short of its game limit (one line says them all)."""
     return getattr(warning, "template", None) in SHORT_OF_LIMIT
 
 
-def short_tables(tables: Sequence[TableResult]) -> str:
+def short_tables(tables: Sequence[ranking.TableResult]) -> str:
     """The tables short of their limit, by round: "round 1: tables 2, 5; round 2: tables 1–25", a run
     of three or more tables in a row from its first to its last."""
     by_round: dict[int, list[int]] = {}
@@ -147,7 +128,7 @@ def seating_view(t: Tournament, drawn: Round, folder: str, head: str | None = No
     )
 
 
-def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
+def standings_json(rows: Sequence[ranking.Standing]) -> dict[str, Any]:
     """Each row's fields as JSON keys, the fractions :func:`exact`."""
     return {
         "standings": [
@@ -164,59 +145,54 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, Any]:
 
 # The tie-breaks as the standings' footer names them.
 TIE_BREAKS = {
-    TieBreak.SCHRIFT: N_("Schrift"),
-    TieBreak.RANK_POINTS: N_("rank points"),
-    TieBreak.TABLE_RANKS: N_("table ranks"),
-    TieBreak.BEST_ROUND: N_("best round"),
+    ranking.TieBreak.SCHRIFT: N_("Schrift"),
+    ranking.TieBreak.RANK_POINTS: N_("rank points"),
+    ranking.TieBreak.TABLE_RANKS: N_("table ranks"),
+    ranking.TieBreak.BEST_ROUND: N_("best round"),
 }
 
 
-def ties_text(fmt: Format) -> str:
+def ties_text(fmt: ranking.Format) -> str:
     """The format's tie-breaks in order, in the reader's language: "best round, table ranks"."""
     return ", ".join(translated(TIE_BREAKS[tb]) for tb in fmt.tie_breaks) or _("none")
 
 
-def format_words(fmt: Format) -> str:
+def format_words(fmt: ranking.Format) -> str:
     """The format's name and its title in the reader's language (a file of one's own may give none)."""
     title = fmt.title_in(current())
     return f"{fmt.name}: {title}" if title else fmt.name
 
 
-def format_line(fmt: Format) -> str:
-    """The format as `tournament new` shows it: its name and its title in the reader's language."""
-    return folded(_("format:  {format}").format(format=format_words(fmt)))
-
-
-def _rounds(rows: Sequence[Standing]) -> list[int]:
+def _rounds(rows: Sequence[ranking.Standing]) -> list[int]:
     return sorted({s.round for r in rows for s in r.tables})
 
 
-def _round_cell(row: Standing, number: int, fmt: Format) -> str:
+def _round_cell(row: ranking.Standing, number: int, fmt: ranking.Format) -> str:
     s = next((s for s in row.tables if s.round == number), None)
     if s is None:
         return ""
     if s.rank is None:
         return f"T{s.table} -"
     cell = f"T{s.table} #{s.rank} {s.schrift:+d}" if s.schrift else f"T{s.table} #{s.rank} 0"
-    if fmt.total is not Total.SCHRIFT:
+    if fmt.total is not ranking.Total.SCHRIFT:
         cell += f" ({_text(s.rank_points)})"
     return cell
 
 
-def _columns(fmt: Format) -> list[tuple[str, Callable[[Standing], object]]]:
+def _columns(fmt: ranking.Format) -> list[tuple[str, Callable[[ranking.Standing], object]]]:
     """The standings' columns before the rounds' as the format totals them: a title and a cell."""
     place = (_("place"), lambda r: "-" if r.place is None else r.place)  # no table of theirs has a hand yet
     player = (_("player"), lambda r: r.player)
     schrift = ("Schrift", lambda r: r.schrift)
     rank_points = (_("rank points"), lambda r: _text(r.rank_points))
-    if fmt.total is Total.SCHRIFT:
+    if fmt.total is ranking.Total.SCHRIFT:
         return [place, player, schrift]
-    if fmt.total is Total.RANK_POINTS:
+    if fmt.total is ranking.Total.RANK_POINTS:
         return [place, player, rank_points, schrift]
     return [place, player, (_("total"), lambda r: _text(r.total)), schrift, rank_points]
 
 
-def _grid(fmt: Format, rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
+def _grid(fmt: ranking.Format, rows: Sequence[ranking.Standing]) -> tuple[list[str], list[list[Any]]]:
     """The standings' headings and cells as people read them: the table and the page alike."""
     rounds, columns = _rounds(rows), _columns(fmt)
     headers = [*(title for title, _cell in columns), *(_("round {number}").format(number=n) for n in rounds)]
@@ -231,7 +207,7 @@ NOT_DRAWN = N_(
 )
 
 
-def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
+def standings_text(t: Tournament, rows: Sequence[ranking.Standing], folder: str) -> str:
     if not rows:
         return folded(translated(message(NOT_DRAWN, folder=folder)))
     fmt = t.format
@@ -247,21 +223,18 @@ def standings_text(t: Tournament, rows: Sequence[Standing], folder: str) -> str:
     return f"{out}\n\n" + "\n".join(map(folded, about.split("\n")))
 
 
-def standings_csv(rows: Sequence[Standing]) -> CsvTable:
+def standings_csv(rows: Sequence[ranking.Standing]) -> CsvTable:
     rounds = _rounds(rows)
     header = ["place", "player", "total", "schrift", "rank_points"]
-    for n in rounds:
-        header += [f"round_{n}_table", f"round_{n}_rank", f"round_{n}_schrift", f"round_{n}_rank_points"]
+    header += [f"round_{n}_{c}" for n in rounds for c in ("table", "rank", "schrift", "rank_points")]
     lines: list[list[Any]] = []
     for r in rows:
         line: list[Any] = [r.place, Name(r.player), exact(r.total), r.schrift, exact(r.rank_points)]
         for n in rounds:
-            seat = next((s for s in r.tables if s.round == n), None)
-            if seat is None:
-                line += ["", "", "", ""]
-            else:
-                rank = "" if seat.rank is None else seat.rank
-                line += [seat.table, rank, seat.schrift, exact(seat.rank_points)]
+            s = next((s for s in r.tables if s.round == n), None)
+            line += (
+                ["", "", "", ""] if s is None else [s.table, s.rank or "", s.schrift, exact(s.rank_points)]
+            )
         lines.append(line)
     return header, lines
 
@@ -279,7 +252,7 @@ tr:nth-child(even) td { background: #f2f2f2; }
 """.strip()
 
 
-def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
+def standings_table_html(t: Tournament, rows: Sequence[ranking.Standing]) -> str:
     """The standings as an HTML ``<table>`` (a page, or ``serve``'s board), every value escaped."""
     headers, table = _grid(t.format, rows)
 
@@ -295,7 +268,7 @@ def standings_table_html(t: Tournament, rows: Sequence[Standing]) -> str:
     )
 
 
-def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
+def standings_html(t: Tournament, rows: Sequence[ranking.Standing], title: str) -> str:
     """One printable page: the standings table, every value escaped."""
     fmt = t.format
     meta = _("{format}. Ties: {ties}.").format(format=format_words(fmt), ties=ties_text(fmt))
@@ -311,19 +284,18 @@ def standings_html(t: Tournament, rows: Sequence[Standing], title: str) -> str:
     )
 
 
-def standings_view(t: Tournament, rows: Sequence[Standing], name: str, folder: str) -> View:
+def standings_view(t: Tournament, rows: Sequence[ranking.Standing], name: str, folder: str) -> View:
     """The day's standings; the event's title (else ``name``, the folder's) titles the page;
     ``folder``: the day's folder as given, for the way to draw where no round is drawn."""
-    name = t.title or name
     return View(
         table=lambda: standings_text(t, rows, folder),
         json=lambda: standings_json(rows),
         csv=lambda: standings_csv(rows),
-        html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=name)),
+        html=lambda: standings_html(t, rows, _("Standings: {name}").format(name=t.title or name)),
     )
 
 
-def money_text(rows: Sequence[Money], folder: str) -> str:
+def money_text(rows: Sequence[ranking.Money], folder: str) -> str:
     if not rows:
         return folded(translated(message(NOT_DRAWN, folder=folder)))
     table = [
@@ -339,7 +311,7 @@ def money_text(rows: Sequence[Money], folder: str) -> str:
     return "\n".join([out, "", *map(folded, lines)])
 
 
-def money_view(rows: Sequence[Money], folder: str) -> View:
+def money_view(rows: Sequence[ranking.Money], folder: str) -> View:
     """The day's money, one row per player by name (``folder``: as for :func:`standings_view`)."""
     return View(
         table=lambda: money_text(rows, folder),
@@ -353,7 +325,7 @@ def money_view(rows: Sequence[Money], folder: str) -> View:
     )
 
 
-def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
+def cup_text(rows: Sequence[ranking.CupStanding], names: Sequence[str]) -> str:
     table = []
     for r in rows:
         cells: list[Any] = [r.place, r.player, r.cup_points]
@@ -366,7 +338,7 @@ def cup_text(rows: Sequence[CupStanding], names: Sequence[str]) -> str:
     return tabulated(titles, table, ["right", "left", "right", *["left"] * len(names)])
 
 
-def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:
+def cup_csv(rows: Sequence[ranking.CupStanding], names: Sequence[str]) -> CsvTable:
     header = ["place", "player", "cup_points"]
     for i in range(1, len(names) + 1):
         header += [f"tournament_{i}_place", f"tournament_{i}_cup_points", f"tournament_{i}_counted"]
@@ -380,7 +352,7 @@ def cup_csv(rows: Sequence[CupStanding], names: Sequence[str]) -> CsvTable:
     return header, lines
 
 
-def cup_view(rows: Sequence[CupStanding], names: Sequence[str]) -> View:
+def cup_view(rows: Sequence[ranking.CupStanding], names: Sequence[str]) -> View:
     """The cup's standings; ``names``: the tournaments as given, one column each."""
     return View(
         table=lambda: cup_text(rows, names),

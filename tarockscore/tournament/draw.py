@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 
 from tarockscore.errors import N_, TournamentError, counted, message
 
@@ -55,10 +55,7 @@ def table_sizes(n: int) -> tuple[int, ...]:
 
 def _pairs(tables: Iterable[Sequence[str]]) -> Iterator[frozenset[str]]:
     """Each pair of players who sit at one of ``tables``."""
-    for table in tables:
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                yield frozenset((a, b))
+    return (frozenset(pair) for table in tables for pair in combinations(table, 2))
 
 
 def met(rounds: Iterable[Iterable[Sequence[str]]]) -> Counter[frozenset[str]]:
@@ -164,15 +161,12 @@ def draw(
         pool = list(players)
         rng.shuffle(pool)
         pool.sort(key=lambda p: -fives[p])  # the fives are seated last: to those who sat there least
-        tables: list[list[str]] = []
-        start = 0
-        for size in sizes:
-            tables.append(pool[start : start + size])
-            start += size
-        cost = _improve(tables, history, fives, rng)
-        ahead = _ahead(tables, history, fives, seats)
-        if best is None or (cost, ahead) < best_cost:
-            best, best_cost = [list(t) for t in tables], (cost, ahead)
+        seats_left = iter(pool)
+        tables = [list(islice(seats_left, size)) for size in sizes]
+        # the tables swapped first, then their players left for the next fives counted
+        cost = (_improve(tables, history, fives, rng), _ahead(tables, history, fives, seats))
+        if best is None or cost < best_cost:
+            best, best_cost = [list(t) for t in tables], cost
         if best_cost == (0, 0):
             break
     assert best is not None

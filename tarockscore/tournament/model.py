@@ -90,11 +90,8 @@ class Entry(NamedTuple):
                 for sheet, head in v["heads"].items()
             )
             return message(N_("round {round} closed: {heads}"), round=v["round"], heads=heads)
-        said = message(
-            N_("{table}: {points}"),
-            table=table_label(v["round"], v["table"]),
-            points=points_text(v["schrift"]),
-        )
+        table = table_label(v["round"], v["table"])
+        said = message(N_("{table}: {points}"), table=table, points=points_text(v["schrift"]))
         if "sheet" not in v:
             return said
         return message(N_("{detail}; sheet head {head}"), detail=said, head=v["sheet"][:12])
@@ -164,8 +161,7 @@ def games_at_five(games: int) -> int | None:
 
 
 def add_player(tournament: Tournament, name: str) -> Tournament:
-    problems = check_names([name], "NAME")
-    if problems:
+    if problems := check_names([name], "NAME"):
         raise TournamentError(problems)
     if name in tournament.players:
         raise TournamentError(N_("{name!r} is already in the tournament"), name=name, where="NAME")
@@ -429,9 +425,8 @@ def _seated(
                 f"{rows[name]}: player", said, name=name, table=label[1], round=label[0], names=names
             )
         elif seat not in seats:
-            problems.add(
-                where, N_("{name!r} is not at this table; the table is {names}"), name=name, names=names
-            )
+            said = N_("{name!r} is not at this table; the table is {names}")
+            problems.add(where, said, name=name, names=names)
         elif seat in named:
             problems.add(where, N_("{name!r} is given twice"), name=seat)
         else:
@@ -458,9 +453,8 @@ def paper_sheet(
     found = drawn_table(t, round_number, table)
     problems = Collector()
     points = _seated(schrift, found.players, "schrift", problems, rows, (round_number, table))
-    paid = None
-    if money is not None:
-        paid = _seated(money, found.players, "money", problems if rows is None else Collector())
+    money_problems = problems if rows is None else Collector()  # a file's row is named once, at its Schrift
+    paid = None if money is None else _seated(money, found.players, "money", money_problems)
     if not problems.problems:
         for problem in out_of_bounds(points, paid) or unbalanced(
             t.profile.name, t.profile.rules, points, paid

@@ -76,9 +76,8 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
     top = Reader(document, "", problems)
     schema = top.raw("schema")
     if schema is None:
-        problems.add(
-            "schema", N_("missing: a tournament format begins with schema = {SCHEMA}"), SCHEMA=SCHEMA
-        )
+        said = N_("missing: a tournament format begins with schema = {SCHEMA}")
+        problems.add("schema", said, SCHEMA=SCHEMA)
     elif schema != SCHEMA or isinstance(schema, bool):
         said = N_("{schema!r}: expected schema = {SCHEMA} (a tarockscore tournament format)")
         problems.add("schema", said, schema=schema, SCHEMA=SCHEMA)
@@ -103,9 +102,8 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
         raw, at = rp.raw(key), f"rank_points.{key}"
         if raw is None:
             if total is not Total.SCHRIFT:
-                problems.add(
-                    at, N_("missing: the points for place 1 … {size} at a table of {size}"), size=size
-                )
+                said = N_("missing: the points for place 1 … {size} at a table of {size}")
+                problems.add(at, said, size=size)
         elif not isinstance(raw, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in raw
         ):
@@ -127,16 +125,7 @@ def build_format(document: Mapping[str, Any], where: str = "", *, kept: bool = F
         problems.raise_if_any(TournamentError)  # with the count of those beyond the first fifty
     except TournamentError as error:
         raise (error.located(where) if where else error) from None
-    return Format(
-        name=name,
-        title=title,
-        title_de=title_de,
-        source=source,
-        total=total,
-        tie_breaks=tuple(tie_breaks),
-        rank_points=rank_points,
-        document=dict(document),
-    )
+    return Format(name, title, source, total, tuple(tie_breaks), rank_points, dict(document), title_de)
 
 
 class TableResult(NamedTuple):
@@ -180,9 +169,8 @@ def table_seats(result: TableResult, fmt: Format) -> dict[str, Seat]:
         return {p: Seat(result.round, result.table, None, 0, Fraction(0)) for p in result.players}
     points = fmt.points_for(len(result.players))
     values = [result.schrift.get(p, 0) for p in result.players]
-    ranks = competition_ranks(values)
     out: dict[str, Seat] = {}
-    for p, v, r in zip(result.players, values, ranks, strict=True):
+    for p, v, r in zip(result.players, values, competition_ranks(values), strict=True):
         level = values.count(v)
         share = Fraction(sum(points[r - 1 : r - 1 + level]), level)
         out[p] = Seat(result.round, result.table, r, v, share)
@@ -247,8 +235,7 @@ def standings(
         row = Standing(None, player, _total(fmt, schrift, rank_points), schrift, rank_points, tuple(mine))
         (ranked if any(s.rank is not None for s in mine) else unranked).append(row)
     unranked.sort(key=lambda r: r.player.casefold())
-    keys = [_key(fmt, row, rounds) for row in ranked]
-    places = competition_ranks(keys)
+    places = competition_ranks([_key(fmt, row, rounds) for row in ranked])
     ordered = sorted(zip(places, ranked, strict=True), key=lambda pr: (pr[0], pr[1].player.casefold()))
     return [*(r._replace(place=place) for place, r in ordered), *unranked]
 
@@ -272,9 +259,8 @@ def money(tables: Sequence[Ledger], aliases: Mapping[str, str] | None = None) ->
     for led in tables:  # a table without hands adds 0 for each of its players
         totals = schrift_totals(led)
         paid = payout_totals(led) or totals
-        stake = led.table.stake
         parts, how = settling(led)
-        settled = balances(parts, stake, how) if stake is not None else None
+        settled = None if led.table.stake is None else balances(parts, led.table.stake, how)
         for given in led.players:
             p = alias.get(player_key(given), given)
             schrift[p] = schrift.get(p, 0) + totals[given]
@@ -330,9 +316,8 @@ def cup_rules(data: Mapping[str, Any], where: str = "") -> CupRules:
     raw = top.raw("points")
     points: tuple[int, ...] = ()
     if raw is None or raw == []:  # no points: no cup
-        problems.add(
-            top.where("points"), N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
-        )
+        said = N_("missing: the cup points for place 1, 2, …, e.g. points = [100, 90, 80]")
+        problems.add(top.where("points"), said)
     elif not isinstance(raw, list):
         said = N_("{raw!r} is {kind}; expected an array of whole numbers")
         problems.add(top.where("points"), said, raw=raw, kind=type_name(raw))
@@ -365,7 +350,7 @@ def cup_standings(days: Days, rules: CupRules) -> list[CupStanding]:
     standing: list[CupStanding] = []
     for player, mine in results.items():
         ranked = sorted(range(len(mine)), key=lambda i: -mine[i].cup_points)
-        keep = set(ranked if rules.best is None else ranked[: rules.best])
+        keep = set(ranked[: rules.best])  # best None: every day
         marked = tuple(r._replace(counted=i in keep) for i, r in enumerate(mine))
         standing.append(CupStanding(0, player, sum(r.cup_points for r in marked if r.counted), marked))
     places = competition_ranks([row.cup_points for row in standing])

@@ -29,21 +29,12 @@ from tarockscore.errors import (
 from tarockscore.evening import paper as ledger_paper
 from tarockscore.evening import store as ledger_file
 from tarockscore.evening.fold import against_the_rules
-from tarockscore.evening.model import Ledger, new_ledger, sheet_at, table_label, totals
-from tarockscore.evening.paper import paper_problems
-from tarockscore.io import safe_io
+from tarockscore.evening.model import Ledger, Paper, new_ledger, sheet_at, table_label, totals
+from tarockscore.io import safe_io, ways_out
 from tarockscore.io.inputs import merge
-from tarockscore.io.ways_out import (
-    NO_TOURNAMENT,
-    NO_TOURNAMENT_FOLDER,
-    OLD_DAY,
-    SHEET_FAILS_CHECK,
-    SHEET_FAILS_CHECK_MONEY,
-)
 from tarockscore.rules.words import clean_name, player_key, table_names
 from tarockscore.tournament import draw as drawing
 from tarockscore.tournament import model as tm
-from tarockscore.tournament.model import PaperSheet, whole_number
 from tarockscore.tournament.standings import Format, TableResult, build_format
 
 HEADER = (
@@ -69,9 +60,8 @@ def read_bytes(path: Path, what: str) -> bytes:
     try:
         return safe_io.read_regular(path, what, safe_io.SMALL_LIMIT, TournamentError)
     except FileNotFoundError:
-        raise UnreadableTournament(
-            N_("{path}: no such {what} file"), path=path, what=safe_io.file_kind(what)
-        ) from None
+        said = N_("{path}: no such {what} file")
+        raise UnreadableTournament(said, path=path, what=safe_io.file_kind(what)) from None
 
 
 def read_toml(path: Path, what: str) -> dict[str, Any]:
@@ -112,9 +102,8 @@ def format_document(
     if parent is None:
         return document
     if not isinstance(parent, str):
-        raise TournamentError(
-            N_("{path}: extends: {parent!r} is not a format name or path"), path=path, parent=parent
-        )
+        said = N_("{path}: extends: {parent!r} is not a format name or path")
+        raise TournamentError(said, path=path, parent=parent)
     merged = merge(format_document(parent, path.parent, (*_chain, real), path), document)
     # named after its file (ours.toml: ours) where it gives no name, as a profile of one's own; the
     # titles of the format it extends name that one's numbers and ties, and describe it no more once
@@ -156,7 +145,7 @@ def existing(folder: Path) -> Path:
     path = file_path(folder)
     if not os.path.lexists(path):
         if not folder.exists():
-            raise NoTournamentHere(NO_TOURNAMENT_FOLDER, folder=folder)
+            raise NoTournamentHere(ways_out.NO_TOURNAMENT_FOLDER, folder=folder)
         if not folder.is_dir():
             said = N_(
                 "{folder} is a file, not a day's folder: give the folder the day was started in, the one that holds {name}"
@@ -165,7 +154,7 @@ def existing(folder: Path) -> Path:
         if file_path(folder.parent).is_file():  # a round's folder: the day is the one above it
             said = N_("{folder} is a folder inside the day kept in {day}: give {day}")
             raise NoTournamentHere(said, folder=folder, day=folder.parent)
-        raise NoTournamentHere(NO_TOURNAMENT, path=path, folder=folder)
+        raise NoTournamentHere(ways_out.NO_TOURNAMENT, path=path, folder=folder)
     safe_io.check_regular(path, "tournament", TournamentError)  # a FIFO or a folder, named so
     kept = safe_io.real_path(path).parent
     if kept != safe_io.real_path(folder):  # the sheets are beside the day's file, not here
@@ -190,7 +179,7 @@ def parse_day(raw: bytes, path: Path) -> tm.Tournament:
     events = data.pop("event", None)
     if (version := data.get("tournament")) != tm.VERSION:
         if version == 1 and events is None:
-            raise TournamentError(OLD_DAY, path=path, folder=path.parent)
+            raise TournamentError(ways_out.OLD_DAY, path=path, folder=path.parent)
         said = N_(
             "{path}: tournament = {version!r}: expected tournament = {VERSION} (a tarockscore tournament file)"
         )
@@ -318,20 +307,16 @@ def update(
 
 def _round_problems(t: tm.Tournament, number: int) -> None:
     """Refuse a round out of range, drawn out of order, or with a later round drawn on it."""
-    missing = next((n for n in range(1, number) if t.round(n) is None), None)
-    later = next((r.number for r in t.draws if r.number > number), None)
-    for wrong, template, value in (
-        (not 1 <= number <= t.rounds, tm.NO_SUCH_ROUND, None),
-        (missing, N_("{number}: draw round {value} first (rounds are drawn in order)"), missing),
-        (
-            later,
-            N_("{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"),
-            later,
-        ),
-    ):
-        if wrong:  # a round the day does not have: the option given out of range
-            error = UsageError if template == tm.NO_SUCH_ROUND else TournamentError
-            raise error(template, number=number, value=value, rounds=t.rounds, where="round")
+    if not 1 <= number <= t.rounds:  # a round the day does not have: the option given out of range
+        raise UsageError(tm.NO_SUCH_ROUND, number=number, rounds=t.rounds, where="round")
+    if missing := next((n for n in range(1, number) if t.round(n) is None), None):
+        said = N_("{number}: draw round {value} first (rounds are drawn in order)")
+        raise TournamentError(said, number=number, value=missing, where="round")
+    if later := next((r.number for r in t.draws if r.number > number), None):
+        said = N_(
+            "{number}: round {value} is already drawn on this one; a redraw of round {number} is refused"
+        )
+        raise TournamentError(said, number=number, value=later, where="round")
 
 
 def _table_order(sheet: Path) -> tuple[bool, int, str]:
@@ -376,12 +361,9 @@ def _untouched(stale: list[Path], number: int, drawn: bool) -> dict[Path, str]:
             said = N_(
                 "round {number} is not drawn yet, but {folder} holds sheets played: {names}: another day's? Move them out of the folder; nothing was written"
             )
-        # a cup day's 25 sheets would make one line of a thousand characters: the first three say it
-        names = (
-            listed(played)
-            if len(played) < 5
-            else message(N_("{names} and {count} more"), names=listed(played[:3]), count=len(played) - 3)
-        )
+        names = listed(played)
+        if len(played) >= 5:  # a cup day's 25 sheets would make one line of a thousand characters
+            names = message(N_("{names} and {count} more"), names=listed(played[:3]), count=len(played) - 3)
         raise TournamentError(said, number=number, folder=stale[0].parent, names=names, where="round")
     return shas
 
@@ -398,7 +380,6 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
         if before is not None and not {d.ledger for d in before.tables} <= tm.closed_heads(t).keys():
             events.append(_closed(folder, before, at, strict=False))
         text, new = day_text(file_path(folder), snapshot.raw, t, [*events, draw])
-        tables = tm.drawn_round(new, number).tables
         # each table's new sheet: seated as drawn, the day's profile and stake, the round's limit
         sheets = {
             folder / d.ledger: new_ledger(
@@ -410,7 +391,7 @@ def draw_round(folder: Path, number: int, seed: int, at: str) -> tm.Tournament:
                 place=tm.sheet_place(new, number, d.table),
                 games=d.games,
             )
-            for d in tables
+            for d in tm.drawn_round(new, number).tables
         }
         round_dir = folder / f"round-{number}"
         stale = sorted(round_dir.glob("table-*.toml"), key=_table_order) if round_dir.is_dir() else []
@@ -439,9 +420,8 @@ def _present(path: Path, number: int, d: tm.DrawnTable) -> None:
         said = N_(
             "{value}: the sheet the draw put here is missing (moved or deleted?); put it back: the table seated {names}"
         )
-        raise TournamentError(
-            said, where=str(path), value=table_label(number, d.table), names=", ".join(d.players)
-        )
+        names = ", ".join(d.players)
+        raise TournamentError(said, where=str(path), value=table_label(number, d.table), names=names)
 
 
 SEATS_OTHER = ledger_file.SEATS_OTHER  # a sheet at another table's place, named as the store names it
@@ -463,21 +443,27 @@ def seats_other(path: Path, r: tm.Round, d: tm.DrawnTable, players: Sequence[str
     return Problem.of(str(path), SEATS_OTHER, value=where, names=names, other=other.table, there=there)
 
 
+def _drawn_sheet(path: Path, r: tm.Round, d: tm.DrawnTable, writable: bool = False) -> ledger_file.Snapshot:
+    """Table ``d``'s sheet, read and checked: refused where it is missing, seats other players than
+    the draw did, or (``writable``) cannot take a change."""
+    _present(path, r.number, d)
+    if writable:
+        ledger_file.check_writable(path)
+    snapshot = ledger_file.read_trusted(path)
+    if (other := seats_other(path, r, d, snapshot.ledger.players)) is not None:
+        raise TournamentError([other])
+    return snapshot
+
+
 def _closed(folder: Path, r: tm.Round, at: str, *, strict: bool) -> dict[str, Any]:
     """The desk's note of round ``r``'s end (``strict``: a sheet that cannot be read is refused)."""
     heads: dict[str, str] = {}
     problems: list[Problem] = []
     for d in r.tables:
-        try:
-            _present(folder / d.ledger, r.number, d)
-            snapshot = ledger_file.read_trusted(folder / d.ledger)
+        try:  # a sheet seating other players is refused: its head noted here would be another table's
+            heads[d.ledger] = _drawn_sheet(folder / d.ledger, r, d).head
         except TarockError as exc:
             problems += exc.problems
-            continue
-        if (other := seats_other(folder / d.ledger, r, d, snapshot.ledger.players)) is not None:
-            problems.append(other)  # its head noted for this table would be another table's
-        else:
-            heads[d.ledger] = snapshot.head
     if problems and strict:
         said = N_(
             "round {round} is not closed: each sheet named above is put right first; nothing was written"
@@ -520,18 +506,12 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
     if kind is not None:
         said = N_("{path}: not a list of names: this is {other}; write one player's name a line")
         raise TournamentError(said, path=path, other=kind)
-    names: list[str] = []
-    lines: list[int] = []
-    problems: list[Problem] = []
     # lines end in "\n", "\r\n" or "\r" alone (old Macs) only: a line separator within a name is the
     # name's, to be refused
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        name = clean_name(line)
-        if not name or name.startswith("#"):
-            continue
-        problems += table_names([name], f"{path}:{number}")
-        names.append(name)
-        lines.append(number)
+    cleaned = enumerate(map(clean_name, text.replace("\r\n", "\n").replace("\r", "\n").split("\n")), 1)
+    rows = [(number, name) for number, name in cleaned if name and not name.startswith("#")]
+    names = [name for _, name in rows]
+    problems = [p for number, name in rows for p in table_names([name], f"{path}:{number}")]
     if not names:  # the wrong file, or one not saved: a day needs its players to draw
         raise TournamentError(N_("{path}: no name in it; write one player's name a line"), path=path)
     sign = next((c for c in ";,\t" if len(names) > 1 and all(c in n for n in names)), None)
@@ -539,15 +519,15 @@ def read_players(path: str | os.PathLike[str], warn: Callable[[str], None] = lam
         said = N_(
             "{path}: every line holds {sign!r}, as a table's columns do (line {number}: {line!r}): the file takes one name a line; save the column of names alone, or each first and last name in one cell"
         )
-        raise TournamentError(said, path=path, sign=sign, number=lines[0], line=names[0])
-    if names and names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
+        raise TournamentError(said, path=path, sign=sign, number=rows[0][0], line=names[0])
+    if names[0].casefold() in _HEADINGS:  # a spreadsheet's column saved with its heading
         said = N_(
             "{path}:{number}: {line!r} is the heading of a column of names, not a player: delete the "
             "line, or write it as a comment (# {line})"
         )
-        raise TournamentError(said, path=path, number=lines[0], line=names[0])
+        raise TournamentError(said, path=path, number=rows[0][0], line=names[0])
     first: dict[str, tuple[int, str]] = {}
-    for number, name in zip(lines, names, strict=True):  # each name again at its line, with the first
+    for number, name in rows:  # each name again at its line, with the first
         seen, other = first.setdefault(player_key(name), (number, name))
         if seen != number:
             said = _NAMED_AGAIN if other == name else _OTHER_CASE
@@ -652,7 +632,7 @@ def results_csv(
         # a German spreadsheet saves 12 formatted with decimals as 12,0 or 12,00: whole points (money
         # written so may be euros, which that column's refusal says it does not hold)
         numbers = {
-            c: whole_number(row[at[c]] if c == "money" else _ZERO_FRACTION.sub("", row[at[c]]))
+            c: tm.whole_number(row[at[c]] if c == "money" else _ZERO_FRACTION.sub("", row[at[c]]))
             for c in numeric
         }
         wrong = [c for c in numeric if numbers[c] is None]
@@ -695,7 +675,7 @@ _UNREADABLE = {
     False: N_("{value}: this table's sheet cannot be read; the standings need every table"),
     True: N_("{value}: this table's sheet cannot be read; the day's money needs every table"),
 }
-_FAILS_CHECK = {False: SHEET_FAILS_CHECK, True: SHEET_FAILS_CHECK_MONEY}
+_FAILS_CHECK = {False: ways_out.SHEET_FAILS_CHECK, True: ways_out.SHEET_FAILS_CHECK_MONEY}
 _NO_HANDS = {
     False: N_("{where} ({path}): no hands yet; it is shown but not ranked"),
     True: N_("{where} ({path}): no hands yet; its players are listed with 0"),
@@ -754,9 +734,8 @@ def _drawn_table(
         # a closed round's sheet is looked up for the head the desk noted
         snapshot = ledger_file.read(path, since=closed)
     except LedgerError as exc:
-        raise TournamentError(
-            [*exc.problems, Problem.of(str(path), _UNREADABLE[money], value=where)]
-        ) from None
+        unread = Problem.of(str(path), _UNREADABLE[money], value=where)
+        raise TournamentError([*exc.problems, unread]) from None
     found = list(snapshot.problems) or against_the_rules(snapshot.ledger)  # every hand scored again
     if found:
         failed = Problem.of(str(path), _FAILS_CHECK[money], value=where, path=path)
@@ -768,58 +747,45 @@ def _drawn_table(
     # a sheet that seats other players (two tables' sheets swapped) is named so in a closed round too
     if (other := seats_other(path, r, d, led.players)) is not None:
         raise TournamentError([other])
-    misfits: list[tuple[bool, str, dict[str, object]]] = [
-        (
-            closed is not None and (snapshot.since is None or len(closed) != 64),
-            N_(
-                "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
-            ),
-            {"head": (closed or "")[:12]},
-        ),
-        (
-            table.profile.sha256 != t.profile.sha256,
-            N_(
-                "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
-            ),
-            {"name": table.profile.name, "day": t.profile.name},
-        ),
-        (
-            table.games != d.games,
-            N_(
-                "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
-            ),
-            {"games": table.games if table.games is not None else "none", "limit": d.games},
-        ),
-        (
-            table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn,
-            N_(
-                "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
-            ),
-            {"place": table.place or "", "created": table.created, "round": r.number, "table": d.table},
-        ),
-        (
-            hands > d.games,
-            N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand"),
-            {"hands": hands, "games": d.games},
-        ),
-    ]
-    for wrong, template, values in misfits:
-        if wrong:
-            raise TournamentError(template, where=str(path), value=where, **values)
-    if snapshot.since is not None and (since := len(snapshot.since.after)):
-        warnings.append(
-            counted(
-                "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
-                "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
-                since,
-                where=where,
-                path=path,
-                count=since,
-                round=r.number,
-            )
+    at = {"where": str(path), "value": where}
+    if closed is not None and (snapshot.since is None or len(closed) != 64):
+        said = N_(
+            "{value}: the sheet was rewritten after its round was closed: its head then, {head}, is not in its chain; it is not ranked"
         )
+        raise TournamentError(said, head=closed[:12], **at)
+    if table.profile.sha256 != t.profile.sha256:
+        said = N_(
+            "{value}: the sheet is scored under profile {name!r}, but the day under {day!r}: it was replaced by hand; it is not ranked"
+        )
+        raise TournamentError(said, name=table.profile.name, day=t.profile.name, **at)
+    if table.games != d.games:
+        said = N_(
+            "{value}: the sheet's game limit is {games}, but the round's is {limit}: it was replaced by hand"
+        )
+        games = table.games if table.games is not None else "none"
+        raise TournamentError(said, games=games, limit=d.games, **at)
+    if table.place != tm.sheet_place(t, r.number, d.table) or table.created != r.drawn:
+        said = N_(
+            "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: a copied sheet is not ranked"
+        )
+        place = table.place or ""
+        raise TournamentError(said, place=place, created=table.created, round=r.number, table=d.table, **at)
+    if hands > d.games:
+        said = N_("{value}: {hands} hands, but the round's limit is {games}: the sheet was edited by hand")
+        raise TournamentError(said, hands=hands, games=d.games, **at)
+    if snapshot.since is not None and (since := len(snapshot.since.after)):
+        changed = counted(
+            "{where} ({path}): changed after its round was closed ({count} entry since); closing round {round} again notes it",
+            "{where} ({path}): changed after its round was closed ({count} entries since); closing round {round} again notes it",
+            since,
+            where=where,
+            path=path,
+            count=since,
+            round=r.number,
+        )
+        warnings.append(changed)
     if led.paper is not None:  # the whole round from its paper sheet: by `tournament result`'s rules
-        if broken := paper_problems(led, led.paper.schrift, led.paper.money):
+        if broken := ledger_paper.paper_problems(led, led.paper.schrift, led.paper.money):
             said = N_(
                 "{value}: the sheet's result from its paper sheet breaks these rules: it was edited by hand; it is not ranked"
             )
@@ -846,21 +812,23 @@ def _strays(folder: Path, drawn: set[Path], problems: list[Problem], warnings: l
                 problems += [*exc.problems, Problem.of(str(extra), said)]
                 continue
             if hands:
-                problems.append(
-                    Problem.of(
-                        str(extra),
-                        counted(
-                            "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
-                            "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
-                            hands,
-                            count=hands,
-                        ),
-                    )
+                left_out = counted(
+                    "{count} hand on a sheet that is not in the draw; it would be left out: move the file back where the draw put it, or out of the folder",
+                    "{count} hands on a sheet that is not in the draw; they would be left out: move the file back where the draw put it, or out of the folder",
+                    hands,
+                    count=hands,
                 )
+                problems.append(Problem.of(str(extra), left_out))
             else:
-                warnings.append(
-                    message(N_("{path}: a sheet without hands that is not in the draw; ignored"), path=extra)
-                )
+                ignored = N_("{path}: a sheet without hands that is not in the draw; ignored")
+                warnings.append(message(ignored, path=extra))
+
+
+def _result(paper: Paper | None) -> tuple[dict[str, int], dict[str, int] | None] | None:
+    """A sheet's result from its paper sheet, its Schrift and money points as plain tables; None: none."""
+    if paper is None:
+        return None
+    return dict(paper.schrift), None if paper.money is None else dict(paper.money)
 
 
 def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Problem]:
@@ -872,11 +840,7 @@ def _against_note(path: Path, note: Mapping[str, Any], where: str) -> list[Probl
             "{value}: the sheet was rewritten after its result from its paper sheet was noted in the day's log: its head then, {head}, is not in its chain; it is not ranked"
         )
         return [Problem.of(str(path), said, value=where, head=note["sheet"][:12])]
-    paper = then.then.paper
-    held = (
-        None if paper is None else (dict(paper.schrift), None if paper.money is None else dict(paper.money))
-    )
-    if held != (dict(note["schrift"]), note.get("money")):
+    if _result(then.then.paper) != (dict(note["schrift"]), note.get("money")):
         said = N_(
             "{value}: the day's log notes another result from its paper sheet than the sheet held then ({head}): one of the two was edited by hand; it is not ranked"
         )
@@ -919,26 +883,20 @@ def read_day(folder: Path, *, money: bool = False) -> Day:
     return Day(t, tuple(results), tuple(ledgers), tuple(warnings), unfinished)
 
 
-def _on_sheet(led: Ledger, sheet: PaperSheet, at: str, replace: bool) -> Ledger:
+def _on_sheet(led: Ledger, sheet: tm.PaperSheet, at: str, replace: bool) -> Ledger:
     """The sheet scored from its paper result; the sheet itself (nothing to write) where it holds exactly
     this result and no hand already: given again, after a run cut short, or beside a correction."""
-    paper = led.paper
-    if paper is not None and not led.hands:
-        money = dict(paper.money) if paper.money is not None else None
-        if dict(paper.schrift) == sheet.schrift and money == sheet.money:
-            return led
+    if not led.hands and _result(led.paper) == (sheet.schrift, sheet.money):
+        return led
     return ledger_paper.on_paper(led, sheet.schrift, sheet.money, at, label=sheet.label, replace=replace)
 
 
-def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: bool) -> list[Problem]:
+def _check(folder: Path, t: tm.Tournament, sheet: tm.PaperSheet, at: str, replace: bool) -> list[Problem]:
     """Why this table's sheet takes no paper result now; nothing when it does."""
     path = folder / sheet.table.ledger
     try:
-        _present(path, sheet.round, sheet.table)
-        ledger_file.check_writable(path)
-        led = ledger_file.read_trusted(path).ledger
-        if other := seats_other(path, tm.drawn_round(t, sheet.round), sheet.table, led.players):
-            return [other]  # another table's sheet: the result would count there
+        # another table's sheet is refused: the result would count there
+        led = _drawn_sheet(path, tm.drawn_round(t, sheet.round), sheet.table, writable=True).ledger
         if replace and not led.hands and led.paper is None:
             # a correction of a table that has nothing: most likely the wrong table number
             said = N_(
@@ -952,7 +910,7 @@ def _check(folder: Path, t: tm.Tournament, sheet: PaperSheet, at: str, replace: 
 
 
 def paper_entries(
-    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[PaperSheet, str]], *, replace: bool
+    folder: Path, t: tm.Tournament, sheets: Sequence[tuple[tm.PaperSheet, str]], *, replace: bool
 ) -> list[dict[str, Any]]:
     """Each paper result appended to its sheet, all checked first, and noted in the day's log."""
     problems = [p for sheet, at in sheets for p in _check(folder, t, sheet, at, replace)]

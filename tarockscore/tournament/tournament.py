@@ -34,24 +34,12 @@ from tarockscore.io.inputs import load_profile
 from tarockscore.io.safe_io import write_output
 from tarockscore.rules import words
 from tarockscore.rules.profile import Profile
-from tarockscore.rules.words import (
-    BEYOND,
-    MAXIMUM,
-    clean_name,
-    nfc,
-    player_key,
-    short_number,
-    strip_spaces,
-    table_names,
-    text_problem,
-)
 from tarockscore.season.season import given_aliases, where_given
 from tarockscore.season.standings import ONE_PLAYER_TWO_WAYS, alike_pairs, look_alike
 from tarockscore.tournament import model as tm
 from tarockscore.tournament import standings as ranking
 from tarockscore.tournament import store
 from tarockscore.tournament.draw import UnseatableCount, table_sizes
-from tarockscore.tournament.model import games_at_five, paper_sheet
 
 
 class Seating(NamedTuple):
@@ -245,30 +233,30 @@ class Tournament:
     ) -> tuple[Problem, ...]:
         """Every problem that keeps this tournament from starting; none when :meth:`begin` would start it."""
         problems = Collector()
-        names = [clean_name(n) for n in players]
-        for problem in table_names(names, "players"):
+        names = [words.clean_name(n) for n in players]
+        for problem in words.table_names(names, "players"):
             problems.put(problem)
         if rounds < 1:
             problems.add("rounds", cls.NO_ROUNDS, rounds=rounds)
         elif rounds > tm.ROUNDS_AT_MOST:  # as the day's reader refuses it
-            problems.add("rounds", tm.TOO_MANY_ROUNDS, rounds=short_number(rounds), most=tm.ROUNDS_AT_MOST)
+            problems.add(
+                "rounds", tm.TOO_MANY_ROUNDS, rounds=words.short_number(rounds), most=tm.ROUNDS_AT_MOST
+            )
         if games < 1:
             problems.add("games", cls.NO_GAMES, games=games)
         if games_five is not None and games_five < 1:
-            problems.add(
-                "games_five", N_("{games_five}: the game limit must be at least 1"), games_five=games_five
-            )
+            said = N_("{games_five}: the game limit must be at least 1")
+            problems.add("games_five", said, games_five=games_five)
         elif games_five is not None and games_five < games:
             # no source plays fewer at five: the two limits swapped or mistyped
             problems.add("games_five", cls.FIVE_FEWER, games_five=games_five, games=games)
-        elif games_five is None and 1 <= games <= tm.GAMES_AT_MOST and games_at_five(games) is None:
+        elif games_five is None and 1 <= games <= tm.GAMES_AT_MOST and tm.games_at_five(games) is None:
             problems.add("games_five", cls.FIVE_NOT_WHOLE, games=games)
         most = tm.GAMES_AT_MOST  # as the day's reader refuses it
         for field, count in (("games", games), ("games_five", games_five)):
             if count is not None and count > most:
-                problems.add(field, tm.TOO_MANY_GAMES, games=short_number(count), most=grouped(most))
-        if games_five is None and games <= most < (games_at_five(games) or 0):
-            five = games_at_five(games)
+                problems.add(field, tm.TOO_MANY_GAMES, games=words.short_number(count), most=grouped(most))
+        if games_five is None and games <= most < (five := tm.games_at_five(games) or 0):
             problems.add(
                 "games", cls.FIVE_TOO_MANY, games=games, five=five, most=grouped(most), four=most * 4 // 5
             )
@@ -277,7 +265,7 @@ class Tournament:
         if not format.strip():
             problems.add("format", cls.NO_FORMAT)
         for field, text in (("title", title), ("place", place)):
-            wrong = None if text is None else text_problem(nfc(strip_spaces(text)))
+            wrong = None if text is None else words.text_problem(words.nfc(words.strip_spaces(text)))
             if wrong is not None:
                 problems.add(field, N_("{text!r}: {wrong}"), text=text, wrong=wrong)
         return capped(tuple(problems.problems), problems.dropped)
@@ -303,19 +291,17 @@ class Tournament:
     ) -> Started:
         """Start a tournament in ``folder``, every problem at once (``given``: the caller's; ``unread``:
         the caller's files that could not be read, a players file); a day kept is never overwritten."""
-        found = (
-            *given,
-            *cls.problems(
-                players,
-                rounds=rounds,
-                games=games,
-                profile=profile,
-                format=format,
-                games_five=games_five,
-                title=title,
-                place=place,
-            ),
+        asked = cls.problems(
+            players,
+            rounds=rounds,
+            games=games,
+            profile=profile,
+            format=format,
+            games_five=games_five,
+            title=title,
+            place=place,
         )
+        found = (*given, *asked)
         amount = None
         if stake is not None:  # a script's stake read as the day's reader will read it
             try:
@@ -334,16 +320,16 @@ class Tournament:
         if found or refused:
             raise UsageError.said_with(found, refused)
         assert isinstance(prof, Profile) and fmt is not None
-        five = games_five if games_five is not None else games_at_five(games)
+        five = games_five if games_five is not None else tm.games_at_five(games)
         assert five is not None
-        names = [clean_name(n) for n in players]
+        names = [words.clean_name(n) for n in players]
         begin: dict[str, Any] = {"kind": "begin", "at": at or now(), "id": secrets.token_hex(6)}
         if title is not None:
-            begin["title"] = nfc(strip_spaces(title))
+            begin["title"] = words.nfc(words.strip_spaces(title))
         if date is not None:
             begin["date"] = date.isoformat()
         if place is not None:
-            begin["place"] = nfc(strip_spaces(place))
+            begin["place"] = words.nfc(words.strip_spaces(place))
         begin |= {"rounds": rounds, "games": games, "games_five": five, "players": names}
         if amount is not None:
             begin["stake"] = str(amount)
@@ -354,14 +340,8 @@ class Tournament:
         pairs = alike_pairs(names, SPELT_NAMED + 1)
         twice = _spelt_two_ways(names, pairs[:SPELT_NAMED])
         if len(pairs) > SPELT_NAMED:  # a list of numbered names: every one like the next
-            twice.append(
-                message(
-                    N_(
-                        "more than {count} pairs of names look like one player spelt two ways; check the list"
-                    ),
-                    count=SPELT_NAMED,
-                )
-            )
+            said = N_("more than {count} pairs of names look like one player spelt two ways; check the list")
+            twice.append(message(said, count=SPELT_NAMED))
         return Started(
             tournament, stored, prof, fmt, seating(len(names)), (*words.look_alikes(names), *twice)
         )
@@ -390,7 +370,7 @@ class Tournament:
         """The day's standings: every table's sheet checked, ranked by the tournament's format;
         ``aliases`` (``"ALIAS=NAME"``, or a dict) read a name as another, as :func:`cup` does."""
         day = store.read_day(self.folder)
-        chosen = given_aliases(aliases, None, player_key)
+        chosen = given_aliases(aliases, None, words.player_key)
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         _, unused = ranking.one_name_each([], chosen.names, [p for r in day.results for p in r.players])
         warnings = (*day.warnings, *(where_given(w, chosen) for w in unused), *_never_in_one_round(rows))
@@ -400,7 +380,7 @@ class Tournament:
         """Each player's money from every table: the stake per point, Kontras included; ``aliases``
         as for :meth:`standings` (two names of one round refused there)."""
         day = store.read_day(self.folder, money=True)
-        chosen = given_aliases(aliases, None, player_key).names
+        chosen = given_aliases(aliases, None, words.player_key).names
         ranking.standings(day.results, day.tournament.format, chosen)
         return DayMoney(
             day.tournament, tuple(ranking.money(day.ledgers, chosen)), day.warnings, day.unfinished
@@ -408,11 +388,11 @@ class Tournament:
 
     def add_player(self, name: str, *, at: str | None = None) -> Roster:
         """A late arrival, in the next draw; a name follows the rules of a table's names."""
-        name = clean_name(name)
+        name = words.clean_name(name)
         # the name alone, then beside the players it may sit with ('Anna total' beside 'Anna'); one
         # differing only by case is told as such by the day
-        others = [p for p in self.read().players if player_key(p) != player_key(name)]
-        if wrong := table_names([name], "NAME") or table_names([*others, name], "NAME"):
+        others = [p for p in self.read().players if words.player_key(p) != words.player_key(name)]
+        if wrong := words.table_names([name], "NAME") or words.table_names([*others, name], "NAME"):
             raise UsageError(wrong)
         roster = self._roster(name, tm.add_player, "add", at)
         alike = words.look_alikes([*others, name])  # the new name's said last, after the others'
@@ -442,14 +422,16 @@ class Tournament:
 
     def drop_player(self, name: str, *, at: str | None = None) -> Roster:
         """A player out of the later draws, named in any case; their tables so far still count."""
-        given = clean_name(name)
-        kept = next((p for p in self.read().players if player_key(p) == player_key(given)), given)
+        given = words.clean_name(name)
+        kept = next((p for p in self.read().players if words.player_key(p) == words.player_key(given)), given)
         return self._roster(kept, tm.drop_player, "drop", at)
 
     def draw(self, round: int, seed: int | None = None, *, at: str | None = None) -> Drawn:
         """Draw round ``round``'s tables and create their ledgers (the same ``seed``, the same draw)."""
-        if seed is not None and abs(seed) > MAXIMUM:  # more than the day's file keeps
-            raise UsageError(BEYOND, value=short_number(seed), maximum=grouped(MAXIMUM), where="seed")
+        if seed is not None and abs(seed) > words.MAXIMUM:  # more than the day's file keeps
+            raise UsageError(
+                words.BEYOND, value=words.short_number(seed), maximum=grouped(words.MAXIMUM), where="seed"
+            )
         chosen = secrets.randbelow(900_000) + 100_000 if seed is None else seed
         short = self.short_of_limit(round - 1)
         t = store.draw_round(self.folder, round, chosen, at or now())
@@ -559,7 +541,7 @@ class Tournament:
         for number, table, schrift, money in results:
             given = None if rows is None else rows[number, table]
             try:
-                checked.append(paper_sheet(t, number, table, schrift, money, given))
+                checked.append(tm.paper_sheet(t, number, table, schrift, money, given))
             except (TournamentError, UsageError) as exc:  # a file's round past the day's: its rows wrong
                 if source is None:
                     raise
@@ -604,15 +586,14 @@ def cup(
     resolved = [f.resolve() for f in folders]
     twice = sorted({str(f) for f, r in zip(folders, resolved, strict=True) if resolved.count(r) > 1})
     if twice:
-        raise UsageError(
-            N_("{names}: a tournament given twice would count twice"), names=", ".join(twice), where="folders"
-        )
+        counted_twice = N_("{names}: a tournament given twice would count twice")
+        raise UsageError(counted_twice, names=", ".join(twice), where="folders")
     problems: list[Problem] = []
     try:
         rules = ranking.cup_rules(store.read_toml(Path(points), "cup points"), str(points))
     except TournamentError as exc:  # told at the field that named the file, with the days' problems
         problems += exc.located("points").problems
-    chosen = given_aliases(aliases, None, player_key)
+    chosen = given_aliases(aliases, None, words.player_key)
     names = tuple(str(f) for f in folders)  # as given, each named so in the rows
     days = []
     copies: list[Problem] = []
@@ -640,9 +621,8 @@ def cup(
         for w in day.warnings:
             said(w)
         if not day.tournament.draws:  # the wrong folder, or a day still to come: a column of nothing
-            undrawn.append(
-                message(N_("{name}: no round is drawn yet: the day gives no cup points"), name=name)
-            )
+            none_drawn = N_("{name}: no round is drawn yet: the day gives no cup points")
+            undrawn.append(message(none_drawn, name=name))
         rows = ranking.standings(day.results, day.tournament.format, chosen.names)
         played.update(p for r in day.results for p in r.players)
         # a player whose tables have no hands yet has no place, so no cup points for the day

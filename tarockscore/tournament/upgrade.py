@@ -100,9 +100,8 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
     with ledger_file.locked(target, what=safe_io.DAY):
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
-        data = safe_io.load_toml(
-            safe_io.decode(raw, str(target), TournamentError), str(target), TournamentError, safe_io.DAY
-        )
+        decoded = safe_io.decode(raw, str(target), TournamentError)
+        data = safe_io.load_toml(decoded, str(target), TournamentError, safe_io.DAY)
         if data.get("tournament") != OLD_VERSION or "event" in data:
             current = N_(
                 "{path} is a day of the current format already (day head {head}); nothing was written"
@@ -127,10 +126,9 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
             kept += files.paper_entries(folder, t, papers, replace=False)
             text, t = files.day_text(target, b"", None, kept)
         except TarockError as exc:
-            said = Problem.of(
-                str(target), N_("this day of an earlier version cannot be converted; nothing was written")
-            )
-            raise TournamentError([*(p.moved(f"{target}: {p.where}") for p in exc.problems), said]) from None
+            said = N_("this day of an earlier version cannot be converted; nothing was written")
+            moved = [p.moved(f"{target}: {p.where}") for p in exc.problems]
+            raise TournamentError([*moved, Problem.of(str(target), said)]) from None
         safe_io.atomic_write(backup, raw, TournamentError, safe_io.DAY)
         ledger_file.write_text(target, text, sha, safe_io.DAY)
     done = N_(

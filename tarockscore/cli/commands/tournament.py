@@ -124,13 +124,12 @@ def _day_warnings(warnings: Sequence[str], unfinished: Sequence[Any], verbose: b
     for w in warnings:
         if not render.short_of_limit(w):
             terminal.warn(w)
-    terminal.warn(
-        ngettext(
-            "{count} table is short of its game limit; --verbose names it",
-            "{count} tables are short of their game limit ({tables}); --verbose names each",
-            short,
-        ).format(count=short, tables=render.short_tables(unfinished))
+    short_line = ngettext(
+        "{count} table is short of its game limit; --verbose names it",
+        "{count} tables are short of their game limit ({tables}); --verbose names each",
+        short,
     )
+    terminal.warn(short_line.format(count=short, tables=render.short_tables(unfinished)))
 
 
 # A table scored already takes a paper result only as a correction: the option that makes one.
@@ -163,13 +162,11 @@ def _say_head(t: Any) -> None:
 
 def _seating_advice(p: Problem, folder: Path) -> Message:
     """A count that cannot be seated, with the command that changes it for this tournament."""
-    return message(
-        N_(
-            "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
-        ),
-        problem=Message(p.template, p.values) if p.template else p.message,
-        folder=shlex.quote(str(folder)),
+    said = N_(
+        "{problem}: add or drop players with `tarockscore tournament players {folder} add NAME` / `drop NAME`"
     )
+    problem = Message(p.template, p.values) if p.template else p.message
+    return message(said, problem=problem, folder=shlex.quote(str(folder)))
 
 
 def _warn_unseated(seating: "tarockscore.Seating", folder: Path) -> None:
@@ -184,9 +181,8 @@ def _players(
     """The names of ``--players`` or of ``--players-file`` (exactly one of them; none when not, or
     where the file is refused: ``unread`` holds why)."""
     if (players is None) == (players_file is None):
-        problems.add(
-            "--players", N_("give the players with --players A,B,… or --players-file FILE (one of them)")
-        )
+        said = N_("give the players with --players A,B,… or --players-file FILE (one of them)")
+        problems.add("--players", said)
         return []
     if players is not None:
         return tarockscore.typed_names(players)
@@ -278,22 +274,17 @@ def new(
     said.close()
     typer.echo(_("new tournament in {path}").format(path=shown_path(started.path)))
     typer.echo(_("players: {count}").format(count=len(t.players)))
-    typer.echo(
-        _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five").format(
-            rounds=t.rounds, games=t.games, games_five=t.games_five
-        )
-    )
-    typer.echo(
-        _("profile: {name} (sha256 {sha})").format(name=started.profile.name, sha=t.profile.sha256[:12])
-    )
-    typer.echo(render.format_line(started.format))
+    limits = _("rounds:  {rounds}, {games} games at a table of four, {games_five} at a table of five")
+    typer.echo(limits.format(rounds=t.rounds, games=t.games, games_five=t.games_five))
+    pinned = _("profile: {name} (sha256 {sha})")
+    typer.echo(pinned.format(name=started.profile.name, sha=t.profile.sha256[:12]))
+    typer.echo(folded(_("format:  {format}").format(format=render.format_words(started.format))))
     wins = [started.format.points_for(size)[0] for size in (4, 5)] if started.format.rank_points else []
     if wins and wins[0] != wins[1]:  # an own format that set one size's points and kept the other's
-        terminal.warn(
-            _(
-                "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
-            ).format(name=started.format.name, four=wins[0], five=wins[1])
+        uneven = _(
+            "format {name}: a table win counts {four} at a table of four (rank_points.four) but {five} at a table of five (rank_points.five); give both in the format file if a win should count the same"
         )
+        terminal.warn(uneven.format(name=started.format.name, four=wins[0], five=wins[1]))
     if t.stake is not None:
         typer.echo(_("stake:   {amount} per point").format(amount=i18n.money(t.stake)))
     _warn_unseated(started.seating, folder)
@@ -317,9 +308,8 @@ def draw(
     try:
         drawn = tarockscore.Tournament(folder).draw(round_number, seed)
     except tarockscore.UnseatableCount as exc:
-        raise TournamentError(
-            [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
-        ) from None
+        advised_problems = [Problem.of(p.where, _seating_advice(p, folder)) for p in exc.problems]
+        raise TournamentError(advised_problems) from None
     except (TournamentError, UsageError) as exc:
         raise at_options(exc, {**ROUND, "seed": "--seed"}) from None
     for w in drawn.warnings:
@@ -342,27 +332,27 @@ def players(
         raise at_options(exc, {"NAME": "PLAYER"}) from None
     all_drawn = roster.after.round(roster.after.rounds) is not None  # there is no next draw
     count = len(roster.after.players)
-    if action is Action.ADD:
-        done = ngettext(
+    done = {  # by the action, and whether a next draw is still to come
+        (Action.ADD, False): ngettext(
             "{name}: added; {count} player in the next draw",
             "{name}: added; {count} players in the next draw",
             count,
-        )
-        if all_drawn:
-            done = ngettext("{name}: added; {count} player", "{name}: added; {count} players", count)
-    else:
-        done = ngettext(
+        ),
+        (Action.ADD, True): ngettext(
+            "{name}: added; {count} player", "{name}: added; {count} players", count
+        ),
+        (Action.DROP, False): ngettext(
             "{name}: dropped (their tables so far still count); {count} player in the next draw",
             "{name}: dropped (their tables so far still count); {count} players in the next draw",
             count,
-        )
-        if all_drawn:
-            done = ngettext(
-                "{name}: dropped (their tables so far still count); {count} player",
-                "{name}: dropped (their tables so far still count); {count} players",
-                count,
-            )
-    typer.echo(folded(done.format(name=roster.name, count=count)))
+        ),
+        (Action.DROP, True): ngettext(
+            "{name}: dropped (their tables so far still count); {count} player",
+            "{name}: dropped (their tables so far still count); {count} players",
+            count,
+        ),
+    }
+    typer.echo(folded(done[action, all_drawn].format(name=roster.name, count=count)))
     _say_head(roster.after)
     for w in roster.warnings:
         terminal.warn(w)
@@ -460,22 +450,17 @@ def cards(
         from tarockscore.web.site import Site  # noqa: PLC0415
 
         addresses = pages.round_links(Site(folder), base, round_number)
-    if out is not None and out.suffix.lower() == ".pdf":
-        try:
-            tournament.write_page(out, card_pages.cards_pdf(t, drawn, addresses), "--output")
-        except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
-            raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
-    elif out is None:
+    if out is None:
         utf8_output()
         typer.echo(card_pages.cards_html(t, drawn, addresses), nl=False)
         return
-    else:
-        tournament.write_page(out, card_pages.cards_html(t, drawn, addresses), "--output")
-    typer.echo(
-        ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables)).format(
-            path=shown_path(out), count=len(drawn.tables)
-        )
-    )
+    make = card_pages.cards_pdf if out.suffix.lower() == ".pdf" else card_pages.cards_html
+    try:
+        tournament.write_page(out, make(t, drawn, addresses), "--output")
+    except ImageUnavailable as exc:  # the chart extra is missing: exit 1, as a file not written
+        raise TarockError(N_("--output {out!r}: {exc}"), out=str(out), exc=exc.said) from None
+    written = ngettext("{path}: {count} table card", "{path}: {count} table cards", len(drawn.tables))
+    typer.echo(written.format(path=shown_path(out), count=len(drawn.tables)))
 
 
 def _base_url(given: str) -> str:
@@ -486,13 +471,10 @@ def _base_url(given: str) -> str:
     except ValueError:
         parts = parts._replace(netloc="")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
-        raise UsageError(
-            N_(
-                "{url!r}: give the address the phones reach serve at, as serve prints it, e.g. http://192.168.1.20:8000"
-            ),
-            where="--base-url",
-            url=given,
+        said = N_(
+            "{url!r}: give the address the phones reach serve at, as serve prints it, e.g. http://192.168.1.20:8000"
         )
+        raise UsageError(said, where="--base-url", url=given)
     return urlunsplit(parts).rstrip("/")
 
 
@@ -557,9 +539,8 @@ def result(
     tournament = tarockscore.Tournament(folder)
     if from_file is not None:
         if points or round_text is not None or table_text is not None or money_points:
-            raise UsageError(
-                N_("give --from FILE, or --round, --table and NAME=POINTS, not both"), where="--from"
-            )
+            said = N_("give --from FILE, or --round, --table and NAME=POINTS, not both")
+            raise UsageError(said, where="--from")
         before = tournament.head()
         try:
             after = tournament.record_results_file(from_file, replace=replace, warn=terminal.warn)
@@ -571,9 +552,8 @@ def result(
         round_no = read_option(problems, "--round", round_number, round_text)
         table = read_option(problems, "--table", whole_number, table_text)
         if round_text is None or table_text is None or not points:
-            problems.add(
-                "--round", N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
-            )
+            said = N_("give --round R --table K and each player's NAME=POINTS, or --from FILE")
+            problems.add("--round", said)
         twice = _TWICE
         if money_points is not None and len(money_points) == 1:  # `--money A=24 B=-8 …`: B is a Schrift
             twice = N_(
@@ -589,17 +569,13 @@ def result(
         except (TournamentError, UsageError) as exc:
             given = {**ROUND, "table": "--table", "schrift": "NAME=POINTS", "money": "--money"}
             raise _worded(exc, RESULT_WORDS, given) from None
+    if after.head == before and from_file is not None:
+        said = _("every table of {file} holds its result already; nothing was written")
+        typer.echo(folded(said.format(file=shown_path(from_file))))
+        return
     if after.head == before:
-        said = (
-            _("every table of {file} holds its result already; nothing was written").format(
-                file=shown_path(from_file)
-            )
-            if from_file is not None
-            else _("round {round}, table {table} holds this result already; nothing was written").format(
-                round=round_no, table=table
-            )
-        )
-        typer.echo(folded(said))
+        said = _("round {round}, table {table} holds this result already; nothing was written")
+        typer.echo(folded(said.format(round=round_no, table=table)))
         return
     hashes = [e.hash for e in after.log]
     for entry in after.log[hashes.index(before) + 1 if before in hashes else 0 :]:  # this command's
@@ -620,13 +596,10 @@ def close_round(
     except (TournamentError, UsageError) as exc:
         raise at_options(exc, ROUND) from None
     if after.head == before:
-        typer.echo(
-            _("round {round} is closed already and no sheet changed since; nothing was written").format(
-                round=round_number
-            )
-        )
+        said = _("round {round} is closed already and no sheet changed since; nothing was written")
+        typer.echo(said.format(round=round_number))
         return
-    typer.echo(folded(render.closed_line(after, round_number)))
+    typer.echo(folded(i18n.translated(after.log[-1].detail)))
     _say_head(after)
     for w in tournament.short_of_limit(round_number):
         terminal.warn(w)
@@ -650,14 +623,10 @@ def check(
         if verbose or not render.short_of_limit(w):  # the tables short of it: --verbose
             terminal.warn(w)
     if head is not None and checked.found is None:  # a failed check says nothing passed first
-        raise TournamentError(
-            N_(
-                "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
-            ),
-            head=head,
-            now=checked.head[:12],
-            where="--head",
+        said = N_(
+            "{head}: no entry of this day has this head: the day's file was rewritten since it was written down (a value changed and every hash worked out again), or it is another day; the day as of that head is not this file, whose head is {now}"
         )
+        raise TournamentError(said, head=head, now=checked.head[:12], where="--head")
     fit = _("{folder}: the day's file and every table's sheet fit; day head {head}")
     typer.echo(folded(fit.format(folder=shown_path(folder), head=checked.head[:12])))
     if head is None:
@@ -665,13 +634,12 @@ def check(
     if not checked.since:
         typer.echo(_("the day as of head {head} is unchanged; no change since").format(head=head))
         return
-    typer.echo(
-        ngettext(
-            "the day as of head {head} is unchanged; {count} change since:",
-            "the day as of head {head} is unchanged; {count} changes since:",
-            len(checked.since),
-        ).format(head=head, count=len(checked.since))
+    changes = ngettext(
+        "the day as of head {head} is unchanged; {count} change since:",
+        "the day as of head {head} is unchanged; {count} changes since:",
+        len(checked.since),
     )
+    typer.echo(changes.format(head=head, count=len(checked.since)))
     for entry in checked.since:
         typer.echo(folded(f"  {moment(entry.at)}  {entry.kind}: {i18n.translated(entry.detail)}"))
 
