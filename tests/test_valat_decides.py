@@ -168,10 +168,10 @@ def explained(hand: HandInput, language: str, profile: str = "koenigrufen") -> s
 @pytest.mark.parametrize(
     ("side", "language", "line"),
     [
-        ("declarers", "en", "Result: the declarers won: Valat: every trick to Anna and Cilli"),
-        ("defenders", "en", "Result: the declarers lost: Valat: every trick to Bert and Dani"),
-        ("declarers", "de", "Ergebnis: die Spielerseite hat gewonnen: Valat: alle Stiche an Anna und Cilli"),
-        ("defenders", "de", "Ergebnis: die Spielerseite hat verloren: Valat: alle Stiche an Bert und Dani"),
+        ("declarers", "en", "Result: the declarers won: Valat, every trick to Anna and Cilli"),
+        ("defenders", "en", "Result: the declarers lost: Valat, every trick to Bert and Dani"),
+        ("declarers", "de", "Ergebnis: die Spielerseite hat gewonnen: Valat, alle Stiche an Anna und Cilli"),
+        ("defenders", "de", "Ergebnis: die Spielerseite hat verloren: Valat, alle Stiche an Bert und Dani"),
     ],
 )
 def test_the_explanation_says_the_valat_decided_it_and_counts_no_card_points(
@@ -189,7 +189,7 @@ def test_a_lone_declarers_valat_names_him_alone() -> None:
         "declarer": "Bert",
         "bonus": [{"name": "valat"}],
     }
-    assert "Result: the declarer won: Valat: every trick to Bert" in explained(hand, "en").splitlines()
+    assert "Result: the declarer won: Valat, every trick to Bert" in explained(hand, "en").splitlines()
 
 
 def test_with_card_points_the_explanation_still_counts_them() -> None:
@@ -210,7 +210,7 @@ def test_score_a_hand_file_with_a_valat_and_no_card_points(tmp_path: Path) -> No
     )
     result = runner.invoke(app, ["score", "--explain", str(path)])
     assert result.exit_code == 0, result.stderr
-    assert "Result: the declarers won: Valat: every trick to Anna and Cilli" in result.stdout
+    assert "Result: the declarers won: Valat, every trick to Anna and Cilli" in result.stdout
     assert "Victory Points: Anna +4, Bert 0, Cilli +4, Dani 0" in result.stdout
 
 
@@ -233,7 +233,7 @@ def test_record_and_explain_a_valat_in_german(tmp_path: Path) -> None:
     assert recorded.exit_code == 0, recorded.stderr
     said = runner.invoke(app, ["--lang", "de", "explain", "1", "--ledger", ledger])
     assert said.exit_code == 0, said.stderr
-    assert "Ergebnis: die Spielerseite hat gewonnen: Valat: alle Stiche an Anna und Cilli" in said.stdout
+    assert "Ergebnis: die Spielerseite hat gewonnen: Valat, alle Stiche an Anna und Cilli" in said.stdout
 
 
 @pytest.mark.parametrize(

@@ -492,7 +492,7 @@ def decided(score: Score, revoke_cited: str = "", seats: Sequence[str] = ()) -> 
         return [_("Card points: {points}").format(points=each)]
     if score.every_trick:
         # a Valat made decided the hand: no card points were counted, and none are made up
-        valat = _("Valat: every trick to {players}").format(players=translated(and_listed(score.every_trick)))
+        valat = _("Valat, every trick to {players}").format(players=translated(and_listed(score.every_trick)))
         return [_result(score, valat)]
     if score.card_points is None or score.needed is None:
         return [_result(score)]
