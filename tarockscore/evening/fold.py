@@ -332,7 +332,8 @@ def read_header(data: Mapping[str, Any], repairing: bool, problems: Collector) -
     _check_schema(top, problems)
     tr = top.table("table")
     players = _table_players(tr, problems)
-    moment(created := tr.text("created"), "table.created", problems)
+    created = tr.text("created")
+    moment(created, "table.created", problems)
     stake: Decimal | None = None
     if (stake_text := tr.optional_str("stake")) is not None:
         try:
@@ -457,7 +458,8 @@ def read_mark(item: Any, where: str, problems: Collector) -> RadlMark | None:
     after, hands = r.number("after", minimum=0), r.number("hands")
     if type(raw := r.raw("hands")) is int and raw == 0:  # one out of range is said once, by the reading
         r.problems.add("hands", N_("0: expected the doubled hands set (above 0) or struck (below 0)"))
-    moment(at := r.text("at"), "at", r.problems)
+    at = r.text("at")
+    moment(at, "at", r.problems)
     return RadlMark(after=after, hands=hands, at=at) if _done(r, where, problems) else None
 
 
@@ -495,7 +497,8 @@ def read_hand(
     """One stored hand, its keys parsed under ``rules``; None with its problems at ``where``."""
     local = r.problems
     hand_id = r.number("id", default_id, minimum=1)
-    moment(recorded := r.text("recorded"), "recorded", local)
+    recorded = r.text("recorded")
+    moment(recorded, "recorded", local)
     keys: HandInput = r.raw("entry")  # the hand's keys as stored: parse_seated checks them
     hand: Hand | None = None
     if not isinstance(keys, dict):
@@ -525,7 +528,8 @@ def read_audit(item: Any, where: str, problems: Collector) -> AuditEntry | None:
     if r is None:
         return None
     local = r.problems
-    moment(at := r.text("at"), "at", local)
+    at = r.text("at")
+    moment(at, "at", local)
     action = r.choice("action", Action)
     hand = r.number("hand") if r.has("hand") else None
     number = r.number("number", minimum=1) if r.has("number") else None
@@ -556,7 +560,8 @@ def read_paper(raw: Any, players: Sequence[str], where: str, problems: Collector
     r = element(raw, where, N_("{item!r}: expected a table"), problems)
     if r is None:
         return None
-    moment(at := r.text("at"), "at", r.problems)
+    at = r.text("at")
+    moment(at, "at", r.problems)
     schrift = _points_table(r, "schrift", players, r.problems)
     money = _points_table(r, "money", players, r.problems) if r.has("money") else None
     if not _done(r, where, problems):
