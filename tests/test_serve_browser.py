@@ -132,6 +132,13 @@ def settled(page: Any) -> None:
     page.wait_for_selector("#fields:not([data-busy])", state="attached")
 
 
+def recorded(page: Any, thumb: Thumb, words: dict[str, Any], n: int) -> None:
+    """Show the arithmetic, record hand ``n`` and see the page say it was recorded."""
+    thumb.button(words["show"])
+    thumb.button(words["record"].format(n=n))
+    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=n))
+
+
 class Thumb:
     """A player's thumb on a page: each tap counted; digits typed on the keypad are not taps."""
 
@@ -1250,9 +1257,7 @@ def test_a_declarer_who_deals_on_the_new_sheet_is_told_why_the_answer_went(
         page.screenshot(path=str(tmp_path / f"sits-out-{lang}.png"), full_page=True)
         thumb.choose("declarer", "Bert")
         expect(declarer.locator(".error")).to_have_count(0)
-        thumb.button(words["show"])
-        thumb.button(words["record"].format(n=2))
-        expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+        recorded(page, thumb, words, 2)
         expect(page.locator('tbody[data-hand="2"] td.what')).to_have_text(words["line"])
         assert hands(path) == 2
     finally:
@@ -1332,9 +1337,7 @@ def test_each_defenders_own_kontra_is_on_the_hands_line(
     thumb.choose("won", words["no"])
     thumb.choose("kontra:Anna", "Kontra")
     thumb.choose("kontra:Dani", "Rekontra")
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=1))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    recorded(page, thumb, words, 1)
     expect(page.locator("#notice .notice.ok")).to_contain_text(words["line"])
     expect(page.locator('tbody[data-hand="1"] td.what')).to_have_text(words["line"])
     assert dict(tarockscore.Evening(path).ledger.hands[0].hand.kontra_by) == {
@@ -1382,9 +1385,7 @@ def test_a_reload_in_the_middle_of_a_hand_loses_no_answer(
     expect(page.locator("input[name=card_points]")).to_have_value("35")
     expect(page.locator('input[name="blatt:card_points"]')).to_have_value("2")
     settled(page)
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=1))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=1))
+    recorded(page, thumb, words, 1)
     hand = tarockscore.Evening(path).ledger.hands[0].hand
     assert (hand.contract, hand.partner, hand.card_points, hand.kontra) == (
         "rufer",
@@ -1776,9 +1777,7 @@ def take_back_then_delete_asked(
 
 def _records_the_half_entered_hand_2(page: Any, thumb: Any, words: dict[str, Any], path: Path) -> None:
     """Record the next hand as half entered (a Rufer of Bert with Dani, 44): stored as entered."""
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=2))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=2))
+    recorded(page, thumb, words, 2)
     hand = tarockscore.Evening(path).ledger.hands[1].hand
     assert (hand.contract, hand.declarer, hand.partner, hand.card_points) == (
         "rufer",
@@ -1865,9 +1864,7 @@ def test_a_replace_with_script_keeps_the_hand_half_entered_and_says_no_sheet_cha
     page.wait_for_timeout(500)  # the page's own check of the sheet, after the answers came back
     expect(page.locator("#notice")).not_to_contain_text(words["changed"])
     no_sideways_scrolling(page)
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=3))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    recorded(page, thumb, words, 3)
     hand = tarockscore.Evening(path).ledger.hands[2].hand
     assert (hand.declarer, hand.partner, hand.card_points) == ("Cilli", "Dani", Fraction(44))
 
@@ -1967,9 +1964,7 @@ def test_a_take_back_refused_on_a_moved_sheet_leaves_the_page_at_the_tables_addr
     expect(page.locator('fieldset[data-key="partner"]')).to_be_visible()  # the form follows
     thumb.choose("partner", "Anna")
     thumb.points("40")
-    thumb.button(words["show"])
-    thumb.button(words["record"].format(n=3))
-    expect(page.locator("#notice .notice.ok")).to_contain_text(words["recorded"].format(n=3))
+    recorded(page, thumb, words, 3)
     expect(page.locator("#outbox")).to_have_text("")
     assert hands(path) == 3
     page.reload()  # the table's page again: nothing is sent twice
