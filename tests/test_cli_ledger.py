@@ -711,6 +711,42 @@ def test_a_strike_taken_back_with_a_hand_keeps_only_what_it_took_of_the_radls_le
     assert "set on the sheet" not in explained
 
 
+def test_radls_overlapping_past_what_a_hand_holds_are_refused_at_the_change_that_would_make_them(
+    tmp_path: Path,
+) -> None:
+    # overlapping Radls multiply (docs/rules/private-rounds.md §1 [LAU]: "Achtfachspiele und noch
+    # höhere"); a ledger holds a hand's factor up to ×1,000,000 (§1). With radl.factor 1000 and
+    # three Trischaken in a row: hand 2 counts ×1000, hand 3 (under hand 1's and hand 2's Radls)
+    # ×1000² = ×1,000,000, and hand 3's own Radl would make hand 4 ×1000³: hand 3 is refused,
+    # nothing written, and the evening still reads
+    path = radl_evening(tmp_path, events='"trischaken"', radl="factor = 1000\noverlap = true\n")
+    trischaken = ["-c", "trischaken", "-t", "A=20", "-t", "B=30", "-t", "C=10", "-t", "D=10"]
+    record(path, *trischaken)
+    record(path, *trischaken)
+    before = Path(path).read_bytes()
+    refused = run("record", *trischaken, "--ledger", path)
+    assert refused.exit_code == 1
+    assert unfolded(refused.stderr).strip() == (
+        "error: radl: a hand doubled by 3 overlapping Radls (radl.overlap, ×1000 each) would count"
+        " beyond ×1,000,000, the most one hand's result holds; set no more Radls over it, or strike"
+        " one first"
+    )
+    assert Path(path).read_bytes() == before
+    # struck to the last layer of the hands owed, the hand is recorded at ×1,000,000
+    assert run("radl", "strike", "--ledger", path).exit_code == 0
+    record(path, "-c", "rufer", "-d", "A", "-w", "C", "-t", "40")
+    hands = json.loads(run("show", "--json", "--ledger", path).stdout)["hands"]
+    assert [h["radl"] for h in hands] == [1, 1000, 1_000_000]
+    # a Radl set by hand over them: refused in the players' German too, the file as it was
+    before = Path(path).read_bytes()
+    refused = run("--lang", "de", "radl", "add", "--ledger", path)
+    assert refused.exit_code == 1
+    assert "ein Spiel unter 3 gleichzeitig laufenden Radln" in unfolded(refused.stderr)
+    assert "Traceback" not in refused.stderr + refused.stdout
+    assert Path(path).read_bytes() == before
+    assert run("show", "--ledger", path).exit_code == 0
+
+
 def test_a_gametwist_trischaken_whose_card_points_no_deal_gives_is_refused_and_one_held_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

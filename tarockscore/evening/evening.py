@@ -30,7 +30,7 @@ from tarockscore.evening.model import (
     next_deal,
 )
 from tarockscore.evening.model import Ledger as Ledger
-from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, radl_causes, radl_events
+from tarockscore.evening.radl import BY_HAND, doubled_by, marks_on, next_factor, radl_causes, radl_events
 from tarockscore.evening.settle import Settlement
 from tarockscore.evening.sheet import Sheet as Sheet
 from tarockscore.evening.sheet import sheet as sheet
@@ -68,6 +68,14 @@ _REPAIR_HINT = N_(
 
 def _repair_hint(path: Path) -> Problem:
     return Problem.of(str(path), _REPAIR_HINT, path=path)
+
+
+def _in_bounds(ledger: Ledger) -> Ledger:
+    """An evening as a change leaves it, refused where the hands its Radls still owe would count
+    beyond what a hand's result holds (Radls overlapping, ``radl.overlap``): its next hand could
+    not be recorded, nor the evening read."""
+    next_factor(ledger)
+    return ledger
 
 
 def as_the_rules(path: Path, ledger: Ledger) -> Ledger:
@@ -435,7 +443,7 @@ class Evening:
         stamp = at or now()
         done = ledger_file.update(
             self.path,
-            lambda current: edit(as_the_rules(self.path, current), *args, stamp),
+            lambda current: _in_bounds(edit(as_the_rules(self.path, current), *args, stamp)),
             expected,
             stamp,
             scored,

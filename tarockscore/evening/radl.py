@@ -7,10 +7,11 @@ from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from itertools import repeat
 
-from tarockscore.errors import N_, LedgerError
+from tarockscore.errors import N_, LedgerError, grouped
 from tarockscore.evening.model import Ledger, RadlMark
 from tarockscore.rules.hand import Hand
 from tarockscore.rules.profile import Kind, Profile, RadlEvent
+from tarockscore.rules.words import MAXIMUM
 
 BY_HAND = 0  # the "cause" of a doubled hand whose Radl the table set by hand
 
@@ -67,9 +68,22 @@ def _walk(
     return [_factor(profile, layers) for layers in causes], causes, owed
 
 
+_BEYOND = N_(
+    "a hand doubled by {radls} overlapping Radls (radl.overlap, ×{factor} each) would count beyond ×{maximum}, the most one hand's result holds; set no more Radls over it, or strike one first"
+)
+
+
 def _factor(profile: Profile, layers: Sequence[int]) -> int:
-    """The factor of a hand doubled by ``layers`` Radls (none: 1)."""
-    return int(profile.radl.factor ** len(layers))
+    """The factor of a hand doubled by ``layers`` Radls (none: 1); refused past what a hand's
+    result holds, worked out step by step so that no huge number is ever made."""
+    factor = 1
+    for _ in layers:
+        factor *= profile.radl.factor
+        if factor > MAXIMUM:
+            raise LedgerError(
+                _BEYOND, radls=len(layers), factor=profile.radl.factor, maximum=grouped(MAXIMUM), where="radl"
+            )
+    return factor
 
 
 def _arm(owed: Owed, cause: int, hands: int, profile: Profile) -> None:
@@ -151,7 +165,8 @@ def pending_radl(ledger: Ledger) -> int:
 
 
 def next_factor(ledger: Ledger) -> int:
-    """The Radl factor of the hand after the last one."""
+    """The Radl factor of the hand after the last one: the most of any hand still owed (a Radl
+    overlaps those owed from the first on), so a change that leaves it in bounds leaves them all."""
     owed = _owed(ledger)
     return _factor(ledger.profile, owed[0] if owed else [])
 
