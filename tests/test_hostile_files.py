@@ -25,8 +25,9 @@ from typer.testing import CliRunner, Result
 
 import tarockscore.evening.store as lf
 import tarockscore.io.safe_io as sio
+from tarockscore import Tournament
 from tarockscore.cli.app import app
-from tarockscore.errors import TarockError
+from tarockscore.errors import LedgerError, TarockError, TournamentError
 from tarockscore.evening import operations
 from tarockscore.evening.model import Ledger, new_ledger
 from tarockscore.rules.hand import HandInput
@@ -491,10 +492,17 @@ def test_a_held_lock_on_a_day_names_the_days_file_in_english_and_german(
     path = day / "tournament.toml"
     before = path.read_bytes()
     held = lf.locked
-    monkeypatch.setattr(lf, "locked", lambda p, timeout=0.05, what=sio.LEDGER: held(p, timeout, what))
+    monkeypatch.setattr(
+        lf,
+        "locked",
+        lambda p, timeout=0.05, what=sio.LEDGER, error=LedgerError: held(p, timeout, what, error),
+    )
     with held(path, what=sio.DAY):
         english = invoke("tournament", "draw", str(day), "-r", "1", "--seed", "3")
         german = invoke("--lang", "de", "tournament", "draw", str(day), "-r", "1", "--seed", "3")
+        # a script drawing through the library meets the day's error, not a ledger's
+        with pytest.raises(TournamentError, match="held the tournament day"):
+            Tournament(day).draw(1, seed=3)
     refused(
         english,
         1,

@@ -22,6 +22,7 @@ from tarockscore.errors import (
     LedgerError,
     Message,
     Problem,
+    TarockError,
     UnreadableLedger,
     counted,
     listed,
@@ -904,10 +905,16 @@ def read_trusted(path: Path) -> Snapshot:
 
 
 @contextlib.contextmanager
-def locked(path: Path, timeout: float = LOCK_TIMEOUT, what: str = safe_io.LEDGER) -> Iterator[None]:
+def locked(
+    path: Path,
+    timeout: float = LOCK_TIMEOUT,
+    what: str = safe_io.LEDGER,
+    error: type[TarockError] = LedgerError,
+) -> Iterator[None]:
     """Hold the exclusive lock of a ledger, or of the file ``what`` names (``safe_io.DAY``), for a
-    read-append (the real file's sidecar ``.lock``); the file need not be there yet."""
-    safe_io.check_regular(path, what, LedgerError)  # through its links, named as given
+    read-append (the real file's sidecar ``.lock``); the file need not be there yet. A file that is
+    no regular file, or a lock held too long, raises ``error`` (the day's: ``TournamentError``)."""
+    safe_io.check_regular(path, what, error)  # through its links, named as given
     busy = message(
         N_(
             "{path}: another tarockscore command has held the {what} for {seconds} s; nothing was written, try again"
@@ -916,7 +923,7 @@ def locked(path: Path, timeout: float = LOCK_TIMEOUT, what: str = safe_io.LEDGER
         what=safe_io.file_kind(what),
         seconds=round(timeout),
     )
-    with safe_io.exclusive(path, timeout, busy, LedgerError, what):
+    with safe_io.exclusive(path, timeout, busy, error, what):
         yield
 
 

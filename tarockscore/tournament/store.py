@@ -269,7 +269,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
     except OSError as exc:
         said = N_("{folder}: the day's folder cannot be made ({why}); nothing was written")
         raise TournamentError(said, folder=folder, why=safe_io.os_reason(exc)) from None
-    with ledger_file.locked(path, what=safe_io.DAY):
+    with ledger_file.locked(path, what=safe_io.DAY, error=TournamentError):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         if path.exists():
             said = N_(
@@ -284,7 +284,7 @@ def create(folder: Path, begin: Mapping[str, Any]) -> tm.Tournament:
 def _held(folder: Path) -> Iterator[Snapshot]:
     """The day read under its file's lock, refused where it is closed."""
     path = existing(folder)  # a clear error for a folder without a tournament, before its lock
-    with ledger_file.locked(path, what=safe_io.DAY):
+    with ledger_file.locked(path, what=safe_io.DAY, error=TournamentError):
         safe_io.remove_stale_temps(path)  # a killed writer's temp file, as beside a ledger
         snapshot = read(folder)
         open_day(path)

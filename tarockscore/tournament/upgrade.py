@@ -97,7 +97,7 @@ def upgrade_day(path: str | os.PathLike[str]) -> str:
     folder = Path(path)
     folder = folder.parent if folder.name == tm.FILE_NAME and folder.is_file() else folder
     target = files.existing(folder)  # a clear error for a folder without a tournament, before its lock
-    with ledger_file.locked(target, what=safe_io.DAY):
+    with ledger_file.locked(target, what=safe_io.DAY, error=TournamentError):
         safe_io.remove_stale_temps(target)
         raw = files.read_bytes(target, "tournament")
         decoded = safe_io.decode(raw, str(target), TournamentError)
