@@ -66,6 +66,7 @@ from tarockscore.evening.evening import (
     sheet,
     upgrade,
 )
+from tarockscore.evening.model import sheet_at
 from tarockscore.evening.radl import pending_radl
 from tarockscore.evening.settle import parse_stake
 from tarockscore.evening.store import Request, Snapshot, misplaced_sheet
@@ -90,7 +91,7 @@ from tarockscore.season.standings import Season, Standing
 from tarockscore.season.statistics import PlayerStats
 from tarockscore.tournament.draw import UnseatableCount
 from tarockscore.tournament.model import games_at_five, whole_number
-from tarockscore.tournament.store import read_players, table_place
+from tarockscore.tournament.store import read_players, sheet_out_of_place, table_place
 from tarockscore.tournament.tournament import (
     Cup,
     DayMoney,
@@ -175,6 +176,8 @@ __all__ = [
     "upgrade_day",
     "read_players",
     "table_place",
+    "sheet_out_of_place",
+    "sheet_at",
     "misplaced_sheet",
     "whole_number",
     "games_at_five",

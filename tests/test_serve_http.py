@@ -841,6 +841,36 @@ def test_a_hand_sent_to_a_tables_page_whose_sheet_was_swapped_is_refused_and_not
     assert tarockscore.Evening(one).ledger.hands == () and tarockscore.Evening(two).ledger.hands == ()
 
 
+def test_a_hand_sent_to_a_tables_page_whose_sheet_was_copied_from_another_day_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Another day drawn alike: its table 1's sheet copied over this day's seats the same players
+    at the same place, but the standings do not rank it (another day's mark); the phone's hand is
+    refused as the command line refuses it, and nothing is written."""
+    days = [tmp_path / "day", tmp_path / "other"]
+    for day in days:
+        cli("tournament", "new", str(day), "--players", "A,B,C,D", "--rounds", "1", "--games", "4",
+            "--profile", "ooe-2023", "--format", "schrift")  # fmt: skip
+        cli("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    client, site = client_of(days[0])
+    [place] = site.places()
+    sheet = place.evening.path
+    sheet.write_bytes(copied := (days[1] / "round-1" / "table-1.toml").read_bytes())
+    by_cli = runner.invoke(
+        app, ["record", "--ledger", str(sheet), "-c", "dreier", "-d", place.players[0], "--won"]
+    )
+    assert by_cli.exit_code == 1 and "the standings would not rank a hand recorded on it" in by_cli.stderr
+    form = {"code": site.code(place.key), "expected": place.evening.version(), "request": "c",
+            "action": "record", "contract": "dreier", "declarer": place.players[0], "won": "y"}  # fmt: skip
+    answer = client.post(f"/t/{place.key}/hand", data=form, headers=JSON)
+    assert answer.status_code == 422, answer.text
+    [problem] = answer.json()["problems"]
+    said = problem["message"]  # the command line's sentence, the file named within the day's folder
+    assert said.startswith("table-1.toml: round 1, table 1: the sheet belongs to "), said
+    assert said.split(": ", 1)[1] in by_cli.stderr.replace(str(sheet), "table-1.toml")
+    assert sheet.read_bytes() == copied
+
+
 def test_codes_open_only_their_own_table_and_round(tmp_path: Path) -> None:
     day = tmp_path / "day"
     players = [f"P{i}" for i in range(1, 9)]

@@ -167,8 +167,11 @@ def test_a_sheet_recreated_under_another_profile_is_not_ranked(tmp_path: Path) -
     [table] = draw(day, 1, 1)
     sheet = Path(table["ledger"])
     sheet.unlink()
-    ok("new", "--ledger", str(sheet), "--players", ",".join(table["players"]), "--profile", "koenigrufen")
-    dreier(str(sheet), table["players"][0])
+    # kept elsewhere and moved in: a hand is not recorded on a sheet the draw did not write
+    elsewhere = tmp_path / "elsewhere.toml"
+    ok("new", "--ledger", str(elsewhere), "--players", ",".join(table["players"]), "--profile", "koenigrufen")
+    dreier(str(elsewhere), table["players"][0])
+    elsewhere.rename(sheet)
     result = refused("tournament", "standings", str(day))
     assert "round 1, table 1: the sheet is scored under profile 'koenigrufen'" in result.stderr
     assert "'ooe-2023'" in result.stderr
@@ -192,6 +195,48 @@ def test_a_round_one_sheet_copied_into_round_two_is_caught_even_in_the_same_seat
     result = refused("tournament", "standings", str(day))
     assert "round 2, table 1: the sheet belongs to" in result.stderr
     assert "not to this day's round 2, table 1: a copied sheet is not ranked" in result.stderr
+    # a hand recorded on it would count at round 1's table: refused at the change, nothing written
+    before = Path(second["ledger"]).read_bytes()
+    result = refused(
+        "record", "--ledger", second["ledger"], "--contract", "dreier", "--declarer", "Anna", "--won"
+    )
+    said = " ".join(result.stderr.split())
+    assert "round 2, table 1: the sheet seats" in said
+    assert "whom the draw seated at round 1, table 1: it is that table's sheet" in said
+    assert Path(second["ledger"]).read_bytes() == before
+
+
+def test_a_sheet_copied_from_another_day_is_refused_at_the_change_in_english_and_german(
+    tmp_path: Path,
+) -> None:
+    # two days drawn alike (the same players, seed and round): a table's sheet of the other day
+    # copied over this day's seats the same players at the same place, but carries the other
+    # day's mark; the standings do not rank it, so no change is written on it either
+    day, other = tmp_path / "d", tmp_path / "e"
+    for folder in (day, other):
+        new_day(folder, FOUR)
+    [table], [copy] = draw(day, 1, 1), draw(other, 1, 1)
+    assert table["players"] == copy["players"]
+    sheet = Path(table["ledger"])
+    shutil.copyfile(copy["ledger"], sheet)
+    before = sheet.read_bytes()
+    english = refused("record", "--ledger", str(sheet), "--contract", "dreier", "--declarer", "Anna", "--won")
+    mark = tomllib.loads(before.decode())["table"]["place"]
+    assert english.stderr.startswith(
+        f"error: {sheet}: round 1, table 1: the sheet belongs to {mark!r} (drawn "
+    ), english.stderr
+    assert english.stderr.rstrip().endswith(
+        "not to this day's round 1, table 1: the standings would not rank a hand recorded on it;"
+        " put the table's own sheet back. Nothing was written"
+    ), english.stderr
+    german = refused("--lang", "de", "radl", "add", "--ledger", str(sheet))
+    assert "die Schrift gehört zu" in german.stderr
+    assert "ein darauf eingetragenes Spiel würde nicht gewertet" in german.stderr
+    assert sheet.read_bytes() == before
+    # the day's own sheet put back takes the hand
+    sheet.unlink()
+    ok("tournament", "draw", str(day), "--round", "1", "--seed", "1")
+    dreier(str(sheet), "Anna")
 
 
 def test_a_copied_tournament_folder_does_not_count_twice_in_a_cup(tmp_path: Path) -> None:

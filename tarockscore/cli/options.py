@@ -142,9 +142,10 @@ def evening_of(option: str | None, *, changed: bool = False) -> "tarockscore.Eve
 
 def sheet_in_place(path: Path) -> None:
     """Refuse a change to a tournament table's sheet that seats the players of another table (two
-    tables' sheets exchanged): the change would count at that table."""
-    if (misplaced := tarockscore.misplaced_sheet(path)) is not None:
-        raise TournamentError([misplaced])
+    tables' sheets exchanged: the change would count at that table), or that the day's draw did
+    not write (copied from another day: the change would count nowhere)."""
+    if tarockscore.sheet_at(path) is not None and (elsewhere := tarockscore.sheet_out_of_place(path)):
+        raise TournamentError([elsewhere])
 
 
 def _ledger(ctx: Any) -> Any:

@@ -736,7 +736,7 @@ def header(raw: bytes, name: str) -> dict[str, Any]:
     )
 
 
-def _header_table(path: Path) -> dict[str, Any]:
+def header_table(path: Path) -> dict[str, Any]:
     """The file's ``[table]`` as its header holds it, its entries unread ({} where it holds none)."""
     table = header(load(path), str(path)).get("table")
     return table if isinstance(table, dict) else {}
@@ -750,7 +750,7 @@ def _seated(table: Mapping[str, Any]) -> tuple[str, ...]:
 def seats(path: Path) -> tuple[str, ...]:
     """The seat order the file's header holds, its entries unread (a table's players never change
     after ``new``): what a player's name typed on the command line is read against."""
-    return _seated(_header_table(path))
+    return _seated(header_table(path))
 
 
 SEATS_OTHER = N_(
@@ -785,7 +785,7 @@ def misplaced_sheet(path: Path) -> Problem | None:
     if sheet_at(path) is None:
         return None
     try:
-        table = _header_table(path)
+        table = header_table(path)
     except (LedgerError, OSError):
         return None
     return misplaced(path, _seated(table), table.get("place"))

@@ -718,6 +718,37 @@ def table_place(path: Path) -> tuple[Path, int, int] | None:
     return day, *place
 
 
+_COPIED = N_(
+    "{value}: the sheet belongs to {place!r} (drawn {created}), not to this day's round {round}, table {table}: the standings would not rank a hand recorded on it; put the table's own sheet back. Nothing was written"
+)
+
+
+def sheet_out_of_place(path: Path) -> Problem | None:
+    """A tournament table's sheet a change refuses: another table's (two tables' sheets exchanged,
+    :func:`~tarockscore.evening.store.misplaced_sheet`: the change would count there), or one the
+    day's draw did not write (copied from another day, or its header's place or time rewritten:
+    the standings would not rank it). None for a ledger at no table's place, and where the day, its
+    round or the sheet's header does not read (the commands that read them say why)."""
+    if (elsewhere := ledger_file.misplaced_sheet(path)) is not None:
+        return elsewhere
+    if (place := table_place(path)) is None:
+        return None
+    folder, number, table = place
+    try:
+        t, header = read(folder).tournament, ledger_file.header_table(path)
+    except (TarockError, OSError):
+        return None
+    drawn, expected = t.round(number), tm.sheet_place(t, number, table)
+    if drawn is None or expected is None:  # not drawn: the draw refuses it; a day begun before 0.2
+        return None
+    if header.get("place") == expected and header.get("created") == drawn.drawn:
+        return None
+    where = {"value": table_label(number, table), "round": number, "table": table}
+    return Problem.of(
+        str(path), _COPIED, place=header.get("place") or "", created=header.get("created"), **where
+    )
+
+
 def _drawn_table(
     path: Path,
     t: tm.Tournament,

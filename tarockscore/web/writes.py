@@ -19,6 +19,7 @@ from tarockscore.errors import (
     Problem,
     Shown,
     TarockError,
+    TournamentError,
     UsageError,
 )
 from tarockscore.i18n import _
@@ -227,6 +228,9 @@ def write(
         dealer = (form.get("dealer") or None) if number is not None else None
         if snapshot.head != expected:
             return moved(place.evening, what, given, number, expected, snapshot, dealer)
+        # a tournament table's sheet that is another table's, or another day's: refused as `record` refuses it
+        if place.round is not None and (elsewhere := tarockscore.sheet_out_of_place(place.evening.path)):
+            return refused(snapshot, problems_of(TournamentError([elsewhere]), place.evening.path))
         # a Radl's count is the form's own field, not an answer of the next hand the form may carry
         answers = form if what in RADL else given
         try:
