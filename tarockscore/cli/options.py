@@ -144,6 +144,7 @@ def sheet_in_place(path: Path) -> None:
     """Refuse a change to a tournament table's sheet that seats the players of another table (two
     tables' sheets exchanged: the change would count at that table), or that the day's draw did
     not write (copied from another day: the change would count nowhere)."""
+    # a ledger at no table's place (an evening) is known by its path alone: the day's store is not asked
     if tarockscore.sheet_at(path) is not None and (elsewhere := tarockscore.sheet_out_of_place(path)):
         raise TournamentError([elsewhere])
 
